@@ -1,0 +1,573 @@
+"""Parsing a whole record: each line through the grammar, then into the model.
+
+Lines are parsed one at a time, so a syntax error costs one line and the parse
+resynchronises at the next.  The assembler keeps the context a line needs to be
+understood (the header's crest words, the phase's action, whether a setup block
+is open) and reports, as syntax errors, lines that are well-formed on their own
+but out of place or use unknown words.  No rule of the game is checked here.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from lark import Token
+from lark.exceptions import UnexpectedInput
+
+from . import vocab
+from .diagnostics import Diagnostic
+from .grammar import line_parser
+from .model import (ActionClause, Bonus, Check, Claim, Destination, Final, FinalEntry, Header,
+                    Item, Name, PassClause, Phase, Placement, Record, Reward, Round, Setup,
+                    SetupPlayer, SetupTiles, Span, Text, Turn)
+from .syntax_errors import explain
+from .transform import Raw, c0, c1
+
+#: After this many syntax errors in one file the parse stops and says so.
+MAX_SYNTAX_ERRORS = 50
+
+
+@dataclass
+class ParseResult:
+    """What parsing a text gives: the record (None if any syntax error) and diagnostics."""
+
+    record: Record | None
+    diagnostics: list[Diagnostic]
+    lines: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return self.record is not None
+
+
+class SyntaxProblem(Exception):
+    """Raised inside the assembler for one line; becomes a `syntax` diagnostic."""
+
+    def __init__(self, col: int, end: int, message: str, help: str | None = None):
+        super().__init__(message)
+        self.col, self.end, self.message, self.help = col, end, message, help
+
+
+def _problem(x, message: str, help: str | None = None) -> SyntaxProblem:
+    return SyntaxProblem(c0(x), c1(x), message, help)
+
+
+def _did_you_mean(word: str, choices) -> str | None:
+    best = vocab.closest(word, choices)
+    return f"did you mean `{best}`" if best else None
+
+
+@dataclass
+class _PhaseB:
+    raw_span: Span
+    number: int
+    player: Name
+    action: str | None
+    action_span: Span
+    bonus: Bonus | None
+    entries: list = field(default_factory=list)
+
+
+@dataclass
+class _RoundB:
+    span: Span
+    number: int
+    deal: list
+    entries: list = field(default_factory=list)
+
+
+def split_lines(text: str) -> list[str]:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    return [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
+
+
+def parse_text(text: str) -> ParseResult:
+    lines = split_lines(text)
+    asm = _Assembler()
+    parser = line_parser()
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if not stripped or stripped[0] == "#":
+            continue
+        asm.line = number
+        try:
+            raw = parser.parse(line)
+        except UnexpectedInput as e:
+            col, end, message, help_ = explain(e, line)
+            asm.error(SyntaxProblem(col, end, message, help_))
+        else:
+            try:
+                asm.feed(raw)
+            except SyntaxProblem as p:
+                asm.error(p)
+        if asm.errors >= MAX_SYNTAX_ERRORS:
+            asm.diags.append(Diagnostic(
+                rule="syntax", severity="note",
+                span=Span(line=number, column=1, end_line=number, end_column=len(line) + 1),
+                message=f"stopped after {MAX_SYNTAX_ERRORS} syntax errors; "
+                        "the rest of the file was not read",
+                help="fix the errors above and run again"))
+            break
+    return asm.finish(lines)
+
+
+class _Assembler:
+    def __init__(self):
+        self.line = 0
+        self.diags: list[Diagnostic] = []
+        self.errors = 0
+        self.header: dict = {}
+        self.crest_map = {w: w for w in vocab.DEFAULT_CRESTS}
+        self.setup: dict | None = None
+        self.in_setup = False
+        self.checks: list[Check] = []
+        self.rounds: list[_RoundB] = []
+        self.final: Final | None = None
+        self.orphan_turns_reported = False
+
+    # -- plumbing --------------------------------------------------------
+    def span(self, x, y=None) -> Span:
+        return Span(line=self.line, column=c0(x), end_line=self.line, end_column=c1(y or x))
+
+    def error(self, p: SyntaxProblem) -> None:
+        self.errors += 1
+        self.diags.append(Diagnostic(
+            rule="syntax", span=Span(line=self.line, column=p.col, end_line=self.line,
+                                     end_column=max(p.end, p.col + 1)),
+            message=p.message, help=p.help))
+
+    def name(self, tok: Token) -> Name:
+        text = tok.value[1:-1] if tok.type == "QUOTED" else tok.value
+        if not text.strip():
+            raise _problem(tok, "empty name", "write a name between the quotes")
+        return Name(span=self.span(tok), text=text)
+
+    @property
+    def phase(self) -> _PhaseB | None:
+        """The phase that turn and check lines now belong to."""
+        entries = self.rounds[-1].entries if self.rounds else None
+        return entries[-1] if entries and isinstance(entries[-1], _PhaseB) else None
+
+    # -- dispatch --------------------------------------------------------
+    def feed(self, raw: Raw) -> None:
+        if self.final is not None and raw.tag not in ("check",):
+            raise _problem(raw, "nothing but checks may follow the `final:` line",
+                           "move the `final:` line to the end of the record")
+        getattr(self, "on_" + raw.tag)(raw)
+
+    def _header_field(self, raw: Raw, key: str):
+        if self.rounds or self.setup is not None:
+            raise _problem(raw, f"`{key}:` belongs in the header, before the first round",
+                           "move this line to the top of the record")
+        if key in self.header:
+            raise _problem(raw, f"second `{key}:` line",
+                           f"write `{key}:` once, in the header")
+
+    def _text(self, raw: Raw, key: str) -> None:
+        self._header_field(raw, key)
+        tok = raw.v[0]
+        value = tok.value.strip() if tok is not None else ""
+        if not value:
+            raise _problem(raw, f"`{key}:` needs a value", f"write it like `{key}: ...` or leave the line out")
+        self.header[key] = Text(span=Span(line=self.line, column=tok.column, end_line=self.line,
+                                          end_column=tok.column + len(value)), text=value)
+        return value
+
+    def on_game(self, raw):
+        self._text(raw, "game")
+
+    def on_board(self, raw):
+        self._text(raw, "board")
+
+    def on_date(self, raw):
+        value = self._text(raw, "date")
+        try:
+            datetime.date.fromisoformat(value)
+        except ValueError:
+            del self.header["date"]
+            raise _problem(raw.v[0], f"`{value}` is not a date",
+                           "write the date as year-month-day, like `2026-11-21`")
+
+    def on_players(self, raw):
+        self._header_field(raw, "players")
+        self.header["players"] = [self.name(t) for t in raw.v[0]]
+        self.header["players_span"] = self.span(raw)
+
+    def on_crests(self, raw):
+        self._header_field(raw, "crests")
+        for tok in raw.v[0]:
+            if tok.type == "QUOTED":
+                raise _problem(tok, "a crest is named by one word, without quotes",
+                               "write a single word, like `gull`")
+        names = [self.name(t) for t in raw.v[0]]
+        if len(names) != 4:
+            raise _problem(raw, f"`crests:` names the four regular crests, this names {len(names)}",
+                           "write four words, like `crests: whale anchor helm gull`")
+        taken = set(vocab.HULL_ALIASES) | set(vocab.GOODS) | {"crown", "mast", "sail", "goods"}
+        seen = set()
+        for n in names:
+            if n.key in taken or n.key in seen:
+                raise SyntaxProblem(n.span.column, n.span.end_column,
+                                    f"`{n.text}` cannot name a crest: the word is taken",
+                                    "choose a word that is not an item word or another crest")
+            seen.add(n.key)
+        self.header["crests"] = names
+        self.crest_map = {n.key: canon for n, canon in zip(names, vocab.DEFAULT_CRESTS)}
+
+    # -- setup -------------------------------------------------------------
+    def on_setup(self, raw):
+        if self.rounds or self.setup is not None:
+            raise _problem(raw, "a `setup:` block comes once, before the first round line",
+                           "start the record with the header, then `setup:`, then the round line")
+        rnd, ph, opts = raw.v
+        setup = {"span": self.span(raw), "round": int(rnd), "phase": int(ph), "anchor": None,
+                 "flipped": [], "players": [], "tiles": []}
+        for opt in opts:
+            if opt.tag == "anchor":
+                value = opt.v[0].value.lower()
+                if value not in vocab.BONUSES:
+                    raise _problem(opt.v[0], f"unknown board space `{opt.v[0]}`",
+                                   "name the space by its bonus: " + ", ".join(vocab.BONUSES))
+                setup["anchor"] = value
+            else:
+                setup["flipped"].extend(self.action(w) for w in opt.v[0])
+        self.setup = setup
+        self.in_setup = True
+
+    def on_tiles(self, raw):
+        where, player, ship, items = raw.v
+        if not self.in_setup:
+            raise _problem(raw, f"`{player} {where}` lines belong in a `setup:` block",
+                           "start the block with a `setup:` line")
+        if where == "delivered":
+            parsed = self.items(items, "setup")
+            for item in parsed:
+                if item.kind != "good":
+                    raise SyntaxProblem(item.span.column, item.span.end_column,
+                                        "only goods are delivered",
+                                        "list goods here, like `2 grain, 3 fish`")
+        else:
+            parsed = self.items(items, "setup")
+        self.setup["tiles"].append(SetupTiles(
+            span=self.span(raw), player=self.name(player), where=where,
+            ship=self.name(ship) if ship is not None else None, items=parsed))
+
+    # -- rounds and phases ---------------------------------------------------
+    def action(self, tok: Token) -> str:
+        word = tok.value.lower()
+        if word not in vocab.ACTIONS:
+            raise _problem(tok, f"unknown action `{tok}`",
+                           _did_you_mean(word, vocab.ACTIONS)
+                           or "the actions are " + " ".join(vocab.ACTIONS))
+        return word
+
+    def on_round(self, raw):
+        num, words = raw.v
+        self.in_setup = False
+        if "players" not in self.header:
+            raise _problem(raw, "the first round comes before any `players:` line",
+                           "start the record with `players: Anna, Ben` (seat order, clockwise)")
+        deal = [self.action(w) for w in words]
+        # The round is opened before the count is judged, so that its phases
+        # are not reported again as phases outside a round.
+        self.rounds.append(_RoundB(span=self.span(raw), number=int(num), deal=deal))
+        self.orphan_turns_reported = False
+        if len(deal) != 8:
+            raise _problem(raw, f"a deal lists the eight action tiles, this lists {len(deal)}",
+                           "write all eight actions clockwise from the 3-workers space")
+
+    def on_phase(self, raw):
+        num, player, action_tok, bonus_tok = raw.v
+        if not self.rounds:
+            raise _problem(raw, "a phase line before any round line",
+                           "deal the round first, like `round 1: goods hulls money transport "
+                           "crowns masts deliver sails`")
+        phase = _PhaseB(raw_span=self.span(raw), number=int(num), player=self.name(player),
+                        action=None, action_span=self.span(action_tok), bonus=None)
+        self.rounds[-1].entries.append(phase)
+        self.orphan_turns_reported = False
+        phase.action = self.action(action_tok)
+        if bonus_tok is not None:
+            phase.bonus = self.bonus(bonus_tok)
+
+    def bonus(self, tok: Token) -> Bonus:
+        word = tok.value.lower()
+        span = self.span(tok)
+        if word in vocab.CLAIMABLE_BONUSES:
+            return Bonus(span=span, kind="claim", value=word)
+        if word in self.crest_map:
+            return Bonus(span=span, kind="crest", value=self.crest_map[word])
+        if word in vocab.GOODS:
+            return Bonus(span=span, kind="good", value=word)
+        if word == "crown":
+            return Bonus(span=span, kind="crest", value="crown")
+        choices = list(self.crest_map) + list(vocab.GOODS) + list(vocab.CLAIMABLE_BONUSES)
+        raise _problem(tok, f"unknown bonus `{tok}`",
+                       _did_you_mean(word, choices)
+                       or "name a crest (" + ", ".join(self.crest_map) + "), a good, or a bonus like `3w`")
+
+    # -- turns ---------------------------------------------------------------
+    def on_turn(self, raw):
+        player_tok, clause_raws = raw.v
+        if self.in_setup:
+            return self.on_setup_player(raw)
+        phase = self.phase
+        if phase is None:
+            if self.orphan_turns_reported:
+                return  # one report for a run of turn lines with no phase line above
+            self.orphan_turns_reported = True
+            raise _problem(raw, "a turn line before any phase line",
+                           "open the phase first, like `1. Anna hulls`")
+        player = self.name(player_tok)
+        clauses = []
+        for cr in clause_raws:
+            if cr.tag == "pass":
+                clauses.append(PassClause(span=self.span(cr)))
+            elif cr.tag == "extra":
+                action = self.action(cr.v[0])
+                clauses.append(self.clause(cr, action, cr.v[1], extra=True))
+            elif phase.action is None:
+                return  # the phase line's own error was reported; nothing to add
+            else:
+                clauses.append(self.clause(cr, phase.action, cr, extra=False))
+        phase.entries.append(Turn(span=self.span(raw), player=player, clauses=clauses))
+
+    def clause(self, whole: Raw, action: str, body: Raw, extra: bool) -> ActionClause:
+        span = self.span(whole)
+        if body.tag == "ships" and action in vocab.PLACING_ACTIONS:
+            # `Anna: bow` parses as a list of ship names; for a placing action the
+            # player forgot where the tiles go.
+            raise SyntaxProblem(body.c1, body.c1 + 1, "missing `>` before the destination",
+                                "write the destination after `>`: `>store`, `>NAME` or `>new NAME`")
+        if action in vocab.PLACING_ACTIONS:
+            if body.tag != "placements":
+                raise _problem(body, f"`{action}` places tiles, like `bow stern >new A`",
+                               self._body_help(action))
+            placements, claim = body.v
+            return ActionClause(span=span, action=action, extra=extra,
+                                placements=[self.placement(p, action) for p in placements],
+                                claim=self.claim(claim, "t", action) if claim else None)
+        if action in ("money", "crowns"):
+            if body.tag != "amounts" or len(body.v[0]) != 1 or body.v[2]:
+                raise _problem(body, f"`{action}` takes the workers used, like `3w`",
+                               self._body_help(action))
+            amount = body.v[0][0]
+            value, unit = _amount(amount)
+            if unit != "w":
+                raise _problem(amount, f"`{action}` takes the workers used, like `3w`, not `{amount}`",
+                               self._body_help(action))
+            claim = body.v[1]
+            return ActionClause(span=span, action=action, extra=extra, workers=value,
+                                claim=self.claim(claim, "t" if action == "money" else "vp", action)
+                                if claim else None)
+        # deliver
+        if body.tag != "ships":
+            raise _problem(body, "`deliver` names the ships unloaded, like `A, B`",
+                           self._body_help(action))
+        return ActionClause(span=span, action=action, extra=extra,
+                            ships=[self.name(t) for t in body.v[0]])
+
+    @staticmethod
+    def _body_help(action: str) -> str:
+        return {
+            "hulls": "write placements like `bow stern >new A, 1ship >store`",
+            "masts": "write placements like `whale >A, anchor mast >store`",
+            "sails": "write placements like `whale >A, helm sail >store`",
+            "goods": "write placements like `coffee >A, 2 fish >store`",
+            "transport": "write the tiles taken from storage and their ship, like `bow >A`",
+            "money": "write the workers used, like `3w = 6t`",
+            "crowns": "write the workers used, like `3w = 9vp`",
+            "deliver": "write the ships unloaded, like `A, B`",
+        }[action]
+
+    def claim(self, raw: Raw, unit: str, action: str) -> Claim:
+        tok = raw.v[0]
+        value, got = _amount(tok)
+        if got != unit:
+            raise _problem(tok, f"a claim for `{action}` is in `{unit}`, not `{got}`",
+                           f"write it like `= {value}{unit}`")
+        return Claim(span=self.span(raw), value=value, unit=got)
+
+    def placement(self, raw: Raw, action: str) -> Placement:
+        plus, items_raw, dest_raw, rewards_raw = raw.v
+        items = self.items(items_raw.v, action)
+        if dest_raw.tag == "store":
+            dest = Destination(span=self.span(dest_raw), kind="store")
+        else:
+            dest = Destination(span=self.span(dest_raw), kind=dest_raw.tag,
+                               ship=self.name(dest_raw.v[0]))
+        rewards = [self.reward(r) for r in rewards_raw.v] if rewards_raw is not None else None
+        return Placement(span=self.span(raw), items=items, dest=dest, gift=plus is not None,
+                         rewards=rewards)
+
+    def reward(self, raw: Raw) -> Reward:
+        words = [t.value.lower() for t in raw.v]
+        span = self.span(raw)
+        if len(words) == 1 and words[0] in ("3vp", "7t", "3w"):
+            return Reward(span=span, kind=words[0])
+        if words in (["crown", "mast"], ["crown", "sail"]):
+            return Reward(span=span, kind=" ".join(words))
+        if words[0] == "goods":
+            if len(words) == 3 and all(w in vocab.GOODS for w in words[1:]):
+                return Reward(span=span, kind="goods", goods=(words[1], words[2]))
+            raise _problem(raw, "the goods reward names two goods",
+                           "write it like `goods coffee fish`")
+        text = " ".join(t.value for t in raw.v)
+        raise _problem(raw, f"unknown reward `{text}`",
+                       _did_you_mean(text.lower(), vocab.REWARDS)
+                       or "the rewards are `crown mast`, `crown sail`, `3vp`, `7t`, `3w` and "
+                          "`goods <good> <good>`")
+
+    def items(self, raws, context: str) -> list[Item]:
+        """Item words to items.  `context` is the action, or `setup`."""
+        out: list[list] = []  # [kind, name, count, first, last]; kind None = bare crest
+        for raw in raws:
+            count_tok, word_tok = raw.v
+            count = 1
+            if count_tok is not None:
+                count = int(count_tok)
+                if count < 1:
+                    raise _problem(count_tok, "a count is at least 1", "leave out the item instead")
+            word = word_tok.value.lower()
+            if word in ("mast", "sail"):
+                if out and out[-1][0] is None and out[-1][4] is out[-1][3] and count_tok is None:
+                    out[-1][0] = word
+                    out[-1][4] = word_tok
+                    continue
+                raise _problem(word_tok, f"`{word}` needs a crest before it",
+                               f"write it like `whale {word}` or `crown {word}`")
+            if word in vocab.HULL_ALIASES:
+                out.append(["hull", vocab.HULL_ALIASES[word], count, raw, raw])
+            elif word in vocab.GOODS:
+                out.append(["good", word, count, raw, raw])
+            elif word in self.crest_map or word == "crown":
+                crest = self.crest_map.get(word, "crown")
+                out.append([None, crest, count, raw, raw])
+            else:
+                choices = (list(vocab.HULL_ALIASES) + list(vocab.GOODS) + list(self.crest_map)
+                           + ["crown"])
+                raise _problem(word_tok, f"unknown item `{word_tok}`",
+                               _did_you_mean(word, choices)
+                               or "items are hull parts, masts, sails and goods, like `bow`, "
+                                  "`whale mast`, `coffee`")
+        items = []
+        for kind, name, count, first, last in out:
+            if kind is None:
+                if context in ("masts", "sails"):
+                    kind = context[:-1]
+                else:
+                    word = next(w for w, c in self.crest_map.items() if c == name) \
+                        if name != "crown" else "crown"
+                    raise _problem(first, f"`{word}` alone could be a mast or a sail",
+                                   f"write `{word} mast` or `{word} sail`")
+            items.append(Item(span=self.span(first, last), kind=kind, name=name, count=count))
+        return items
+
+    # -- setup player lines, checks, final ------------------------------------
+    def on_setup_player(self, raw):
+        player_tok, clause_raws = raw.v
+        if len(clause_raws) != 1 or clause_raws[0].tag != "amounts":
+            raise _problem(raw, "a setup player line lists amounts, `passed N` and `extra used`",
+                           "write it like `Anna: 12t 3w 25vp, passed 1, extra used`")
+        amounts, claim, stats = clause_raws[0].v
+        if claim is not None:
+            raise _problem(claim, "a setup line has no claims", "leave out the `= ...`")
+        fields: dict = {}
+        for tok in amounts:
+            value, unit = _amount(tok)
+            key = {"t": "taler", "w": "workers", "vp": "vp"}[unit]
+            if key in fields:
+                raise _problem(tok, f"`{unit}` is given twice", "give each amount once")
+            fields[key] = value
+        for stat in stats:
+            first, second = stat.v
+            if first.type == "PASSED":
+                n = int(second)
+                if n > 3:
+                    raise _problem(stat, "a player has three pass tiles",
+                                   "write `passed 0` to `passed 3`")
+                fields["passed"] = n
+            else:
+                fields["extra_used"] = True
+        self.setup["players"].append(
+            SetupPlayer(span=self.span(raw), player=self.name(player_tok), **fields))
+
+    def on_amounts(self, raw):  # pragma: no cover - amounts are never a line of their own
+        raise _problem(raw, "unexpected amounts")
+
+    def on_check(self, raw):
+        player_tok, amounts = raw.v
+        if not amounts:
+            raise _problem(raw, "a check line lists amounts like `23vp 12t 5w`",
+                           "write the check like `check Anna: 23vp 12t 5w`")
+        fields: dict = {}
+        for tok in amounts:
+            value, unit = _amount(tok)
+            key = {"t": "taler", "w": "workers", "vp": "vp"}[unit]
+            if key in fields:
+                raise _problem(tok, f"`{unit}` is checked twice", "give each amount once")
+            fields[key] = value
+        check = Check(span=self.span(raw), player=self.name(player_tok), **fields)
+        self.in_setup = False
+        if self.phase is not None:
+            self.phase.entries.append(check)
+        elif self.rounds:
+            self.rounds[-1].entries.append(check)
+        else:
+            self.checks.append(check)
+
+    def on_final(self, raw):
+        if not self.rounds:
+            raise _problem(raw, "a `final:` line before any round",
+                           "write the `final:` line after the last round")
+        entries = []
+        for e in raw.v[0]:
+            player_tok, score_tok = e.v
+            if score_tok.type == "AMOUNT":
+                value, unit = _amount(score_tok)
+                if unit != "vp":
+                    raise _problem(score_tok, f"a final score is in victory points, not `{unit}`",
+                                   f"write `{value}` or `{value}vp`")
+            else:
+                value = int(score_tok)
+            entries.append(FinalEntry(span=self.span(e), player=self.name(player_tok), score=value))
+        self.final = Final(span=self.span(raw), entries=entries)
+
+    # -- the whole record ----------------------------------------------------
+    def finish(self, lines: list[str]) -> ParseResult:
+        if "players" not in self.header and not self.errors:
+            self.line = 1
+            self.error(SyntaxProblem(1, 2, "the record has no `players:` line",
+                                     "start the record with `players: Anna, Ben` "
+                                     "(seat order, clockwise)"))
+        if self.errors:
+            return ParseResult(None, self.diags, lines)
+        rounds = []
+        for rb in self.rounds:
+            entries = []
+            for e in rb.entries:
+                if isinstance(e, _PhaseB):
+                    entries.append(Phase(span=e.raw_span, number=e.number, player=e.player,
+                                         action=e.action, action_span=e.action_span,
+                                         bonus=e.bonus, entries=e.entries))
+                else:
+                    entries.append(e)
+            rounds.append(Round(span=rb.span, number=rb.number, deal=rb.deal, entries=entries))
+        header = Header(**self.header)
+        setup = Setup(**self.setup) if self.setup is not None else None
+        record = Record(header=header, setup=setup, checks=self.checks, rounds=rounds,
+                        final=self.final)
+        return ParseResult(record, self.diags, lines)
+
+
+def _amount(tok: Token) -> tuple[int, str]:
+    """`12t` -> (12, "t").  Only victory points can be negative."""
+    text = tok.value.lower()
+    unit = "vp" if text.endswith("vp") else text[-1]
+    value = int(text[: -len(unit)])
+    if value < 0 and unit != "vp":
+        raise _problem(tok, f"`{tok}` is negative", "taler and workers are never below zero")
+    return value, unit

@@ -1,0 +1,108 @@
+"""The `nauticus-ref` command line: a thin layer over parsing, replay and reports.
+
+Exit codes, for every command: 0 clean, 1 the records have errors, 2 the command
+could not run (a missing or unreadable file, bad options).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from . import __version__
+
+EXIT_CLEAN, EXIT_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
+
+
+def _fail(message: str) -> None:
+    click.echo(f"nauticus-ref: error: {message}", err=True)
+
+
+def _sources(paths):
+    """Yield readable sources; report the others.  Returns a list and a flag."""
+    from .sources import SourceError, expand, read
+
+    files, errors = expand(list(paths))
+    for message in errors:
+        _fail(message)
+    sources = []
+    for f in files:
+        try:
+            sources.append(read(f))
+        except SourceError as e:
+            _fail(str(e))
+            errors.append(str(e))
+    return sources, bool(errors)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="nauticus-ref",
+                      message="%(prog)s %(version)s")
+def main() -> None:
+    """The referee for NAUTICUS: parse, check and score recorded games.
+
+    \b
+    Example:
+      nauticus-ref parse examples/logs/all-constructs.ngn
+    """
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="text: a summary line per file; json: the record model.")
+def parse(paths, fmt):
+    """Parse records and report syntax errors, without replaying the game.
+
+    PATHS are .ngn files or directories (every .ngn file below them).
+
+    \b
+    Examples:
+      nauticus-ref parse game.ngn
+      nauticus-ref parse --format json game.ngn
+      nauticus-ref parse club-archive/
+    """
+    from .assemble import parse_text
+    from .diagnostics import dumps, render_text
+
+    sources, unreadable = _sources(paths)
+    any_errors = False
+    files_json = []
+    for src in sources:
+        result = parse_text(src.text)
+        errors = [d for d in result.diagnostics if d.severity == "error"]
+        any_errors |= bool(errors)
+        if fmt == "json":
+            files_json.append({
+                "path": src.path,
+                "ok": result.ok,
+                "record": result.record.model_dump(mode="json") if result.record else None,
+                "diagnostics": [d.as_json() for d in result.diagnostics],
+            })
+            continue
+        for d in result.diagnostics:
+            click.echo(render_text(src.path, result.lines, d))
+            click.echo()
+        click.echo(summary_line(src.path, result))
+    if fmt == "json":
+        click.echo(dumps({"files": files_json}))
+    sys.exit(EXIT_CANNOT_RUN if unreadable else EXIT_ERRORS if any_errors else EXIT_CLEAN)
+
+
+def summary_line(path: str, result) -> str:
+    errors = sum(d.severity == "error" for d in result.diagnostics)
+    if result.record is None:
+        return f"{path}: {errors} syntax error{'s' if errors != 1 else ''}"
+    rec = result.record
+    phases = [p for r in rec.rounds for p in r.phases]
+    turns = sum(len(p.turns) for p in phases)
+    players = ", ".join(p.text for p in rec.header.players)
+    return (f"{path}: ok, {len(rec.header.players)} players ({players}), "
+            f"{len(rec.rounds)} round{'s' if len(rec.rounds) != 1 else ''}, "
+            f"{len(phases)} phase{'s' if len(phases) != 1 else ''}, "
+            f"{turns} turn line{'s' if turns != 1 else ''}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

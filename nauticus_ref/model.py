@@ -1,0 +1,218 @@
+"""The record model: what a `.ngn` file says, as immutable typed values.
+
+Every node carries the span of text it came from, so that any later layer (the
+replay engine, explain mode) can point back at the exact place in the file.  The
+model says what was written; it does not judge whether the move was legal.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Action = Literal["hulls", "masts", "sails", "goods", "transport", "money", "deliver", "crowns"]
+ItemKind = Literal["hull", "mast", "sail", "good"]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Span(Frozen):
+    """1-based line and column of the first character; `end_column` is exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def merge(self, other: "Span") -> "Span":
+        return Span(line=self.line, column=self.column,
+                    end_line=other.end_line, end_column=other.end_column)
+
+
+class Node(Frozen):
+    span: Span
+
+
+class Name(Node):
+    """A player or ship name, as first written; compare through `key`."""
+
+    text: str
+
+    @property
+    def key(self) -> str:
+        return self.text.casefold()
+
+
+class Text(Node):
+    text: str
+
+
+class Item(Node):
+    """Tiles of one kind: `2 coffee`, `whale mast`, `bow`.
+
+    `name` is canonical: a hull part (`1ship bow middle stern`), a crest of the
+    board (`whale anchor helm crest4`) or `crown` for masts and sails, a good.
+    """
+
+    kind: ItemKind
+    name: str
+    count: int = 1
+
+
+class Destination(Node):
+    kind: Literal["store", "ship", "new"]
+    ship: Name | None = None
+
+
+class Reward(Node):
+    """One completion reward: `crown mast`, `crown sail`, `3vp`, `7t`, `3w`, `goods`."""
+
+    kind: Literal["crown mast", "crown sail", "3vp", "7t", "3w", "goods"]
+    goods: tuple[str, str] | None = None
+
+
+class Placement(Node):
+    items: list[Item]
+    dest: Destination
+    gift: bool = False
+    rewards: list[Reward] | None = None
+
+
+class Claim(Node):
+    value: int
+    unit: Literal["t", "w", "vp"]
+
+
+class PassClause(Node):
+    kind: Literal["pass"] = "pass"
+
+
+class ActionClause(Node):
+    """The body of an action, the phase's own or (with `extra`) the Extra Action.
+
+    Which fields are used depends on the action: `placements` for the buying
+    actions and transport, `workers` for money and crowns, `ships` for deliver.
+    """
+
+    kind: Literal["action"] = "action"
+    action: Action
+    extra: bool = False
+    placements: list[Placement] = Field(default_factory=list)
+    workers: int | None = None
+    ships: list[Name] = Field(default_factory=list)
+    claim: Claim | None = None
+
+
+Clause = Union[PassClause, ActionClause]
+
+
+class Turn(Node):
+    player: Name
+    clauses: list[Clause]
+
+
+class Check(Node):
+    """`check Anna: 23vp 12t 5w`: any subset of the three values."""
+
+    kind: Literal["check"] = "check"
+    player: Name
+    vp: int | None = None
+    taler: int | None = None
+    workers: int | None = None
+
+
+class Bonus(Node):
+    """What follows `bonus` on a phase line: a crest, a good, or a claim like `3w`."""
+
+    kind: Literal["crest", "good", "claim"]
+    value: str
+
+
+class Phase(Node):
+    number: int
+    player: Name
+    action: Action
+    action_span: Span
+    bonus: Bonus | None = None
+    entries: list[Union[Turn, Check]] = Field(default_factory=list)
+
+    @property
+    def turns(self) -> list[Turn]:
+        return [e for e in self.entries if isinstance(e, Turn)]
+
+
+class Round(Node):
+    number: int
+    deal: list[Action]
+    entries: list[Union[Phase, Check]] = Field(default_factory=list)
+
+    @property
+    def phases(self) -> list[Phase]:
+        return [e for e in self.entries if isinstance(e, Phase)]
+
+
+class SetupPlayer(Node):
+    """`Anna: 12t 3w 25vp, passed 1, extra used`."""
+
+    player: Name
+    taler: int | None = None
+    workers: int | None = None
+    vp: int | None = None
+    passed: int | None = None
+    extra_used: bool = False
+
+
+class SetupTiles(Node):
+    """`Anna store: ...`, `Anna ship A: ...` or `Anna delivered: ...`."""
+
+    player: Name
+    where: Literal["store", "ship", "delivered"]
+    ship: Name | None = None
+    items: list[Item]
+
+
+class Setup(Node):
+    round: int
+    phase: int
+    anchor: str | None = None
+    flipped: list[Action] = Field(default_factory=list)
+    players: list[SetupPlayer] = Field(default_factory=list)
+    tiles: list[SetupTiles] = Field(default_factory=list)
+
+
+class FinalEntry(Node):
+    player: Name
+    score: int
+
+
+class Final(Node):
+    entries: list[FinalEntry]
+
+
+class Header(Frozen):
+    game: Text | None = None
+    date: Text | None = None
+    players: list[Name] = Field(default_factory=list)
+    players_span: Span | None = None
+    board: Text | None = None
+    crests: list[Name] | None = None
+
+
+class Record(Frozen):
+    header: Header
+    setup: Setup | None = None
+    checks: list[Check] = Field(default_factory=list)
+    rounds: list[Round] = Field(default_factory=list)
+    final: Final | None = None
+
+    @property
+    def crest_words(self) -> tuple[str, ...]:
+        """The words this record uses for the four regular crests."""
+        from .vocab import DEFAULT_CRESTS
+
+        if self.header.crests and len(self.header.crests) == 4:
+            return tuple(n.text for n in self.header.crests)
+        return DEFAULT_CRESTS

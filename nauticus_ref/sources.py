@@ -1,0 +1,53 @@
+"""Finding and reading the records named on the command line.
+
+A problem here means the command cannot run on that input (exit 2): the message
+is one line, never a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class SourceError(Exception):
+    """A path that cannot be read as a record; the message is for the user."""
+
+
+@dataclass(frozen=True)
+class Source:
+    path: str
+    text: str
+
+
+def expand(paths: list[str]) -> tuple[list[Path], list[str]]:
+    """Files to read (a directory means every `.ngn` below it) and error messages."""
+    files: list[Path] = []
+    errors: list[str] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted(f for f in p.rglob("*.ngn") if f.is_file())
+            if not found:
+                errors.append(f"{raw}: no .ngn files in this directory")
+            files.extend(found)
+        elif p.is_file():
+            files.append(p)
+        elif p.exists():
+            errors.append(f"{raw}: not a regular file")
+        else:
+            errors.append(f"{raw}: no such file or directory")
+    return files, errors
+
+
+def read(path: Path) -> Source:
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise SourceError(f"{path}: cannot read: {e.strerror or e}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise SourceError(f"{path}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset "
+                          f"{e.start})") from None
+    return Source(str(path), text)

@@ -1,0 +1,283 @@
+"""Plain-language messages for lark's parse errors.
+
+Following lark's `match_examples` idea, each kind of mistake is taught by a few
+example lines; the parser state and the token at which each example fails are
+learnt once, and a real error is recognised by the same state and token.  No
+lark terminal name ever reaches a user: they are translated by `TERMINALS`.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from lark import Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+# kind -> (message, help, examples).  `{tok}` is the offending text, `{prev}` the
+# text of the token before it.
+KINDS: dict[str, tuple[str, str | None, list[str]]] = {
+    "missing-colon": (
+        "missing `:` after the player's name `{prev}`",
+        "write `{prev}: ...`, a colon after the name",
+        ["Anna pass", "Anna bow >store", "Anna 3w", "Anna 2 coffee >A", "Anna >A",
+         "Anna, Ben", "Anna [3vp]", "Anna = 3t", "Anna + bow >A", "Anna.", "Anna;",
+         '"Anna X" pass', "Anna extra goods: coffee >A", "Anna A, B", "Anna \"A\"",
+         "Anna"],
+    ),
+    "missing-gt": (
+        "missing `>` before the destination",
+        "write the destination after `>`: `>store`, `>NAME` or `>new NAME`",
+        ["Anna: bow stern new A", "Anna: bow stern", "Anna: 2 coffee", "Anna: bow stern A",
+         "Anna: bow >A, stern", "Anna: bow >A, 2 coffee", "Anna: bow = 3t", "Anna: bow [3vp]",
+         "Anna: bow \"A\"", "Anna: extra goods: 2 coffee", "Anna: bow stern; pass",
+         "Anna: bow stern, middle >A", "Anna: + bow", "Anna: + bow, stern >A",
+         "Anna: +bow; pass", "Anna: bow stern = 3t", "Anna: 2 bow, stern >A"],
+    ),
+    "count-without-item": (
+        "a count needs an item after it",
+        "write the item after the count, like `2 coffee`",
+        ["Anna: 2 >store", "Anna: bow >A, 2 >B", "Anna: 2", "Anna: 2, bow >A",
+         "Anna: bow 2 >A", "Anna store: 2", "Anna store: bow, 2",
+         "Anna ship A: 2", "Anna delivered: 2", "Anna: 2; pass", "Anna: + 2 >A",
+         "Anna: bow 2", "Anna store: 2, bow", "Anna: extra goods: 2 >A", "Anna: 2 = 3t"],
+    ),
+    "claim-unit": (
+        "a claim needs its unit, like `= 6t`",
+        "write `t` for taler or `vp` for victory points after the number",
+        ["Anna: bow >A = 6", "Anna: 3w = 6", "Anna: bow >A = bow", "Anna: 3w = x"],
+    ),
+    "amount-unit": (
+        "a number of workers needs its unit, like `3w`",
+        "write `w` after the number",
+        ["Anna: 3w 3", "Anna: 3w = 6t 3"],
+    ),
+    "missing-destination": (
+        "missing destination after `>`",
+        "write `>store`, `>NAME` or `>new NAME`",
+        ["Anna: bow >", "Anna: bow >, stern >A", "Anna: bow > [3vp]", "Anna: bow > = 3t",
+         "Anna: bow >; pass", "Anna: bow > >A"],
+    ),
+    "new-needs-name": (
+        "a new ship needs a name",
+        "write the ship's name after `new`, like `>new A`",
+        ["Anna: bow >new", "Anna: bow >new, stern >A", "Anna: bow >new [3vp]",
+         "Anna: bow >new = 3t", "Anna: bow >new; pass"],
+    ),
+    "unclosed-rewards": (
+        "missing `]` after the rewards",
+        "close the list of rewards with `]`",
+        ["Anna: bow >A [3vp", "Anna: bow >A [crown mast", "Anna: bow >A [3vp, 7t",
+         "Anna: bow >A [crown mast, stern >B", "Anna: bow >A [3vp 7t]", "Anna: bow >A [3vp; pass",
+         "Anna: bow >A [goods coffee grain", "Anna: bow >A [3vp = 3t"],
+    ),
+    "empty-rewards": (
+        "empty list of rewards",
+        "name one reward per mast, like `[3vp, 7t]`, or leave the brackets out",
+        ["Anna: bow >A []", "Anna: bow >A [,", "Anna: bow >A [>"],
+    ),
+    "missing-separator": (
+        "missing `,` between two placements",
+        "separate placements with `,` and clauses with `;`",
+        ["Anna: bow >A stern >B", "Anna: bow >A 2 coffee >B", "Anna: bow >A [3vp] stern >B",
+         "Anna: bow >new A stern >B", "Anna: bow >store stern >B", "Anna: bow >\"A\" stern >B",
+         "Anna: bow >A pass", "Anna: bow >A + bow >store"],
+    ),
+    "missing-semicolon": (
+        "missing `;` between two clauses",
+        "separate clauses with `;`, like `pass; extra money: 2w`",
+        ["Anna: pass pass", "Anna: pass bow >A", "Anna: pass extra money: 2w",
+         "Anna: pass 3w", "Anna: pass, extra money: 2w", "Anna: A, B pass",
+         "Anna: 3w pass", "Anna: 3w = 6t pass", "Anna: pass >A"],
+    ),
+    "phase-dot": (
+        "missing `.` after the phase number",
+        "write the phase line like `1. Anna hulls`",
+        ["1 Anna hulls", "1 \"Anna\" hulls", "1: Anna hulls", "1"],
+    ),
+    "phase-action": (
+        "a phase line names the start player and then the action",
+        "write the phase line like `1. Anna hulls`",
+        ["1. Anna", "1. Anna 3w", "1.", "1. 3w", "1. Anna \"hulls\"",
+         "1. Anna, hulls"],
+    ),
+    "bonus-value": (
+        "`bonus` needs the bonus after it",
+        "name the crest or the good you take, like `bonus whale`, or write the bonus, like `bonus 3w`",
+        ["1. Anna hulls bonus", "1. Anna hulls bonus \"whale\"",
+         "1. Anna hulls bonus, x"],
+    ),
+    "phase-trailing": (
+        "unexpected text after the phase's action",
+        "write the phase line like `1. Anna hulls` or `1. Anna hulls bonus whale`",
+        ["1. Anna hulls whale", "1. Anna hulls 3w", "1. Anna hulls bonus whale mast",
+         "1. Anna hulls, x", "1. Anna hulls >A"],
+    ),
+    "round-colon": (
+        "missing `:` after the round number",
+        "write the deal like `round 1: goods hulls money transport crowns masts deliver sails`",
+        ["round 1 goods hulls", "round 1", "round 1, goods", "round 1 3"],
+    ),
+    "round-number": (
+        "missing round number",
+        "write the deal like `round 1: goods hulls money transport crowns masts deliver sails`",
+        ["round: goods", "round goods", "round", "round 1w: goods"],
+    ),
+    "deal-word": (
+        "a deal lists eight action words",
+        "write the deal like `round 1: goods hulls money transport crowns masts deliver sails`",
+        ["round 1: goods, hulls", "round 1: \"goods\""],
+    ),
+    "extra-colon": (
+        "missing `:` after the Extra Action's name",
+        "write the Extra Action like `extra goods: coffee >A`",
+        ["Anna: extra goods coffee >A", "Anna: extra goods", "Anna: extra goods 2w",
+         "Anna: extra goods; pass", "Anna: extra goods >A"],
+    ),
+    "extra-action": (
+        "`extra` needs the action's name after it",
+        "write the Extra Action like `extra goods: coffee >A`",
+        ["Anna: extra: coffee >A", "Anna: extra", "Anna: extra; pass",
+         "Anna: extra \"goods\": coffee >A"],
+    ),
+    "empty-clause": (
+        "a turn needs `pass` or the action's body",
+        "write what the player did after the colon, like `Anna: pass`",
+        ["Anna:", "Anna: pass;", "Anna: extra goods:", "Anna: ;", "Anna: extra goods: ; pass",
+         "Anna: , bow >A"],
+    ),
+    "header-colon": (
+        "missing `:` after `{prev}`",
+        "write the header line like `players: Anna, Ben`",
+        ["players Anna, Ben", "game Club", "crests whale", "date 2026", "board standard",
+         "setup round 4", "final Anna 3", "players", "game"],
+    ),
+    "header-players": (
+        "`players:` lists the names in seat order, separated by commas",
+        "write the header line like `players: Anna, Ben, Carla`",
+        ["players: Anna Ben", "players:", "players: Anna,",
+         "crests:"],
+    ),
+    "check-line": (
+        "a check line lists amounts like `23vp 12t 5w`",
+        "write the check like `check Anna: 23vp 12t 5w`",
+        ["check Anna", "check Anna: 3", "check Anna: whale", "check: Anna 3vp", "check 3vp",
+         "check Anna: 3vp, 2t"],
+    ),
+    "final-score": (
+        "a final score is the player's name followed by a number",
+        "write the final line like `final: Anna 87, Ben 80`",
+        ["final: Anna", "final: Anna, Ben 3", "final:", "final: 87", "final: Anna 87 Ben 80",
+         "final: Anna 87,", "final: Anna whale"],
+    ),
+    "setup-head": (
+        "a setup line starts with the round and phase in play",
+        "write it like `setup: round 4 phase 3, anchor 2vp, flipped hulls crowns`",
+        ["setup:", "setup: round", "setup: round 4", "setup: round 4 phase", "setup: 4 3",
+         "setup: round 4, phase 3", "setup: round 4 phase 3 anchor 2vp",
+         "setup: round 4 phase 3, anchor", "setup: round 4 phase 3, flipped",
+         "setup: round 4 phase 3, 2vp", "setup: round 4 phase 3,"],
+    ),
+    "setup-tiles": (
+        "a setup line lists tiles separated by commas",
+        "write it like `Anna store: bow, whale mast, coffee`",
+        ["Anna ship A:", "Anna ship: bow", "Anna ship A bow", "Anna store bow",
+         "Anna delivered 2 grain", "Anna store: bow,", "Anna store: >A", "Anna ship A: bow >A"],
+    ),
+    "setup-stat": (
+        "a setup player line lists amounts, `passed N` and `extra used`",
+        "write it like `Anna: 12t 3w 25vp, passed 1, extra used`",
+        ["Anna: passed", "Anna: passed x", "Anna: extra used 3w", "Anna: passed 1 3w",
+         "Anna: 3w, 2t", "Anna: passed 1, 3w", "Anna: 3w, pass"],
+    ),
+}
+
+TERMINALS = {
+    "COLON": "`:`", "COMMA": "`,`", "SEMI": "`;`", "DOT": "`.`", "GT": "`>`", "PLUS": "`+`",
+    "EQUALS": "`=`", "LSQB": "`[`", "RSQB": "`]`", "AMOUNT": "an amount like `3w`",
+    "WPLUS": "`w+vp`", "NUMBER": "a number", "WORD": "a word", "QUOTED": "a quoted name",
+    "TEXT": "text", "$END": "the end of the line",
+}
+
+
+def describe(token_type: str) -> str:
+    return TERMINALS.get(token_type, f"`{token_type.lower()}`")
+
+
+#: How many parser states below the top identify the context of an error.  The
+#: state at the top is often shared (`name: WORD .` is reached from many places);
+#: the ones beneath it say where in the line the parser was.
+_DEPTHS = (4, 3, 2)
+
+
+def _keys(e: UnexpectedToken):
+    stack = tuple(e.state.state_stack)
+    for depth in _DEPTHS:
+        yield (stack[-depth:], e.token.type)
+    for depth in _DEPTHS:
+        yield stack[-depth:]
+
+
+@functools.cache
+def _learnt() -> dict:
+    """Parser context (and token type) -> kind of mistake, from the example lines."""
+    from .grammar import line_parser
+
+    parser = line_parser()
+    table: dict = {}
+    for kind, (_, _, examples) in KINDS.items():
+        for example in examples:
+            try:
+                parser.parse(example)
+            except UnexpectedToken as e:
+                for key in _keys(e):
+                    table.setdefault(key, kind)
+            except UnexpectedInput:
+                continue
+            # an example that parses teaches nothing; tests/test_syntax_errors.py
+            # makes sure there is none
+    return table
+
+
+def _unexpected_character(col: int, line: str) -> tuple[int, int, str, str | None]:
+    ch = line[col - 1] if 0 < col <= len(line) else ""
+    if ch == '"':
+        return col, len(line.rstrip()) + 1, "unterminated quoted name", 'close the name with `"`'
+    shown = ch if ch.isprintable() else repr(ch)
+    return col, col + 1, f"unexpected character `{shown}`", \
+        "remove it; names are letters, digits, `_` and `-`, or in double quotes"
+
+
+def explain(e: UnexpectedInput, line: str) -> tuple[int, int, str, str | None]:
+    """(column, end column, message, help) for a lark error on `line`."""
+    if isinstance(e, UnexpectedCharacters):
+        return _unexpected_character(e.column, line)
+    assert isinstance(e, UnexpectedToken)
+    tok: Token = e.token
+    if tok.type == "TEXT":
+        # Only the lexer's fallback makes free text where none is expected: the
+        # text begins with a character no token here can start with.
+        return _unexpected_character(tok.column, line)
+    if tok.type == "$END":
+        col = tok.end_column if tok.end_column else len(line.rstrip()) + 1
+        end = col + 1
+    else:
+        col, end = tok.column, tok.end_column
+    stack = e.state.value_stack
+    prev = _last_text(stack[-1]) if stack else ""
+    table = _learnt()
+    kind = next((table[k] for k in _keys(e) if k in table), None)
+    if kind:
+        message, help_, _ = KINDS[kind]
+        return col, end, message.format(tok=tok, prev=prev), \
+            help_.format(tok=tok, prev=prev) if help_ else None
+    what = "end of the line" if tok.type == "$END" else f"`{tok}`"
+    expected = sorted({describe(t) for t in e.expected if not t.startswith("__")})
+    return col, end, f"unexpected {what}", \
+        "expected " + (", ".join(expected[:-1]) + " or " + expected[-1] if len(expected) > 1
+                       else "".join(expected))
+
+
+def _last_text(value) -> str:
+    if isinstance(value, Token):
+        return str(value).strip('"') if value.type != "QUOTED" else str(value)
+    return ""

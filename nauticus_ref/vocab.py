@@ -1,0 +1,40 @@
+"""The words of the notation (NOTATION.md): actions, items, rewards, bonuses.
+
+Everything here is vocabulary, not rules: which word means which tile.  Prices,
+supply counts and the wheel are board data (see `board.py`).
+"""
+
+from __future__ import annotations
+
+import difflib
+
+ACTIONS = ("hulls", "masts", "sails", "goods", "transport", "money", "deliver", "crowns")
+BUYING_ACTIONS = ("hulls", "masts", "sails", "goods")
+PLACING_ACTIONS = BUYING_ACTIONS + ("transport",)
+
+HULLS = ("1ship", "bow", "middle", "stern")
+HULL_ALIASES = {"1ship": "1ship", "single": "1ship", "bow": "bow", "middle": "middle",
+                "mid": "middle", "stern": "stern"}
+GOODS = ("coffee", "grain", "salt", "fish")
+#: The crests as the rulebook and the default `crests:` name them, in board order.
+DEFAULT_CRESTS = ("whale", "anchor", "helm", "crest4")
+CROWN = "crown"
+
+#: The eight board spaces, clockwise from the 3-workers space, by their bonus.
+BONUSES = ("3w", "mast", "sail", "2vp", "2w", "w+good", "w+vp", "4t")
+#: Bonuses that need no choice may be written as a checked claim.
+CLAIMABLE_BONUSES = ("3w", "2vp", "2w", "w+vp", "4t")
+
+#: Rewards for a completed ship, one per mast (rulebook 4).
+REWARDS = ("crown mast", "crown sail", "3vp", "7t", "3w", "goods")
+
+#: Words that stand in the way of a ship or player name and must then be quoted.
+KEYWORDS = ("game", "date", "board", "players", "crests", "setup", "round", "phase",
+            "anchor", "flipped", "store", "ship", "delivered", "bonus", "pass", "extra",
+            "passed", "used", "new", "check", "final")
+
+
+def closest(word: str, choices) -> str | None:
+    """The valid word closest to `word`, for a `help:` line, or None."""
+    found = difflib.get_close_matches(word.lower(), list(choices), n=1, cutoff=0.5)
+    return found[0] if found else None
