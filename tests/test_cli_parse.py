@@ -1,0 +1,92 @@
+"""`nauticus-ref parse`: summaries, the JSON model, exit codes."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+from syrupy.extensions.json import JSONSnapshotExtension
+
+from conftest import EXAMPLES
+from nauticus_ref import __version__
+from nauticus_ref.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_version():
+    result = run("--version")
+    assert result.exit_code == 0 and result.output.strip() == f"nauticus-ref {__version__}"
+
+
+def test_every_command_has_help_with_an_example():
+    for command in main.commands:
+        result = run(command, "--help")
+        assert result.exit_code == 0
+        assert "Example" in result.output, command
+
+
+def test_text_summary(monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    result = run("parse", "all-constructs.ngn")
+    assert result.exit_code == 0
+    assert result.output == ("all-constructs.ngn: ok, 2 players (Anna, Björn B.), 1 round, "
+                             "3 phases, 6 turn lines\n")
+
+
+def test_json_model_of_the_all_constructs_example(monkeypatch, snapshot):
+    monkeypatch.chdir(EXAMPLES)
+    result = run("parse", "--format", "json", "all-constructs.ngn")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["files"][0]["ok"] is True
+    assert data == snapshot(extension_class=JSONSnapshotExtension)
+
+
+def test_json_of_a_file_with_syntax_errors(monkeypatch):
+    monkeypatch.chdir(EXAMPLES / "syntax")
+    data = json.loads(run("parse", "--format", "json", "missing-gt.ngn").output)
+    entry = data["files"][0]
+    assert entry["ok"] is False and entry["record"] is None
+    assert entry["diagnostics"][0] == {
+        "rule": "syntax", "severity": "error", "line": 5, "column": 24, "end_line": 5,
+        "end_column": 25, "message": "missing `>` before the destination",
+        "help": "write the destination after `>`: `>store`, `>NAME` or `>new NAME`"}
+
+
+def test_a_directory_means_every_ngn_file_below_it():
+    result = run("parse", str(EXAMPLES))
+    assert result.exit_code == 1  # the syntax examples are in there
+    assert result.output.count(": ok,") == len([p for p in EXAMPLES.rglob("*.ngn")
+                                                if "syntax" not in p.parts])
+
+
+def test_missing_file_cannot_run(tmp_path):
+    result = run("parse", str(tmp_path / "nope.ngn"))
+    assert result.exit_code == 2
+    assert "no such file or directory" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_not_utf8_cannot_run(tmp_path):
+    bad = tmp_path / "bad.ngn"
+    bad.write_bytes(b"players: Anna, B\xe9n\n")
+    result = run("parse", str(bad))
+    assert result.exit_code == 2
+    assert "not UTF-8" in result.output
+
+
+def test_directory_without_records_cannot_run(tmp_path):
+    result = run("parse", str(tmp_path))
+    assert result.exit_code == 2
+    assert "no .ngn files" in result.output
+
+
+def test_parse_never_writes_to_its_input(tmp_path):
+    record = tmp_path / "game.ngn"
+    record.write_text((EXAMPLES / "all-constructs.ngn").read_text(encoding="utf-8"), encoding="utf-8")
+    before = record.read_bytes(), record.stat().st_mtime_ns
+    run("parse", "--format", "json", str(record))
+    assert (record.read_bytes(), record.stat().st_mtime_ns) == before

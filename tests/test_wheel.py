@@ -1,0 +1,37 @@
+"""The grammar ships inside the wheel: build it, install it in a fresh venv outside
+the checkout, and parse an example from there."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+from conftest import EXAMPLES, ROOT
+
+
+def test_wheel_carries_the_grammar_and_parses(tmp_path):
+    dist = tmp_path / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist),
+                    str(ROOT)], check=True, cwd=tmp_path)
+    wheel = next(dist.glob("nauticus_ref-*.whl"))
+
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    subprocess.run([str(bindir / "python"), "-m", "pip", "install", "-q", str(wheel)],
+                   check=True, cwd=tmp_path)
+
+    where = subprocess.run(
+        [str(bindir / "python"), "-c",
+         "import nauticus_ref.grammar as g; print(g.grammar_path())"],
+        check=True, cwd=tmp_path, capture_output=True, text=True).stdout.strip()
+    assert Path(where).is_relative_to(env_dir), where  # not the checkout's grammar/
+
+    result = subprocess.run([str(bindir / "nauticus-ref"), "parse",
+                             str(EXAMPLES / "all-constructs.ngn")],
+                            cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert ": ok, 2 players" in result.stdout
