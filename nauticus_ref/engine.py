@@ -1,0 +1,971 @@
+"""The replay engine: play a record move by move and report every rule broken.
+
+Each rule of the catalogue (`rules.py`) is checked by the method of `Replay`
+that bears its id in its docstring; diagnostics are collected, never raised.
+
+Recovery, so that one mistake gives one diagnostic:
+- a move is applied as written where that is physically possible; taler and
+  workers may go below zero, and a player already below zero is not reported
+  short again until back at zero or above;
+- a tile that cannot go where it was written goes to storage instead (or is
+  lost if the storage is full); a tile that cannot be had at all is skipped;
+- a ship named by `>new` is created even if the placement fails, and a turn or
+  phase in the wrong place is replayed where it stands.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import vocab
+from .board import Board
+from .diagnostics import Diagnostic
+from .model import ActionClause, Check, Item, Phase, Placement, Record, Round, Span, Turn
+from .state import (CROWN_CAP, PASS_PENALTY, SEAT_BONUS, STORAGE_SPACES, Player, Ship, Tile,
+                    spaces, tile_text)
+
+ITEM_KIND_OF_ACTION = {"hulls": "hull", "masts": "mast", "sails": "sail", "goods": "good"}
+PASSING_BONUS_TILES = {"mast": "mast", "sail": "sail"}
+
+
+def rounds_for(players: int) -> int:
+    """4 rounds with two players, 5 with three or four (German "Spielende")."""
+    return 4 if players <= 2 else 5
+
+
+@dataclass
+class ReplayResult:
+    diagnostics: list[Diagnostic]
+    complete: bool
+    replay: "Replay"
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+
+@dataclass
+class _Use:
+    """Workers for one clause: blue ones from the wheel first, then the player's own."""
+
+    blue: int
+    used: int = 0
+    own: int = 0
+
+
+@dataclass
+class _PhaseCtx:
+    phase: Phase
+    action: str
+    space: int | None
+    blue: int
+    order: list[Player]
+    done: list[Player] = field(default_factory=list)
+
+
+class Replay:
+    def __init__(self, record: Record, board: Board):
+        self.rec = record
+        self.board = board
+        self.diags: list[Diagnostic] = []
+        crest_words = record.crest_words
+        self._crest_word = dict(zip(vocab.DEFAULT_CRESTS, crest_words))
+        self._crest_word["crown"] = "crown"
+        self.players: list[Player] = []
+        self.by_key: dict[str, Player] = {}
+        self.supply: Counter = Counter()
+        self.round_no = 0
+        self.max_rounds = 5
+        self.deal: list[str] = []
+        self.flipped: list[str] = []
+        self.anchor = 0                 # the board space the wheel's anchor points at
+        self.next_anchor: int | None = None
+        self.phase_no = 0
+        self.ctx: _PhaseCtx | None = None
+        self.round_ended = True
+        self.rounds_played = 0
+        self.expected_round = 1
+        self.setup_pending = False
+
+    # -- reporting -------------------------------------------------------------
+    def report(self, rule: str, span: Span, message: str, help: str | None = None,
+               severity: str = "error") -> None:
+        self.diags.append(Diagnostic(rule=rule, severity=severity, span=span, message=message,
+                                     help=help))
+
+    def word(self, crest: str) -> str:
+        return self._crest_word.get(crest, crest)
+
+    def tile(self, tile: Tile) -> str:
+        return tile_text(tile, self.word)
+
+    # -- the whole record ------------------------------------------------------------
+    def run(self) -> ReplayResult:
+        self.start_game()
+        if self.rec.setup is not None:
+            self.apply_setup()
+        for check in self.rec.checks:
+            self.check(check)
+        for rnd in self.rec.rounds:
+            self.start_round(rnd)
+            for entry in rnd.entries:
+                if isinstance(entry, Phase):
+                    self.run_phase(entry)
+                else:
+                    self.check(entry)
+        complete = self.round_ended and self.rounds_played >= self.max_rounds
+        self.diags.sort(key=Diagnostic.sort_key)
+        return ReplayResult(self.diags, complete, self)
+
+    # -- setup of the game ------------------------------------------------------------
+    def start_game(self) -> None:
+        header = self.rec.header
+        span = header.players_span or Span(line=1, column=1, end_line=1, end_column=2)
+        self.player_count(header, span)
+        n = len(header.players)
+        bonuses = SEAT_BONUS.get(n, SEAT_BONUS[4] + [(0, 0)] * max(0, n - 4))
+        for seat, name in enumerate(header.players):
+            if name.key in self.by_key:
+                continue
+            taler, workers = bonuses[seat] if seat < len(bonuses) else (0, 0)
+            p = Player(name=name.text, seat=seat)
+            p.taler += taler
+            p.workers += workers
+            self.players.append(p)
+            self.by_key[name.key] = p
+        self.max_rounds = rounds_for(len(self.players))
+        for (kind, name) in self._all_tiles():
+            self.supply[(kind, name)] = self.board.box_count(kind, name)
+
+    @staticmethod
+    def _all_tiles() -> list[Tile]:
+        tiles = [("hull", h) for h in vocab.HULLS] + [("good", g) for g in vocab.GOODS]
+        for kind in ("mast", "sail"):
+            tiles += [(kind, c) for c in vocab.DEFAULT_CRESTS + ("crown",)]
+        return tiles
+
+    def player_count(self, header, span: Span) -> None:
+        """player-count: two to four players, each name once."""
+        seen = set()
+        for name in header.players:
+            if name.key in seen:
+                self.report("player-count", name.span, f"`{name.text}` is named twice",
+                            "give every player a different name")
+            seen.add(name.key)
+        n = len(seen)
+        if not 2 <= n <= 4:
+            self.report("player-count", span, f"a game has 2 to 4 players, not {n}",
+                        "list 2 to 4 players in seat order")
+
+    def apply_setup(self) -> None:
+        """setup: a position must be one the game can reach."""
+        s = self.rec.setup
+        if not 1 <= s.round <= self.max_rounds:
+            self.report("setup", s.span, f"a game of {len(self.players)} players has rounds 1 to "
+                        f"{self.max_rounds}, not {s.round}")
+        if not 1 <= s.phase <= 7:
+            self.report("setup", s.span, f"a round has phases 1 to 7, not {s.phase}")
+        self.expected_round = s.round
+        self.rounds_played = max(0, s.round - 1)
+        self.setup_pending = True
+        if len(s.flipped) != s.phase - 1 and 1 <= s.phase <= 7:
+            self.report("setup", s.span, f"phase {s.phase} comes after {s.phase - 1} flipped "
+                        f"action{'s' if s.phase != 2 else ''}, the setup lists {len(s.flipped)}",
+                        "list the actions already taken this round after `flipped`")
+        if len(set(s.flipped)) != len(s.flipped):
+            self.report("setup", s.span, "an action is flipped twice", "list each action once")
+        if s.anchor is not None:
+            self.anchor = vocab.BONUSES.index(s.anchor)
+        for sp in s.players:
+            p = self.player(sp.player)
+            if p is None:
+                continue
+            if sp.taler is not None:
+                p.taler = sp.taler
+            if sp.workers is not None:
+                p.workers = sp.workers
+            if sp.vp is not None:
+                p.vp = sp.vp
+            if sp.passed is not None:
+                p.passed = sp.passed
+            p.extra_used = sp.extra_used
+        for tiles in s.tiles:
+            p = self.player(tiles.player)
+            if p is None:
+                continue
+            if tiles.where == "store":
+                for item in tiles.items:
+                    p.storage[(item.kind, item.name)] += item.count
+                if p.storage_used > STORAGE_SPACES:
+                    self.report("setup", tiles.span, f"{p.name}'s storage holds {STORAGE_SPACES} "
+                                f"spaces, the setup fills {p.storage_used}",
+                                "a mast takes two spaces, any other tile one")
+            elif tiles.where == "delivered":
+                for item in tiles.items:
+                    p.delivered[item.name] += item.count
+            else:
+                self.setup_ship(p, tiles)
+        held = Counter()
+        for p in self.players:
+            held.update(p.held_tiles())
+        for tile, n in held.items():
+            self.supply[tile] -= n
+            if self.supply[tile] < 0:
+                self.report("setup", s.span, f"the box has {self.board.box_count(*tile)} "
+                            f"{self.tile(tile)} tiles, the setup uses {n}",
+                            "check the tiles listed in the setup")
+
+    def setup_ship(self, p: Player, tiles) -> None:
+        key = tiles.ship.key
+        if key in p.ships:
+            self.report("setup", tiles.span, f"{p.name} has two ships called `{tiles.ship.text}`",
+                        "give each ship its own name")
+            return
+        ship = p.ships[key] = Ship(name=tiles.ship.text)
+        for item in tiles.items:
+            for _ in range(item.count):
+                problem = self.placing_problem(ship, (item.kind, item.name))
+                if problem:
+                    self.report("setup", item.span, f"ship `{ship.name}`: {problem[1]}",
+                                "list hull parts from bow to stern, then masts, sails and goods")
+                    break
+                self.put_on_ship(ship, (item.kind, item.name))
+        ship.completed = ship.complete
+
+    def player(self, name) -> Player | None:
+        """unknown-player: every name in the record is a player of the header."""
+        p = self.by_key.get(name.key)
+        if p is None:
+            known = ", ".join(pl.name for pl in self.players)
+            self.report("unknown-player", name.span, f"`{name.text}` is not a player of this game",
+                        f"the players are {known}")
+        return p
+
+    # -- rounds ----------------------------------------------------------------
+    def start_round(self, rnd: Round) -> None:
+        if not self.round_ended and self.ctx is not None:
+            self.missing_turns(rnd.span)
+            if self.phase_no < 7:
+                self.round_sequence_early(rnd)
+            self.end_round()
+        self.round_sequence(rnd)
+        self.round_no = self.expected_round  # its place in the game, whatever was written
+        self.deal = list(rnd.deal)
+        self.deal_rule(rnd)
+        setup = self.rec.setup
+        if self.setup_pending:
+            self.setup_pending = False
+            if rnd.number != setup.round:
+                self.report("setup", rnd.span, f"the setup is in round {setup.round}, so the "
+                            f"round line after it is round {setup.round}, not {rnd.number}")
+            self.flipped = list(setup.flipped)
+            self.phase_no = setup.phase - 1
+            if setup.flipped and setup.flipped[0] in self.deal:
+                self.next_anchor = self.deal.index(setup.flipped[0])
+            for a in setup.flipped:
+                if a not in self.deal:
+                    self.report("setup", setup.span, f"flipped action `{a}` is not in "
+                                f"the deal of round {setup.round}")
+        else:
+            self.flipped = []
+            self.phase_no = 0
+            self.next_anchor = None
+            for p in self.players:
+                p.crown_vp_this_round = 0
+        self.expected_round = rnd.number + 1
+        self.round_ended = False
+        self.ctx = None
+
+    def round_sequence(self, rnd: Round) -> None:
+        """round-sequence: rounds follow one another, as many as the player count gives."""
+        if rnd.number != self.expected_round:
+            self.report("round-sequence", rnd.span, f"round {rnd.number} where round "
+                        f"{self.expected_round} comes next",
+                        f"number this round {self.expected_round}")
+        if rnd.number > self.max_rounds or self.rounds_played >= self.max_rounds:
+            self.report("round-sequence", rnd.span, f"a game of {len(self.players)} players has "
+                        f"{self.max_rounds} rounds; this is one too many",
+                        "the game ended with the last round; remove this one")
+
+    def round_sequence_early(self, rnd: Round) -> None:
+        self.report("round-sequence", rnd.span, f"round {rnd.number} begins before round "
+                    f"{self.round_no} has had its seven phases",
+                    "record the missing phases and turns of the round before")
+
+    def deal_rule(self, rnd: Round) -> None:
+        """deal: the eight action tiles, each once."""
+        counts = Counter(rnd.deal)
+        twice = [a for a, n in counts.items() if n > 1]
+        if twice:
+            missing = [a for a in vocab.ACTIONS if a not in counts]
+            self.report("deal", rnd.span, f"`{twice[0]}` is dealt {counts[twice[0]]} times",
+                        f"each action lies once; missing: {' '.join(missing)}")
+
+    def end_round(self) -> None:
+        """Round end: lose points for the pass tiles not flipped, then turn them back."""
+        for p in self.players:
+            p.vp -= PASS_PENALTY[min(p.passed, 3)]
+            p.passed = 0
+            p.crown_vp_this_round = 0
+        if self.next_anchor is not None:
+            self.anchor = self.next_anchor
+        self.round_ended = True
+        self.rounds_played += 1
+
+    # -- phases ----------------------------------------------------------------
+    def run_phase(self, phase: Phase) -> None:
+        self.start_phase(phase)
+        for entry in phase.entries:
+            if isinstance(entry, Turn):
+                self.run_turn(entry)
+            else:
+                self.check(entry)
+
+    def start_phase(self, phase: Phase) -> None:
+        self.missing_turns(phase.span)
+        self.phase_sequence(phase)
+        self.phase_no += 1  # the phase's place in the round, whatever number was written
+        start = self.start_player(phase)
+        space = self.action_face_up(phase)
+        self.flipped.append(phase.action)
+        if space is not None and len(self.flipped) == 1 and self.next_anchor is None:
+            self.next_anchor = space
+        blue = self.board.blue_workers(space, self.anchor) if space is not None else 0
+        order = self.players[start.seat:] + self.players[:start.seat] if start else self.players
+        self.ctx = _PhaseCtx(phase=phase, action=phase.action, space=space, blue=blue, order=order)
+        if start is not None and space is not None:
+            self.bonus(phase, start, space)
+
+    def phase_sequence(self, phase: Phase) -> None:
+        """phase-sequence: phases 1 to 7 in order, seven to a round."""
+        expected = self.phase_no + 1
+        if self.round_ended or expected > 7:
+            self.report("phase-sequence", phase.span, "a round has seven phases; this is an "
+                        "eighth", "start the next round with its round line")
+        elif phase.number != expected:
+            self.report("phase-sequence", phase.span, f"phase {phase.number} where phase "
+                        f"{expected} comes next", f"number this phase {expected}")
+
+    def start_player(self, phase: Phase) -> Player | None:
+        """start-player: the start player moves one seat clockwise every phase."""
+        n = len(self.players)
+        if n == 0:
+            return None
+        index = ((self.round_no - 1) * 7 + (self.phase_no - 1)) % n
+        expected = self.players[index]
+        written = self.by_key.get(phase.player.key)
+        if written is None:
+            self.player(phase.player)
+            return expected
+        if written is not expected:
+            self.report("start-player", phase.player.span,
+                        f"{expected.name} is the start player of round {self.round_no} phase "
+                        f"{self.phase_no}, not {written.name}",
+                        "the start player passes one seat clockwise after every phase, "
+                        "also from one round to the next")
+        return written
+
+    def action_face_up(self, phase: Phase) -> int | None:
+        """action-face-up: the chosen action is in the deal and not yet flipped this round."""
+        if phase.action not in self.deal:
+            self.report("action-face-up", phase.action_span,
+                        f"`{phase.action}` is not in the deal of round {self.round_no}")
+            return None
+        if phase.action in self.flipped:
+            face_up = [a for a in self.deal if a not in self.flipped]
+            self.report("action-face-up", phase.action_span,
+                        f"`{phase.action}` was already taken this round",
+                        "face up: " + " ".join(face_up))
+        return self.deal.index(phase.action)
+
+    def bonus(self, phase: Phase, p: Player, space: int) -> None:
+        """bonus-choice and bonus-claim: the start player takes the space's bonus."""
+        kind = self.board.bonuses[space]
+        b = phase.bonus
+        if b is not None and b.kind == "claim":
+            if b.value != kind:
+                self.report("bonus-claim", b.span, f"`{phase.action}` lies on the {kind} space "
+                            f"this round, so its bonus is {kind}, not {b.value}",
+                            f"write `bonus {kind}` or leave the claim out" if kind in
+                            vocab.CLAIMABLE_BONUSES else f"name your choice for the {kind} bonus")
+                if kind not in vocab.CLAIMABLE_BONUSES:
+                    return  # the choice is unknown: one report is enough
+            b = None
+        if kind in ("mast", "sail"):
+            if b is None or b.kind != "crest" or b.value == "crown":
+                self.bonus_choice_missing(phase, kind, b)
+                return
+            self.receive_free(p, (kind, b.value), b.span, "bonus")
+        elif kind == "w+good":
+            p.workers += 1
+            if b is None or b.kind != "good":
+                self.bonus_choice_missing(phase, kind, b)
+                return
+            self.receive_free(p, ("good", b.value), b.span, "bonus")
+        else:
+            if b is not None:
+                self.report("bonus-choice", b.span, f"the {kind} bonus needs no choice",
+                            f"leave out `bonus {b.value}` or write `bonus {kind}`")
+            if kind == "3w":
+                p.workers += 3
+            elif kind == "2w":
+                p.workers += 2
+            elif kind == "2vp":
+                p.vp += 2
+            elif kind == "w+vp":
+                p.workers += 1
+                p.vp += 1
+            elif kind == "4t":
+                p.taler += 4
+
+    def bonus_choice_missing(self, phase: Phase, kind: str, b) -> None:
+        span = b.span if b is not None else phase.span
+        if kind == "w+good":
+            self.report("bonus-choice", span, f"the worker + good bonus of `{phase.action}` needs "
+                        "a good", f"write `{phase.number}. {phase.player.text} {phase.action} "
+                        "bonus coffee` (or grain, salt, fish)")
+        elif b is not None and b.value == "crown":
+            self.report("bonus-choice", span, f"the {kind} bonus is a regular {kind}, never a "
+                        "crown", f"name a crest: {', '.join(self._regular_words())}")
+        else:
+            self.report("bonus-choice", span, f"the {kind} bonus of `{phase.action}` needs a crest",
+                        f"write `{phase.number}. {phase.player.text} {phase.action} bonus "
+                        f"{self._regular_words()[0]}` (or {', '.join(self._regular_words()[1:])})")
+
+    def _regular_words(self) -> list[str]:
+        return [self.word(c) for c in vocab.DEFAULT_CRESTS]
+
+    def missing_turns(self, at: Span) -> None:
+        """turn-order: a phase ends only when every player has had a turn."""
+        missing = [p for p in self.ctx.order if p not in self.ctx.done] if self.ctx else []
+        if missing:
+            names = ", ".join(p.name for p in missing)
+            self.report("turn-order", at,
+                        f"phase {self.phase_no} ended without a turn for {names}",
+                        "every player has a turn line in every phase, `pass` if nothing else")
+
+    # -- turns ---------------------------------------------------------------------
+    def run_turn(self, turn: Turn) -> None:
+        ctx = self.ctx
+        if ctx is None:
+            return
+        p = self.player(turn.player)
+        if p is None:
+            return
+        self.turn_order(turn, p)
+        self.turn_content(turn)
+        for clause in turn.clauses:
+            if not isinstance(clause, ActionClause):
+                p.passed = min(3, p.passed + 1)
+            elif clause.extra:
+                self.extra_action(p, clause)
+            else:
+                self.action(p, clause, ctx.blue, extra=False)
+        if p not in ctx.done:
+            ctx.done.append(p)
+            if len(ctx.done) == len(ctx.order) and self.phase_no >= 7 and not self.round_ended:
+                self.end_round()
+
+    def turn_order(self, turn: Turn, p: Player) -> None:
+        """turn-order: every player once per phase, the start player first, then clockwise."""
+        ctx = self.ctx
+        if p in ctx.done:
+            self.report("turn-order", turn.player.span,
+                        f"{p.name} already had a turn in phase {ctx.phase.number}",
+                        "write one turn line per player and phase")
+            return
+        expected = next((q for q in ctx.order if q not in ctx.done), None)
+        if expected is not None and p is not expected:
+            self.report("turn-order", turn.player.span,
+                        f"it is {expected.name}'s turn, not {p.name}'s",
+                        "after the start player, turns go clockwise: "
+                        + ", ".join(q.name for q in ctx.order))
+
+    def turn_content(self, turn: Turn) -> None:
+        """turn-content: a turn is the phase's action or `pass`, at most one Extra Action."""
+        main = [c for c in turn.clauses if isinstance(c, ActionClause) and not c.extra]
+        passes = [c for c in turn.clauses if not isinstance(c, ActionClause)]
+        extras = [c for c in turn.clauses if isinstance(c, ActionClause) and c.extra]
+        if main and passes:
+            self.report("turn-content", passes[0].span, "a player either performs the action or "
+                        "passes, not both", "keep the action or the `pass`")
+        elif len(main) + len(passes) > 1:
+            second = (main + passes)[1]
+            self.report("turn-content", second.span, "the phase's action is written twice",
+                        "write all placements of the action in one clause, separated by commas")
+        elif not main and not passes:
+            self.report("turn-content", turn.span, "the turn neither performs the phase's action "
+                        "nor passes", "add `pass` if the player did not perform the action")
+        if len(extras) > 1:
+            self.report("extra-action", extras[1].span, "the Extra Action is used twice",
+                        "each player has one Extra Action tile per game")
+
+    # -- actions ---------------------------------------------------------------------
+    def extra_action(self, p: Player, clause: ActionClause) -> None:
+        """extra-action: once a game, 2 workers first, any action, no blue workers."""
+        if p.extra_used:
+            self.report("extra-action", clause.span, f"{p.name} has used the Extra Action already",
+                        "the Extra Action tile goes back in the box once used")
+            return
+        p.extra_used = True
+        p.workers += 2
+        self.action(p, clause, blue=0, extra=True)
+
+    def action(self, p: Player, clause: ActionClause, blue: int, extra: bool) -> None:
+        use = _Use(blue=blue)
+        if clause.action in vocab.BUYING_ACTIONS:
+            self.buy(p, clause, use, extra)
+        elif clause.action == "transport":
+            self.transport(p, clause, use)
+        elif clause.action == "money":
+            self.money(p, clause, use)
+        elif clause.action == "crowns":
+            self.crowns(p, clause, use, extra)
+        else:
+            self.deliver(p, clause, use)
+
+    def use_worker(self, p: Player, use: _Use, span: Span) -> None:
+        """workers: each use takes a worker, the blue ones on the wheel first."""
+        use.used += 1
+        if use.used <= use.blue:
+            return
+        use.own += 1
+        if p.workers == 0:  # below zero means already reported
+            self.report("workers", span, f"{p.name} has no worker left for this use",
+                        f"this is use {use.used}: {use.blue} blue worker"
+                        f"{'s' if use.blue != 1 else ''} from the wheel, then the player's own")
+        p.workers -= 1
+
+    def pay(self, p: Player, amount: int, span: Span, what: str) -> None:
+        """taler: a price is paid in full from the player's taler."""
+        if amount > p.taler >= 0:
+            self.report("taler", span, f"{p.name} has {p.taler} taler, {what} costs {amount}",
+                        "buy fewer tiles, or take money first")
+        p.taler -= amount
+
+    def check_claim(self, claim, actual: int, unit: str, what: str, working: str) -> None:
+        """claim: a written price, income or score matches what the rules give."""
+        if claim is not None and claim.value != actual:
+            self.report("claim", claim.span, f"{what} is {actual}{unit}, not {claim.value}{unit}",
+                        working)
+
+    # buying ------------------------------------------------------------------------
+    def buy(self, p: Player, clause: ActionClause, use: _Use, extra: bool) -> None:
+        action = clause.action
+        kind = ITEM_KIND_OF_ACTION[action]
+        space = self.ctx.space if not extra else None
+        bought_kinds = {i.name for pl in clause.placements if not pl.gift for i in pl.items
+                        if i.kind == kind and i.name != "crown"}
+        all_four = bought_kinds >= set(self.board.tiles[action])
+        seen: set[str] = set()
+        paid = 0
+        working: list[str] = []
+        gifts = 0
+        for pl in clause.placements:
+            if pl.gift:
+                gifts += 1
+                self.gift(p, clause, pl, all_four, gifts)
+                continue
+            completed = []
+            ship = self.ship_for(p, pl) if pl.dest.kind != "store" else None
+            for item in pl.items:
+                for _ in range(item.count):
+                    if not self.action_items(item, kind, action):
+                        continue
+                    tile = (item.kind, item.name)
+                    if not self.supply_has(tile, item.span, "buy"):
+                        continue
+                    if extra:
+                        price = 2 if item.name not in seen else 4
+                    else:
+                        price = self.board.price(space, action, item.name) if (
+                            space is not None and item.name not in seen) else 4
+                    seen.add(item.name)
+                    self.use_worker(p, use, item.span)
+                    self.pay(p, price, item.span, f"this {self.tile(tile)}")
+                    paid += price
+                    working.append(f"{self.tile(tile)} {price}")
+                    self.supply[tile] -= 1
+                    done = self.place(p, pl, ship, item, tile, free=price == 0)
+                    if done is not None:
+                        completed.append(done)
+            self.rewards(p, pl, completed)
+        if all_four and not gifts:
+            self.report("gift", clause.span, f"{p.name} bought all four kinds and took no free tile",
+                        "write the free tile as `+<item> >store`", severity="warning")
+        self.check_claim(clause.claim, paid, "t", "the price paid",
+                         " + ".join(working) + f" = {paid} taler" if working else "nothing was bought")
+
+    def action_items(self, item: Item, kind: str, action: str) -> bool:
+        """action-items and crown-not-bought: a buying action buys the tiles of its own tile."""
+        if item.kind != kind:
+            self.report("action-items", item.span, f"`{action}` buys {kind}s, not "
+                        f"{self.tile((item.kind, item.name))}",
+                        f"buy it in a `{ {'hull': 'hulls', 'mast': 'masts', 'sail': 'sails', 'good': 'goods'}[item.kind] }` phase")
+            return False
+        if item.name == "crown":
+            self.report("crown-not-bought", item.span, f"crown {kind}s cannot be bought",
+                        "crown masts and sails are only rewards for completed ships")
+            return False
+        return True
+
+    def supply_has(self, tile: Tile, span: Span, verb: str) -> bool:
+        """supply: no tile from an empty stack."""
+        if self.supply[tile] <= 0:
+            self.report("supply", span, f"the {self.tile(tile)} stack is empty",
+                        f"nobody can {verb} a tile of an empty stack")
+            return False
+        return True
+
+    def gift(self, p: Player, clause: ActionClause, pl: Placement, all_four: bool, n: int) -> None:
+        """gift: buying all four kinds in one clause gives one free tile of that tile, to storage."""
+        kind = ITEM_KIND_OF_ACTION[clause.action]
+        if not all_four:
+            self.report("gift", pl.span, "a free tile comes only with buying all four kinds in "
+                        "the clause", "remove the `+` placement, or buy the missing kinds")
+            return
+        if n > 1:
+            self.report("gift", pl.span, "only one free tile per clause",
+                        "keep one `+` placement")
+            return
+        count = sum(i.count for i in pl.items)
+        item = pl.items[0]
+        if count != 1 or item.kind != kind or item.name == "crown":
+            self.report("gift", pl.span, f"the free tile is one {kind} of the `{clause.action}` "
+                        "tile", f"write one item, like `+{self.board.tiles[clause.action][0]}"
+                        f"{'' if kind in ('hull', 'good') else ' ' + kind} >store`")
+            return
+        tile = (item.kind, item.name)
+        if not self.supply_has(tile, item.span, "take"):
+            return
+        if pl.dest.kind != "store":
+            self.report("golden-rule", pl.dest.span, "the free tile must go to storage",
+                        "write `>store`: every tile received without paying taler is stored first")
+        self.receive_free(p, tile, pl.span, "free tile")
+
+    def receive_free(self, p: Player, tile: Tile, span: Span, what: str) -> None:
+        """storage: a free tile that finds the storage full is forfeited (a note)."""
+        if not self.supply_has(tile, span, "receive"):
+            return
+        if p.storage_free() < spaces(tile):
+            self.report("storage", span, f"{p.name}'s storage is full: the {what} "
+                        f"({self.tile(tile)}) is forfeited and stays in the supply",
+                        severity="note")
+            return
+        self.supply[tile] -= 1
+        p.storage[tile] += 1
+
+    def store_paid(self, p: Player, tile: Tile, span: Span) -> bool:
+        """storage: 12 spaces, a mast takes 2; a paid tile cannot go to a full storage."""
+        if p.storage_free() < spaces(tile):
+            self.report("storage", span, f"{p.name}'s storage has {p.storage_free()} free "
+                        f"space{'s' if p.storage_free() != 1 else ''}, "
+                        f"a {self.tile(tile)} takes {spaces(tile)}; the tile is lost",
+                        "place it on a ship, or do not buy it")
+            self.supply[tile] += 1
+            return False
+        p.storage[tile] += 1
+        return True
+
+    def place(self, p: Player, pl: Placement, ship: Ship | None, item: Item, tile: Tile,
+              free: bool) -> Ship | None:
+        """Put one tile where the placement says; return the ship if this completes it."""
+        if pl.dest.kind == "store":
+            if free:
+                self._store_free(p, tile, item)
+            else:
+                self.store_paid(p, tile, item.span)
+            return None
+        if free:
+            self.report("golden-rule", pl.dest.span, f"the {self.tile(tile)} cost 0 taler, so it "
+                        "goes to storage first", f"write `{self.tile(tile)} >store`, and move it "
+                        "to a ship with a transport action")
+        if ship is None:
+            self._fallback_to_store(p, tile, item)
+            return None
+        return self.put_checked(p, ship, tile, item.span)
+
+    def _store_free(self, p: Player, tile: Tile, item: Item) -> None:
+        if p.storage_free() < spaces(tile):
+            self.report("storage", item.span, f"{p.name}'s storage is full: the free "
+                        f"{self.tile(tile)} is forfeited and stays in the supply", severity="note")
+            self.supply[tile] += 1
+            return
+        p.storage[tile] += 1
+
+    def _fallback_to_store(self, p: Player, tile: Tile, item: Item) -> None:
+        if p.storage_free() >= spaces(tile):
+            p.storage[tile] += 1
+        else:
+            self.supply[tile] += 1
+
+    def ship_for(self, p: Player, pl: Placement) -> Ship | None:
+        """ship-name: `>NAME` is an existing ship of the player, `>new NAME` a new name."""
+        name = pl.dest.ship
+        ship = p.ships.get(name.key)
+        if pl.dest.kind == "new":
+            if ship is not None:
+                self.report("ship-name", name.span, f"{p.name} already has a ship called "
+                            f"`{ship.name}`", f"write `>{ship.name}` to add to it, or choose "
+                            "a new name")
+                return ship
+            ship = p.ships[name.key] = Ship(name=name.text)
+            return ship
+        if ship is None:
+            known = ", ".join(s.name for s in p.ships.values()) or "none yet"
+            self.report("ship-name", name.span, f"{p.name} has no ship called `{name.text}`",
+                        f"start a ship with `>new {name.text}`; {p.name}'s ships: {known}")
+        return ship
+
+    def placing_problem(self, ship: Ship, tile: Tile) -> tuple[str, str] | None:
+        """(rule, message) if the tile cannot go on the ship, else None."""
+        kind, name = tile
+        if kind == "hull":
+            return self.hull_problem(ship, name)
+        if kind == "mast":
+            if len(ship.masts) >= ship.size:
+                return ("mast-place", f"every hull part of `{ship.name}` has a mast already"
+                        if ship.size else f"`{ship.name}` has no hull part for a mast")
+            return self.crest_problem(ship, name, "mast")
+        if kind == "sail":
+            if len(ship.sails) >= len(ship.masts):
+                return ("sail-place", f"every mast of `{ship.name}` has a sail already"
+                        if ship.masts else f"`{ship.name}` has no mast for a sail")
+            return self.crest_problem(ship, name, "sail")
+        if len(ship.goods) >= ship.size:
+            return ("good-place", f"every hull part of `{ship.name}` carries a good already"
+                    if ship.size else f"`{ship.name}` has no hull part for a good")
+        return None
+
+    def hull_problem(self, ship: Ship, part: str) -> tuple[str, str] | None:
+        """hull-order, hull-size and one-ship: how hull parts join."""
+        parts = ship.parts
+        if not parts:
+            return None
+        if part == "1ship" or parts == ["1ship"]:
+            return ("one-ship", "a 1-ship hull is a ship by itself; nothing joins it")
+        if ship.closed:
+            return ("hull-order", f"`{ship.name}` has its bow and stern, so its size is fixed")
+        if part == "bow" and parts[0] == "bow":
+            return ("hull-order", f"`{ship.name}` has a bow already")
+        if part == "stern" and parts[-1] == "stern":
+            return ("hull-order", f"`{ship.name}` has a stern already")
+        if part == "middle" and parts.count("middle") >= 2:
+            return ("hull-size", f"`{ship.name}` has two middles; a ship has at most two")
+        if len(parts) >= 4:
+            return ("hull-size", f"`{ship.name}` has four hull parts; a ship has at most four")
+        return None
+
+    def crest_problem(self, ship: Ship, crest: str, kind: str) -> tuple[str, str] | None:
+        """one-crest: the masts and sails of a ship share one crest; crowns are jokers."""
+        if crest != "crown" and ship.crest not in (None, crest):
+            return ("one-crest", f"`{ship.name}` carries {self.word(ship.crest)}, not "
+                    f"{self.word(crest)}")
+        return None
+
+    def put_on_ship(self, ship: Ship, tile: Tile) -> None:
+        kind, name = tile
+        if kind == "hull":
+            if name == "bow":
+                ship.parts.insert(0, name)
+            elif name == "middle" and ship.parts and ship.parts[-1] == "stern":
+                ship.parts.insert(len(ship.parts) - 1, name)
+            else:
+                ship.parts.append(name)
+        elif kind == "mast":
+            ship.masts.append(name)
+        elif kind == "sail":
+            ship.sails.append(name)
+        else:
+            ship.goods.append(name)
+
+    def put_checked(self, p: Player, ship: Ship, tile: Tile, span: Span) -> Ship | None:
+        problem = self.placing_problem(ship, tile)
+        if problem:
+            rule, message = problem
+            stored = p.storage_free() >= spaces(tile)
+            self.report(rule, span, message, (f"the {self.tile(tile)} is put in storage instead"
+                                              if stored else f"the {self.tile(tile)} is lost: "
+                                              "the storage is full"))
+            if stored:
+                p.storage[tile] += 1
+            else:
+                self.supply[tile] += 1
+            return None
+        self.put_on_ship(ship, tile)
+        if ship.complete and not ship.completed:
+            ship.completed = True
+            return ship
+        return None
+
+    # rewards -------------------------------------------------------------------------
+    def rewards(self, p: Player, pl: Placement, completed: list[Ship]) -> None:
+        """rewards: a completed ship gives one reward per mast, at most two of a kind."""
+        if not completed:
+            if pl.rewards is not None:
+                self.report("rewards", pl.rewards[0].span.merge(pl.rewards[-1].span),
+                            "no ship was completed by this placement, so there are no rewards",
+                            "rewards follow the placement that completes a ship")
+            return
+        ship = completed[-1]
+        need = len(ship.masts)
+        if pl.rewards is None:
+            self.report("rewards", pl.span, f"this completes `{ship.name}`: name its {need} "
+                        f"reward{'s' if need > 1 else ''}", "write them in brackets after the "
+                        "placement, like `[crown sail, 7t]`")
+            return
+        span = pl.rewards[0].span.merge(pl.rewards[-1].span)
+        if len(pl.rewards) != need:
+            self.report("rewards", span, f"`{ship.name}` has {need} mast{'s' if need > 1 else ''}, "
+                        f"so {need} reward{'s' if need > 1 else ''}, not {len(pl.rewards)}",
+                        "one reward per mast")
+        counts = Counter(r.kind for r in pl.rewards)
+        for r in pl.rewards[:need]:
+            if counts[r.kind] > 2:
+                self.report("rewards", r.span, f"`{r.kind}` is taken {counts[r.kind]} times",
+                            "each reward at most twice per ship")
+                counts[r.kind] = 0  # report once
+                continue
+            if r.kind == "goods" and r.goods[0] == r.goods[1]:
+                self.report("rewards", r.span, "the goods reward is two different goods",
+                            f"for example `goods {r.goods[0]} "
+                            f"{next(g for g in vocab.GOODS if g != r.goods[0])}`")
+                continue
+            self.take_reward(p, r)
+
+    def take_reward(self, p: Player, r) -> None:
+        if r.kind == "3vp":
+            p.vp += 3
+        elif r.kind == "7t":
+            p.taler += 7
+        elif r.kind == "3w":
+            p.workers += 3
+        elif r.kind in ("crown mast", "crown sail"):
+            self.receive_free(p, (r.kind.split()[1], "crown"), r.span, "reward")
+        else:
+            for good in r.goods:
+                self.receive_free(p, ("good", good), r.span, "reward")
+
+    # transport, money, crowns, deliver -------------------------------------------------
+    def transport(self, p: Player, clause: ActionClause, use: _Use) -> None:
+        """transport: tiles from storage onto ships, one worker a tile."""
+        moved = 0
+        for pl in clause.placements:
+            if pl.dest.kind == "store" or pl.gift:
+                self.report("transport", pl.dest.span if not pl.gift else pl.span,
+                            "transport moves tiles from storage onto a ship",
+                            "write the ship: `>NAME` or `>new NAME`")
+                continue
+            completed = []
+            ship = self.ship_for(p, pl)
+            for item in pl.items:
+                for _ in range(item.count):
+                    tile = (item.kind, item.name)
+                    if p.storage[tile] <= 0:
+                        self.report("transport", item.span, f"{p.name} has no {self.tile(tile)} "
+                                    "in storage", "only stored tiles can be transported")
+                        continue
+                    self.use_worker(p, use, item.span)
+                    moved += 1
+                    if ship is None:
+                        continue
+                    p.storage[tile] -= 1
+                    done = self.put_checked(p, ship, tile, item.span)
+                    if done is not None:
+                        completed.append(done)
+            self.rewards(p, pl, completed)
+        self.check_claim(clause.claim, 0, "t", "the price of a transport",
+                         "transport costs workers, no taler")
+
+    def money(self, p: Player, clause: ActionClause, use: _Use) -> None:
+        """Money: 2 taler per worker used."""
+        if not self.uses_at_least_one(clause):
+            return
+        for _ in range(clause.workers):
+            self.use_worker(p, use, clause.span)
+        p.taler += 2 * clause.workers
+        self.check_claim(clause.claim, 2 * clause.workers, "t", "the money received",
+                         f"{clause.workers} workers x 2 taler = {2 * clause.workers} taler")
+
+    def uses_at_least_one(self, clause: ActionClause) -> bool:
+        if clause.workers == 0:
+            self.report("turn-content", clause.span, "an action is used at least once",
+                        "write `pass` if the player did not perform the action")
+            return False
+        return True
+
+    def crowns(self, p: Player, clause: ActionClause, use: _Use, extra: bool) -> None:
+        """crown-cap: crowns x workers victory points, at most 15 a round (the Extra Action apart)."""
+        if not self.uses_at_least_one(clause):
+            return
+        for _ in range(clause.workers):
+            self.use_worker(p, use, clause.span)
+        crowns = p.crowns()
+        room = CROWN_CAP if extra else CROWN_CAP - p.crown_vp_this_round
+        raw = crowns * clause.workers
+        gained = max(0, min(raw, room))
+        p.vp += gained
+        if not extra:
+            p.crown_vp_this_round += gained
+        if raw > room:
+            useful = -(-room // crowns) if crowns else 0
+            wasted = clause.workers - useful
+            if wasted > 0:
+                self.report("crown-cap", clause.span, f"{crowns} crowns x {clause.workers} workers "
+                            f"= {raw} points, capped at {room}: {wasted} worker"
+                            f"{'s' if wasted > 1 else ''} earned nothing",
+                            f"{useful} worker{'s' if useful != 1 else ''} reach the cap",
+                            severity="note")
+        self.check_claim(clause.claim, gained, "vp", "the crowns' points",
+                         f"{crowns} crowns x {clause.workers} workers = {raw}"
+                         + (f", capped at {room}" if raw > room else "") + f": {gained} points")
+
+    def deliver(self, p: Player, clause: ActionClause, use: _Use) -> None:
+        """deliver: only complete, fully loaded ships, one worker per good, the whole cargo."""
+        seen = set()
+        for name in clause.ships:
+            ship = p.ships.get(name.key)
+            if ship is None:
+                known = ", ".join(s.name for s in p.ships.values()) or "none yet"
+                self.report("ship-name", name.span, f"{p.name} has no ship called `{name.text}`",
+                            f"{p.name}'s ships: {known}")
+                continue
+            if name.key in seen:
+                self.report("deliver", name.span, f"`{ship.name}` is named twice",
+                            "a ship is unloaded once")
+                continue
+            seen.add(name.key)
+            if not ship.complete:
+                self.report("deliver", name.span, f"`{ship.name}` is not complete: "
+                            f"{ship.describe(self.word)}",
+                            "only a finished ship (hull, masts and sails) delivers")
+                continue
+            if not ship.loaded:
+                self.report("deliver", name.span, f"`{ship.name}` carries {len(ship.goods)} "
+                            f"good{'s' if len(ship.goods) != 1 else ''} on {ship.size} hull "
+                            "parts", "a ship delivers only with a good under every hull part")
+                continue
+            for _ in ship.goods:
+                self.use_worker(p, use, name.span)
+            p.delivered.update(ship.goods)
+            ship.goods.clear()
+
+    # checks ----------------------------------------------------------------------
+    def check(self, check: Check) -> None:
+        """check: a checkpoint's values match the replay."""
+        p = self.player(check.player)
+        if p is None:
+            return
+        wrong = [(label, claimed, actual) for label, claimed, actual in
+                 (("vp", check.vp, p.vp), ("t", check.taler, p.taler),
+                  ("w", check.workers, p.workers)) if claimed is not None and claimed != actual]
+        if wrong:
+            said = ", ".join(f"{c}{u}" for u, c, _ in wrong)
+            real = ", ".join(f"{a}{u}" for u, _, a in wrong)
+            self.report("check", check.span, f"{p.name} has {real}, not {said}",
+                        f"the replay gives {p.name} {p.vp}vp {p.taler}t {p.workers}w here")
+
+
+def replay(record: Record, board: Board) -> ReplayResult:
+    return Replay(record, board).run()

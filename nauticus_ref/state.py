@@ -1,0 +1,136 @@
+"""The game state the replay engine keeps: players, their ships and storage, the supply.
+
+State is separate from notation: nothing here knows about text or spans.  Tiles
+are `(kind, name)` pairs: `("hull", "bow")`, `("mast", "whale")`, `("sail",
+"crown")`, `("good", "coffee")`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+STORAGE_SPACES = 12
+START_VP, START_WORKERS, START_TALER = 10, 4, 15
+#: Extra taler and workers by seat (0-based) and number of players (German
+#: "Spielvorbereitung"; RULINGS.md).
+SEAT_BONUS = {
+    2: [(0, 0), (1, 0)],
+    3: [(0, 0), (1, 0), (2, 1)],
+    4: [(0, 0), (1, 0), (1, 1), (2, 2)],
+}
+#: Points lost at the end of a round for the pass tiles not flipped, by tiles flipped.
+PASS_PENALTY = {0: 6, 1: 3, 2: 1, 3: 0}
+CROWN_CAP = 15
+
+Tile = tuple[str, str]
+
+
+def spaces(tile: Tile) -> int:
+    """Storage spaces a tile takes: a mast 2, anything else 1."""
+    return 2 if tile[0] == "mast" else 1
+
+
+def tile_text(tile: Tile, crest_word=lambda c: c) -> str:
+    kind, name = tile
+    if kind in ("mast", "sail"):
+        return f"{crest_word(name)} {kind}"
+    return name
+
+
+@dataclass
+class Ship:
+    name: str
+    parts: list[str] = field(default_factory=list)
+    masts: list[str] = field(default_factory=list)
+    sails: list[str] = field(default_factory=list)
+    goods: list[str] = field(default_factory=list)
+    completed: bool = False
+
+    @property
+    def closed(self) -> bool:
+        """The hull is whole: a 1-ship, or a bow and a stern with the middles between."""
+        return self.parts == ["1ship"] or (len(self.parts) >= 2 and self.parts[0] == "bow"
+                                           and self.parts[-1] == "stern")
+
+    @property
+    def size(self) -> int:
+        return len(self.parts)
+
+    @property
+    def crest(self) -> str | None:
+        """The ship's one regular crest, if a non-crown mast or sail set it."""
+        return next((c for c in self.masts + self.sails if c != "crown"), None)
+
+    @property
+    def complete(self) -> bool:
+        return self.closed and len(self.masts) == self.size and len(self.sails) == self.size
+
+    @property
+    def loaded(self) -> bool:
+        return self.size > 0 and len(self.goods) == self.size
+
+    def tiles(self) -> list[Tile]:
+        return ([("hull", p) for p in self.parts] + [("mast", m) for m in self.masts]
+                + [("sail", s) for s in self.sails] + [("good", g) for g in self.goods])
+
+    def describe(self, crest_word=lambda c: c) -> str:
+        if not self.parts:
+            return "no hull yet"
+        text = " ".join(self.parts)
+        if self.masts:
+            text += ", " + ", ".join(f"{n} {crest_word(c)} mast" if n > 1 else f"{crest_word(c)} mast"
+                                     for c, n in Counter(self.masts).items())
+        if self.sails:
+            text += ", " + ", ".join(f"{n} {crest_word(c)} sail" if n > 1 else f"{crest_word(c)} sail"
+                                     for c, n in Counter(self.sails).items())
+        if self.goods:
+            text += ", goods " + " ".join(self.goods)
+        return text
+
+
+@dataclass
+class Player:
+    name: str
+    seat: int
+    taler: int = START_TALER
+    workers: int = START_WORKERS
+    vp: int = START_VP
+    storage: Counter = field(default_factory=Counter)
+    ships: dict[str, Ship] = field(default_factory=dict)   # by casefolded name
+    delivered: Counter = field(default_factory=Counter)
+    passed: int = 0
+    extra_used: bool = False
+    crown_vp_this_round: int = 0
+
+    @property
+    def key(self) -> str:
+        return self.name.casefold()
+
+    @property
+    def storage_used(self) -> int:
+        return sum(spaces(t) * n for t, n in self.storage.items())
+
+    def storage_free(self) -> int:
+        return STORAGE_SPACES - self.storage_used
+
+    def crowns(self) -> int:
+        """Crowns in view: crown masts and sails owned (storage or ships) and flipped pass tiles."""
+        owned = self.storage[("mast", "crown")] + self.storage[("sail", "crown")]
+        for ship in self.ships.values():
+            owned += ship.masts.count("crown") + ship.sails.count("crown")
+        return owned + self.passed
+
+    def crowns_breakdown(self) -> tuple[int, int, int]:
+        masts = self.storage[("mast", "crown")] + sum(s.masts.count("crown") for s in self.ships.values())
+        sails = self.storage[("sail", "crown")] + sum(s.sails.count("crown") for s in self.ships.values())
+        return masts, sails, self.passed
+
+    def held_tiles(self) -> Counter:
+        """Every tile the player holds, in storage, on ships, or delivered."""
+        held = Counter(self.storage)
+        for ship in self.ships.values():
+            held.update(ship.tiles())
+        for good, n in self.delivered.items():
+            held[("good", good)] += n
+        return held
