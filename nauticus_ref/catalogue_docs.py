@@ -1,0 +1,59 @@
+"""Files made from the rules catalogue: `docs/rules.md` and `examples/logs/invalid/*.ngn`.
+
+    python -m nauticus_ref.catalogue_docs      # rewrite both from rules.py
+
+Tests fail when the files in the repository differ from what this writes.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from .rules import RULES, Rule
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def rules_markdown() -> str:
+    out = ["# The rules the referee enforces", "",
+           "Made from the catalogue in `nauticus_ref/rules.py` by "
+           "`python -m nauticus_ref.catalogue_docs`; do not edit by hand.", "",
+           "Sections use the German rulebook's numbering (the original), or its heading where it "
+           "has no number; the English name follows. `nauticus-ref rules ID` prints one rule.", "",
+           "| id | title | section |", "| --- | --- | --- |"]
+    out += [f"| [`{r.id}`](#{r.id}) | {r.title} | {r.section} ({r.section_en}) |" for r in RULES]
+    for r in RULES:
+        out += ["", f"## {r.id}", "", f"**{r.title}** — German {r.section}; English "
+                f"{r.section_en}. Severity: {r.severity}.", "", r.summary, "",
+                "Breaks it:", "", "```", r.fail.rstrip("\n"), "```", "",
+                "Keeps it:", "", "```", r.ok.rstrip("\n"), "```"]
+    return "\n".join(out) + "\n"
+
+
+def invalid_example(rule: Rule) -> str:
+    return (f"# This record breaks one rule, `{rule.id}` ({rule.title}), once.\n"
+            f"# `nauticus-ref rules {rule.id}` explains it; `nauticus-ref validate` reports it.\n"
+            + rule.fail)
+
+
+def targets() -> dict[Path, str]:
+    files = {ROOT / "docs" / "rules.md": rules_markdown()}
+    for r in RULES:
+        files[ROOT / "examples" / "logs" / "invalid" / f"{r.id}.ngn"] = invalid_example(r)
+    return files
+
+
+def write_atomically(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+if __name__ == "__main__":
+    for path, text in targets().items():
+        write_atomically(path, text)
+        print(f"wrote {path.relative_to(ROOT)}")
