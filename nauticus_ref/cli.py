@@ -90,6 +90,72 @@ def parse(paths, fmt):
     sys.exit(EXIT_CANNOT_RUN if unreadable else EXIT_ERRORS if any_errors else EXIT_CLEAN)
 
 
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text",
+              show_default=True, help="text for people, json for programs, github for "
+              "workflow annotations.")
+@click.option("--board", "board_option", metavar="FILE",
+              help="A board file (TOML) or bundled board name; overrides the records' `board:`.")
+def validate(paths, fmt, board_option):
+    """Replay records and report every rule broken, at its line and column.
+
+    PATHS are .ngn files or directories (every .ngn file below them).  A record
+    that stops mid-game is valid if every move so far is legal.
+
+    \b
+    Examples:
+      nauticus-ref validate examples/logs/game-2p.ngn
+      nauticus-ref validate --format json league/
+      nauticus-ref validate --board my-board.toml game.ngn
+    """
+    from .diagnostics import counts, dumps, render_github, render_text
+    from .validate import BoardError, validate_source
+
+    sources, cannot_run = _sources(paths)
+    reports = []
+    for src in sources:
+        try:
+            reports.append(validate_source(src, board_option))
+        except BoardError as e:
+            _fail(f"{src.path}: {e}")
+            cannot_run = True
+    if fmt == "json":
+        click.echo(dumps({"files": [r.as_json() for r in reports]}))
+    elif fmt == "github":
+        for r in reports:
+            for d in r.diagnostics:
+                click.echo(render_github(r.path, d))
+    else:
+        for r in reports:
+            for d in r.diagnostics:
+                click.echo(render_text(r.path, r.lines, d))
+                click.echo()
+            click.echo(validate_summary(r))
+        if len(reports) > 1:
+            total = counts(d for r in reports for d in r.diagnostics)
+            bad = sum(not r.valid for r in reports)
+            click.echo(f"{len(reports)} files, {bad} with errors: {_tally(total)}")
+    any_errors = any(not r.valid for r in reports)
+    sys.exit(EXIT_CANNOT_RUN if cannot_run else EXIT_ERRORS if any_errors else EXIT_CLEAN)
+
+
+def _tally(c: dict) -> str:
+    parts = [f"{c[k]} {k}{'s' if c[k] != 1 else ''}" for k in ("error", "warning", "note")]
+    return ", ".join(parts)
+
+
+def validate_summary(report) -> str:
+    from .diagnostics import counts
+
+    c = counts(report.diagnostics)
+    state = "complete game" if report.complete else "incomplete record"
+    if report.valid:
+        return f"{report.path}: valid, {state}" + (
+            f" ({_tally(c).split(', ', 1)[1]})" if c["warning"] or c["note"] else "")
+    return f"{report.path}: {_tally(c)} ({state})"
+
+
 def summary_line(path: str, result) -> str:
     errors = sum(d.severity == "error" for d in result.diagnostics)
     if result.record is None:

@@ -1,0 +1,53 @@
+"""Validating one record: parse, pick the board, replay; the report of one file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .assemble import ParseResult, parse_text
+from .board import Board, BoardError, resolve
+from .diagnostics import Diagnostic
+from .engine import ReplayResult, replay
+from .sources import Source
+
+
+@dataclass
+class FileReport:
+    path: str
+    lines: list[str]
+    diagnostics: list[Diagnostic]
+    complete: bool
+    parsed: ParseResult
+    replayed: ReplayResult | None
+
+    @property
+    def valid(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+    def as_json(self) -> dict:
+        return {"path": self.path, "valid": self.valid, "complete": self.complete,
+                "diagnostics": [d.as_json() for d in self.diagnostics]}
+
+
+def board_for(parsed: ParseResult, source: Source, board_option: str | None) -> Board:
+    """The board: `--board` first, then the record's `board:`, else the standard one."""
+    if board_option:
+        return resolve(board_option, Path.cwd())
+    header = parsed.record.header if parsed.record else None
+    spec = header.board.text if header and header.board else None
+    return resolve(spec, Path(source.path).resolve().parent)
+
+
+def validate_source(source: Source, board_option: str | None = None) -> FileReport:
+    """Parse and replay one record.  Raises BoardError when its board cannot be used."""
+    parsed = parse_text(source.text)
+    if parsed.record is None:
+        return FileReport(source.path, parsed.lines, parsed.diagnostics, False, parsed, None)
+    board = board_for(parsed, source, board_option)
+    result = replay(parsed.record, board)
+    return FileReport(source.path, parsed.lines, parsed.diagnostics + result.diagnostics,
+                      result.complete, parsed, result)
+
+
+__all__ = ["FileReport", "validate_source", "BoardError"]
