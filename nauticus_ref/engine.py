@@ -5,12 +5,18 @@ that bears its id in its docstring; diagnostics are collected, never raised.
 
 Recovery, so that one mistake gives one diagnostic:
 - a move is applied as written where that is physically possible; taler and
-  workers may go below zero, and a player already below zero is not reported
-  short again until back at zero or above;
+  workers may go below zero, and a player reported short of one is not
+  reported short of it again until a check line gives its amount;
 - a tile that cannot go where it was written goes to storage instead (or is
   lost if the storage is full); a tile that cannot be had at all is skipped;
-- a ship named by `>new` is created even if the placement fails, and a turn or
-  phase in the wrong place is replayed where it stands.
+- a ship involved in an error (an unknown name, a name started twice, a tile
+  that did not fit) becomes doubtful: later placements and deliveries on it are
+  taken as written, unchecked;
+- a player whose state an error changed is tainted: the next `check` line for
+  that player puts the replay back on the written values, with a note;
+- after a wrong start player, the turn order follows whichever of the two
+  candidates writes the first turn; a turn or phase in the wrong place is
+  replayed where it stands.
 """
 
 from __future__ import annotations
@@ -26,7 +32,16 @@ from .state import (CROWN_CAP, PASS_PENALTY, SEAT_BONUS, STORAGE_SPACES, Player,
                     spaces, tile_text)
 
 ITEM_KIND_OF_ACTION = {"hulls": "hull", "masts": "mast", "sails": "sail", "goods": "good"}
-PASSING_BONUS_TILES = {"mast": "mast", "sail": "sail"}
+#: The fix for a tile that does not fit on a ship, by rule.
+PLACING_HELP = {
+    "hull-order": "a bow goes in front, a stern behind; start another ship with `>new NAME`",
+    "hull-size": "a ship has at most two middles; start another ship with `>new NAME`",
+    "one-ship": "start another ship with `>new NAME`",
+    "mast-place": "a mast goes on a hull part without a mast",
+    "sail-place": "a sail goes on a mast without a sail",
+    "one-crest": "a ship's masts and sails share one crest; crowns go with any",
+    "good-place": "a good goes under a hull part without a good",
+}
 
 
 def rounds_for(players: int) -> int:
@@ -87,12 +102,20 @@ class Replay:
         self.rounds_played = 0
         self.expected_round = 1
         self.setup_pending = False
+        self.actor: Player | None = None   # whose move is being replayed
 
     # -- reporting -------------------------------------------------------------
     def report(self, rule: str, span: Span, message: str, help: str | None = None,
                severity: str = "error") -> None:
         self.diags.append(Diagnostic(rule=rule, severity=severity, span=span, message=message,
                                      help=help))
+        if severity == "error":
+            self.taint(self.actor, span)
+
+    @staticmethod
+    def taint(p: Player | None, span: Span) -> None:
+        if p is not None and p.tainted_at is None:
+            p.tainted_at = span.line
 
     def word(self, crest: str) -> str:
         return self._crest_word.get(crest, crest)
@@ -322,8 +345,17 @@ class Replay:
             else:
                 self.check(entry)
 
+    def give_bonus(self, phase: Phase, p: Player, space: int) -> None:
+        self.actor = p
+        self.bonus(phase, p, space)
+        self.actor = None
+
+    def clockwise_from(self, p: Player) -> list[Player]:
+        return self.players[p.seat:] + self.players[:p.seat]
+
     def start_phase(self, phase: Phase) -> None:
         self.missing_turns(phase.span)
+        self.start_candidates: tuple[Player, ...] = ()
         self.phase_sequence(phase)
         self.phase_no += 1  # the phase's place in the round, whatever number was written
         start = self.start_player(phase)
@@ -332,10 +364,14 @@ class Replay:
         if space is not None and len(self.flipped) == 1 and self.next_anchor is None:
             self.next_anchor = space
         blue = self.board.blue_workers(space, self.anchor) if space is not None else 0
-        order = self.players[start.seat:] + self.players[:start.seat] if start else self.players
+        order = self.clockwise_from(start) if start else self.players
         self.ctx = _PhaseCtx(phase=phase, action=phase.action, space=space, blue=blue, order=order)
+        self.pending_bonus = None
         if start is not None and space is not None:
-            self.bonus(phase, start, space)
+            if self.start_candidates:
+                self.pending_bonus = (phase, space)  # to whoever of the two plays first
+            else:
+                self.give_bonus(phase, start, space)
 
     def phase_sequence(self, phase: Phase) -> None:
         """phase-sequence: phases 1 to 7 in order, seven to a round."""
@@ -364,6 +400,9 @@ class Replay:
                         f"{self.phase_no}, not {written.name}",
                         "the start player passes one seat clockwise after every phase, "
                         "also from one round to the next")
+            self.taint(written, phase.player.span)   # the bonus went to one of them
+            self.taint(expected, phase.player.span)
+            self.start_candidates = (written, expected)
         return written
 
     def action_face_up(self, phase: Phase) -> int | None:
@@ -439,6 +478,9 @@ class Replay:
     def missing_turns(self, at: Span) -> None:
         """turn-order: a phase ends only when every player has had a turn."""
         missing = [p for p in self.ctx.order if p not in self.ctx.done] if self.ctx else []
+        for p in missing:
+            self.taint(p, at)
+            p.lost_turn = True
         if missing:
             names = ", ".join(p.name for p in missing)
             self.report("turn-order", at,
@@ -453,6 +495,13 @@ class Replay:
         p = self.player(turn.player)
         if p is None:
             return
+        if not ctx.done and self.start_candidates:
+            starter = p if p in self.start_candidates else self.start_candidates[0]
+            ctx.order = self.clockwise_from(starter)  # a wrong start player is reported once
+            if self.pending_bonus:
+                self.give_bonus(*self.pending_bonus[:1], starter, self.pending_bonus[1])
+                self.pending_bonus = None
+        self.actor = p
         self.turn_order(turn, p)
         self.turn_content(turn)
         for clause in turn.clauses:
@@ -462,6 +511,7 @@ class Replay:
                 self.extra_action(p, clause)
             else:
                 self.action(p, clause, ctx.blue, extra=False)
+        self.actor = None
         if p not in ctx.done:
             ctx.done.append(p)
             if len(ctx.done) == len(ctx.order) and self.phase_no >= 7 and not self.round_ended:
@@ -531,7 +581,8 @@ class Replay:
         if use.used <= use.blue:
             return
         use.own += 1
-        if p.workers == 0:  # below zero means already reported
+        if p.workers <= 0 and "workers" not in p.short:
+            p.short.add("workers")
             self.report("workers", span, f"{p.name} has no worker left for this use",
                         f"this is use {use.used}: {use.blue} blue worker"
                         f"{'s' if use.blue != 1 else ''} from the wheel, then the player's own")
@@ -539,7 +590,8 @@ class Replay:
 
     def pay(self, p: Player, amount: int, span: Span, what: str) -> None:
         """taler: a price is paid in full from the player's taler."""
-        if amount > p.taler >= 0:
+        if amount > p.taler and "taler" not in p.short:
+            p.short.add("taler")
             self.report("taler", span, f"{p.name} has {p.taler} taler, {what} costs {amount}",
                         "buy fewer tiles, or take money first")
         p.taler -= amount
@@ -590,7 +642,7 @@ class Replay:
                     done = self.place(p, pl, ship, item, tile, free=price == 0)
                     if done is not None:
                         completed.append(done)
-            self.rewards(p, pl, completed)
+            self.rewards(p, pl, completed, ship)
         if all_four and not gifts:
             self.report("gift", clause.span, f"{p.name} bought all four kinds and took no free tile",
                         "write the free tile as `+<item> >store`", severity="warning")
@@ -709,13 +761,30 @@ class Replay:
                 self.report("ship-name", name.span, f"{p.name} already has a ship called "
                             f"`{ship.name}`", f"write `>{ship.name}` to add to it, or choose "
                             "a new name")
+                # Both ships stay in play; the name now means the new one.
+                ship.doubtful = True
+                p.ships[f"{name.key}\0{len(p.ships)}"] = p.ships.pop(name.key)
+                ship = p.ships[name.key] = Ship(name=name.text, doubtful=True)
+                p.misnamed = ship
                 return ship
             ship = p.ships[name.key] = Ship(name=name.text)
             return ship
         if ship is None:
+            return self.unknown_ship(p, name, f"start a ship with `>new {name.text}`; ")
+        return ship
+
+    def unknown_ship(self, p: Player, name, help_start: str = "") -> Ship:
+        """ship-name: an unknown name is reported once and then stands for a doubtful ship."""
+        if p.misnamed is not None:  # the ship started under a taken name: it is this one
+            ship, p.misnamed = p.misnamed, None
+        elif p.lost_turn:  # probably started in the missing turn
+            ship = Ship(name=name.text, doubtful=True)
+        else:
             known = ", ".join(s.name for s in p.ships.values()) or "none yet"
             self.report("ship-name", name.span, f"{p.name} has no ship called `{name.text}`",
-                        f"start a ship with `>new {name.text}`; {p.name}'s ships: {known}")
+                        f"{help_start}{p.name}'s ships: {known}")
+            ship = Ship(name=name.text, doubtful=True)
+        p.ships[name.key] = ship
         return ship
 
     def placing_problem(self, ship: Ship, tile: Tile) -> tuple[str, str] | None:
@@ -781,13 +850,14 @@ class Replay:
             ship.goods.append(name)
 
     def put_checked(self, p: Player, ship: Ship, tile: Tile, span: Span) -> Ship | None:
-        problem = self.placing_problem(ship, tile)
+        problem = None if ship.doubtful else self.placing_problem(ship, tile)
         if problem:
+            ship.doubtful = True
             rule, message = problem
             stored = p.storage_free() >= spaces(tile)
-            self.report(rule, span, message, (f"the {self.tile(tile)} is put in storage instead"
-                                              if stored else f"the {self.tile(tile)} is lost: "
-                                              "the storage is full"))
+            self.report(rule, span, message, PLACING_HELP[rule] + (
+                "; the referee stores the tile and goes on" if stored else
+                "; the storage is full, so the referee drops the tile and goes on"))
             if stored:
                 p.storage[tile] += 1
             else:
@@ -800,16 +870,24 @@ class Replay:
         return None
 
     # rewards -------------------------------------------------------------------------
-    def rewards(self, p: Player, pl: Placement, completed: list[Ship]) -> None:
+    def rewards(self, p: Player, pl: Placement, completed: list[Ship], ship: Ship | None = None
+                ) -> None:
         """rewards: a completed ship gives one reward per mast, at most two of a kind."""
         if not completed:
-            if pl.rewards is not None:
+            if pl.rewards is not None and ship is not None and ship.doubtful:
+                for r in pl.rewards:
+                    self.take_reward(p, r)
+            elif pl.rewards is not None:
                 self.report("rewards", pl.rewards[0].span.merge(pl.rewards[-1].span),
                             "no ship was completed by this placement, so there are no rewards",
                             "rewards follow the placement that completes a ship")
             return
         ship = completed[-1]
         need = len(ship.masts)
+        if ship.doubtful:  # after an error on this ship, its rewards are taken as written
+            for r in pl.rewards or []:
+                self.take_reward(p, r)
+            return
         if pl.rewards is None:
             self.report("rewards", pl.span, f"this completes `{ship.name}`: name its {need} "
                         f"reward{'s' if need > 1 else ''}", "write them in brackets after the "
@@ -874,7 +952,7 @@ class Replay:
                     done = self.put_checked(p, ship, tile, item.span)
                     if done is not None:
                         completed.append(done)
-            self.rewards(p, pl, completed)
+            self.rewards(p, pl, completed, ship)
         self.check_claim(clause.claim, 0, "t", "the price of a transport",
                          "transport costs workers, no taler")
 
@@ -925,31 +1003,32 @@ class Replay:
         """deliver: only complete, fully loaded ships, one worker per good, the whole cargo."""
         seen = set()
         for name in clause.ships:
-            ship = p.ships.get(name.key)
-            if ship is None:
-                known = ", ".join(s.name for s in p.ships.values()) or "none yet"
-                self.report("ship-name", name.span, f"{p.name} has no ship called `{name.text}`",
-                            f"{p.name}'s ships: {known}")
-                continue
+            ship = p.ships.get(name.key) or self.unknown_ship(p, name)
             if name.key in seen:
                 self.report("deliver", name.span, f"`{ship.name}` is named twice",
                             "a ship is unloaded once")
                 continue
             seen.add(name.key)
-            if not ship.complete:
-                self.report("deliver", name.span, f"`{ship.name}` is not complete: "
-                            f"{ship.describe(self.word)}",
-                            "only a finished ship (hull, masts and sails) delivers")
-                continue
-            if not ship.loaded:
-                self.report("deliver", name.span, f"`{ship.name}` carries {len(ship.goods)} "
-                            f"good{'s' if len(ship.goods) != 1 else ''} on {ship.size} hull "
-                            "parts", "a ship delivers only with a good under every hull part")
+            if not ship.doubtful and self.delivery_problem(ship, name):
                 continue
             for _ in ship.goods:
                 self.use_worker(p, use, name.span)
             p.delivered.update(ship.goods)
             ship.goods.clear()
+
+    def delivery_problem(self, ship: Ship, name) -> bool:
+        """deliver: only complete, fully loaded ships."""
+        if not ship.complete:
+            self.report("deliver", name.span, f"`{ship.name}` is not complete: "
+                        f"{ship.describe(self.word)}",
+                        "only a finished ship (hull, masts and sails) delivers")
+            return True
+        if not ship.loaded:
+            self.report("deliver", name.span, f"`{ship.name}` carries {len(ship.goods)} "
+                        f"good{'s' if len(ship.goods) != 1 else ''} on {ship.size} hull "
+                        "parts", "a ship delivers only with a good under every hull part")
+            return True
+        return False
 
     # checks ----------------------------------------------------------------------
     def check(self, check: Check) -> None:
@@ -960,11 +1039,23 @@ class Replay:
         wrong = [(label, claimed, actual) for label, claimed, actual in
                  (("vp", check.vp, p.vp), ("t", check.taler, p.taler),
                   ("w", check.workers, p.workers)) if claimed is not None and claimed != actual]
-        if wrong:
+        if wrong and p.tainted_at is not None:
+            said = ", ".join(f"{c}{u}" for u, c, _ in wrong)
+            self.report("check", check.span, f"after the error at line {p.tainted_at} the replay "
+                        f"differs from this check ({said}); it goes on from the values written "
+                        "here", severity="note")
+            for u, claimed, _ in wrong:
+                setattr(p, {"vp": "vp", "t": "taler", "w": "workers"}[u], claimed)
+        elif wrong:
             said = ", ".join(f"{c}{u}" for u, c, _ in wrong)
             real = ", ".join(f"{a}{u}" for u, _, a in wrong)
             self.report("check", check.span, f"{p.name} has {real}, not {said}",
                         f"the replay gives {p.name} {p.vp}vp {p.taler}t {p.workers}w here")
+        p.short -= {"taler"} if check.taler is not None else set()
+        p.short -= {"workers"} if check.workers is not None else set()
+        if None not in (check.vp, check.taler, check.workers):
+            p.tainted_at = None
+            p.lost_turn = False
 
 
 def replay(record: Record, board: Board) -> ReplayResult:

@@ -46,6 +46,8 @@ class Ship:
     sails: list[str] = field(default_factory=list)
     goods: list[str] = field(default_factory=list)
     completed: bool = False
+    #: after an error on this ship, later placements on it are taken as written
+    doubtful: bool = False
 
     @property
     def closed(self) -> bool:
@@ -102,6 +104,16 @@ class Player:
     passed: int = 0
     extra_used: bool = False
     crown_vp_this_round: int = 0
+    #: line of the first error that may have put the replay off this player's real state;
+    #: cleared by a check line that gives all three of vp, taler and workers
+    tainted_at: int | None = None
+    #: resources ("taler", "workers") already reported short since a check line gave them
+    short: set = field(default_factory=set)
+    #: a ship started under a name already taken; a name never started is taken to be it
+    misnamed: Ship | None = None
+    #: the player's turn line was missing: ships it started are unknown, so unknown
+    #: names are taken as ships (until a check line gives all three values)
+    lost_turn: bool = False
 
     @property
     def key(self) -> str:
