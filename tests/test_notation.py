@@ -269,3 +269,10 @@ def test_victory_points_may_be_negative_taler_and_workers_not():
     record = parse_ok(HEADER + "check Ben: -4vp\n")
     assert record.rounds[0].entries[0].vp == -4
     assert syntax_errors(HEADER + "check Ben: -4t\n")[0].message == "`-4t` is negative"
+
+
+def test_header_line_without_a_value_is_a_syntax_error():
+    # found by fuzzing: `game:` alone once raised inside the transformer
+    for key in ("game", "date", "board"):
+        errors = syntax_errors(f"{key}:\nplayers: Anna, Ben\n")
+        assert errors[0].message == f"`{key}:` needs a value"
