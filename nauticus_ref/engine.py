@@ -28,10 +28,14 @@ from . import vocab
 from .board import Board
 from .diagnostics import Diagnostic
 from .model import ActionClause, Check, Item, Phase, Placement, Record, Round, Span, Turn
+from .scoring import final_scores
 from .state import (CROWN_CAP, PASS_PENALTY, SEAT_BONUS, STORAGE_SPACES, Player, Ship, Tile,
                     spaces, tile_text)
 
 ITEM_KIND_OF_ACTION = {"hulls": "hull", "masts": "mast", "sails": "sail", "goods": "good"}
+#: (workers, VP, taler) for the bonuses that need no choice.
+BONUS_GAINS = {"3w": (3, 0, 0), "2w": (2, 0, 0), "2vp": (0, 2, 0), "w+vp": (1, 1, 0),
+               "4t": (0, 0, 4)}
 #: The fix for a tile that does not fit on a ship, by rule.
 PLACING_HELP = {
     "hull-order": "a bow goes in front, a stern behind; start another ship with `>new NAME`",
@@ -47,6 +51,17 @@ PLACING_HELP = {
 def rounds_for(players: int) -> int:
     """4 rounds with two players, 5 with three or four (German "Spielende")."""
     return 4 if players <= 2 else 5
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the referee worked out at one line: for annotate and explain."""
+
+    line: int
+    player: str | None
+    rule: str | None
+    text: str
+    kind: str = "move"   # "phase" (the action's space), "move", or "round-end"
 
 
 @dataclass
@@ -103,6 +118,10 @@ class Replay:
         self.expected_round = 1
         self.setup_pending = False
         self.actor: Player | None = None   # whose move is being replayed
+        self.line_no = 0                     # the source line being replayed
+        self.steps: list[Step] = []
+        #: every change of victory points: (round, line, player, source, points)
+        self.ledger: list[tuple[int, int, str, str, int]] = []
 
     # -- reporting -------------------------------------------------------------
     def report(self, rule: str, span: Span, message: str, help: str | None = None,
@@ -116,6 +135,17 @@ class Replay:
     def taint(p: Player | None, span: Span) -> None:
         if p is not None and p.tainted_at is None:
             p.tainted_at = span.line
+        if p is not None and p.first_error is None:
+            p.first_error = span.line
+
+    def step(self, text: str, rule: str | None = None, player: Player | None = None,
+             kind: str = "move") -> None:
+        who = player or self.actor
+        self.steps.append(Step(self.line_no, who.name if who else None, rule, text, kind))
+
+    def gain_vp(self, p: Player, points: int, source: str) -> None:
+        p.vp += points
+        self.ledger.append((self.round_no, self.line_no, p.name, source, points))
 
     def word(self, crest: str) -> str:
         return self._crest_word.get(crest, crest)
@@ -138,6 +168,8 @@ class Replay:
                 else:
                     self.check(entry)
         complete = self.round_ended and self.rounds_played >= self.max_rounds
+        if self.rec.final is not None:
+            self.final_score(complete)
         self.diags.sort(key=Diagnostic.sort_key)
         return ReplayResult(self.diags, complete, self)
 
@@ -267,6 +299,7 @@ class Replay:
 
     # -- rounds ----------------------------------------------------------------
     def start_round(self, rnd: Round) -> None:
+        self.line_no = rnd.span.line
         if not self.round_ended and self.ctx is not None:
             self.missing_turns(rnd.span)
             if self.phase_no < 7:
@@ -328,7 +361,11 @@ class Replay:
     def end_round(self) -> None:
         """Round end: lose points for the pass tiles not flipped, then turn them back."""
         for p in self.players:
-            p.vp -= PASS_PENALTY[min(p.passed, 3)]
+            penalty = PASS_PENALTY[min(p.passed, 3)]
+            self.gain_vp(p, -penalty, "pass penalty")
+            self.step(f"end of round {self.round_no}: {p.passed} pass tile"
+                      f"{'s' if p.passed != 1 else ''} flipped, -{penalty} VP; now {p.vp} VP, "
+                      f"{p.taler} taler, {p.workers} workers", None, p, "round-end")
             p.passed = 0
             p.crown_vp_this_round = 0
         if self.next_anchor is not None:
@@ -354,6 +391,7 @@ class Replay:
         return self.players[p.seat:] + self.players[:p.seat]
 
     def start_phase(self, phase: Phase) -> None:
+        self.line_no = phase.span.line
         self.missing_turns(phase.span)
         self.start_candidates: tuple[Player, ...] = ()
         self.phase_sequence(phase)
@@ -364,6 +402,15 @@ class Replay:
         if space is not None and len(self.flipped) == 1 and self.next_anchor is None:
             self.next_anchor = space
         blue = self.board.blue_workers(space, self.anchor) if space is not None else 0
+        if space is not None:
+            prices = (": " + ", ".join(f"{self.tile((ITEM_KIND_OF_ACTION[phase.action], i))} {n}"
+                                       for i, n in zip(self.board.tiles[phase.action],
+                                                       self.board.prices[space]))
+                      if phase.action in self.board.tiles else "")
+            self.step(f"`{phase.action}` lies on the {self.board.bonuses[space]} space: {blue} "
+                      f"blue worker{'s' if blue != 1 else ''}" + (f"; prices{prices}" if prices
+                                                                   else ""), "workers", start,
+                      "phase")
         order = self.clockwise_from(start) if start else self.players
         self.ctx = _PhaseCtx(phase=phase, action=phase.action, space=space, blue=blue, order=order)
         self.pending_bonus = None
@@ -435,28 +482,30 @@ class Replay:
             if b is None or b.kind != "crest" or b.value == "crown":
                 self.bonus_choice_missing(phase, kind, b)
                 return
+            tile = self.tile((kind, b.value))
+            self.step(f"bonus of the {kind} space: {'an' if tile[0] in 'aeiou' else 'a'} {tile} "
+                      "to storage", "bonus-choice")
             self.receive_free(p, (kind, b.value), b.span, "bonus")
         elif kind == "w+good":
             p.workers += 1
             if b is None or b.kind != "good":
                 self.bonus_choice_missing(phase, kind, b)
                 return
+            self.step(f"bonus of the worker + good space: +1 worker, a {b.value} to storage",
+                      "bonus-choice")
             self.receive_free(p, ("good", b.value), b.span, "bonus")
         else:
             if b is not None:
                 self.report("bonus-choice", b.span, f"the {kind} bonus needs no choice",
                             f"leave out `bonus {b.value}` or write `bonus {kind}`")
-            if kind == "3w":
-                p.workers += 3
-            elif kind == "2w":
-                p.workers += 2
-            elif kind == "2vp":
-                p.vp += 2
-            elif kind == "w+vp":
-                p.workers += 1
-                p.vp += 1
-            elif kind == "4t":
-                p.taler += 4
+            workers, vp, taler = BONUS_GAINS[kind]
+            p.workers += workers
+            p.taler += taler
+            if vp:
+                self.gain_vp(p, vp, "bonus")
+            self.step(f"bonus of the {kind} space: " + ", ".join(
+                f"+{n} {what}" for n, what in ((workers, "workers" if workers > 1 else "worker"),
+                                               (vp, "VP"), (taler, "taler")) if n), "bonus-choice")
 
     def bonus_choice_missing(self, phase: Phase, kind: str, b) -> None:
         span = b.span if b is not None else phase.span
@@ -492,6 +541,7 @@ class Replay:
         ctx = self.ctx
         if ctx is None:
             return
+        self.line_no = turn.span.line
         p = self.player(turn.player)
         if p is None:
             return
@@ -507,6 +557,8 @@ class Replay:
         for clause in turn.clauses:
             if not isinstance(clause, ActionClause):
                 p.passed = min(3, p.passed + 1)
+                self.step(f"pass: {p.passed} pass tile{'s' if p.passed != 1 else ''} flipped "
+                          f"(each a crown this round)")
             elif clause.extra:
                 self.extra_action(p, clause)
             else:
@@ -560,6 +612,9 @@ class Replay:
             return
         p.extra_used = True
         p.workers += 2
+        self.step(f"Extra Action on {clause.action}: +2 workers, no blue workers"
+                  + ("; first tiles 2 taler, identical ones 4" if clause.action in
+                     vocab.BUYING_ACTIONS else ""), "extra-action")
         self.action(p, clause, blue=0, extra=True)
 
     def action(self, p: Player, clause: ActionClause, blue: int, extra: bool) -> None:
@@ -574,6 +629,10 @@ class Replay:
             self.crowns(p, clause, use, extra)
         else:
             self.deliver(p, clause, use)
+        if use.used:
+            blue_used = min(use.blue, use.used)
+            self.step(f"{use.used} use{'s' if use.used != 1 else ''}: {blue_used} blue worker"
+                      f"{'s' if blue_used != 1 else ''} + {use.own} own", "workers")
 
     def use_worker(self, p: Player, use: _Use, span: Span) -> None:
         """workers: each use takes a worker, the blue ones on the wheel first."""
@@ -618,6 +677,7 @@ class Replay:
             if pl.gift:
                 gifts += 1
                 self.gift(p, clause, pl, all_four, gifts)
+                self.placed_step(pl, None)
                 continue
             completed = []
             ship = self.ship_for(p, pl) if pl.dest.kind != "store" else None
@@ -643,6 +703,8 @@ class Replay:
                     if done is not None:
                         completed.append(done)
             self.rewards(p, pl, completed, ship)
+        if working:
+            self.step(" + ".join(working) + f" = {paid} taler", "taler")
         if all_four and not gifts:
             self.report("gift", clause.span, f"{p.name} bought all four kinds and took no free tile",
                         "write the free tile as `+<item> >store`", severity="warning")
@@ -873,6 +935,13 @@ class Replay:
     def rewards(self, p: Player, pl: Placement, completed: list[Ship], ship: Ship | None = None
                 ) -> None:
         """rewards: a completed ship gives one reward per mast, at most two of a kind."""
+        self.placed_step(pl, ship)
+        for done in completed:
+            taken = ", ".join(r.kind if r.kind != "goods" else f"goods {r.goods[0]} {r.goods[1]}"
+                              for r in pl.rewards or [])
+            self.step(f"`{done.name}` completed, a {done.size}-ship: {len(done.masts)} reward"
+                      f"{'s' if len(done.masts) != 1 else ''}" + (f": {taken}" if taken else ""),
+                      "rewards")
         if not completed:
             if pl.rewards is not None and ship is not None and ship.doubtful:
                 for r in pl.rewards:
@@ -912,9 +981,16 @@ class Replay:
                 continue
             self.take_reward(p, r)
 
+    def placed_step(self, pl: Placement, ship: Ship | None) -> None:
+        items = ", ".join(f"{i.count} {self.tile((i.kind, i.name))}" if i.count > 1 else
+                          self.tile((i.kind, i.name)) for i in pl.items)
+        where = "storage" if pl.dest.kind == "store" else (
+            f"`{ship.name}` ({ship.describe(self.word)})" if ship else "nowhere")
+        self.step(f"{'free tile ' if pl.gift else ''}{items} to {where}")
+
     def take_reward(self, p: Player, r) -> None:
         if r.kind == "3vp":
-            p.vp += 3
+            self.gain_vp(p, 3, "rewards")
         elif r.kind == "7t":
             p.taler += 7
         elif r.kind == "3w":
@@ -963,6 +1039,8 @@ class Replay:
         for _ in range(clause.workers):
             self.use_worker(p, use, clause.span)
         p.taler += 2 * clause.workers
+        self.step(f"{clause.workers} worker{'s' if clause.workers != 1 else ''} x 2 taler = "
+                  f"{2 * clause.workers} taler")
         self.check_claim(clause.claim, 2 * clause.workers, "t", "the money received",
                          f"{clause.workers} workers x 2 taler = {2 * clause.workers} taler")
 
@@ -983,7 +1061,14 @@ class Replay:
         room = CROWN_CAP if extra else CROWN_CAP - p.crown_vp_this_round
         raw = crowns * clause.workers
         gained = max(0, min(raw, room))
-        p.vp += gained
+        self.gain_vp(p, gained, "crowns")
+        masts, sails, tiles = p.crowns_breakdown()
+        self.step(f"{crowns} crown{'s' if crowns != 1 else ''} ({masts} crown mast"
+                  f"{'s' if masts != 1 else ''}, {sails} crown sail{'s' if sails != 1 else ''}, "
+                  f"{tiles} pass tile{'s' if tiles != 1 else ''}) x {clause.workers} worker"
+                  f"{'s' if clause.workers != 1 else ''} = {raw} VP"
+                  + (f", cap {room}: {gained} VP" if raw > room else f" (cap {CROWN_CAP})"),
+                  "crown-cap")
         if not extra:
             p.crown_vp_this_round += gained
         if raw > room:
@@ -1013,6 +1098,8 @@ class Replay:
                 continue
             for _ in ship.goods:
                 self.use_worker(p, use, name.span)
+            self.step(f"`{ship.name}` delivers {' '.join(ship.goods) or 'nothing'}: one worker "
+                      "per good", "deliver")
             p.delivered.update(ship.goods)
             ship.goods.clear()
 
@@ -1044,8 +1131,11 @@ class Replay:
             self.report("check", check.span, f"after the error at line {p.tainted_at} the replay "
                         f"differs from this check ({said}); it goes on from the values written "
                         "here", severity="note")
-            for u, claimed, _ in wrong:
-                setattr(p, {"vp": "vp", "t": "taler", "w": "workers"}[u], claimed)
+            for u, claimed, actual in wrong:
+                if u == "vp":
+                    self.gain_vp(p, claimed - actual, "correction")
+                else:
+                    setattr(p, {"t": "taler", "w": "workers"}[u], claimed)
         elif wrong:
             said = ", ".join(f"{c}{u}" for u, c, _ in wrong)
             real = ", ".join(f"{a}{u}" for u, _, a in wrong)
@@ -1056,6 +1146,32 @@ class Replay:
         if None not in (check.vp, check.taler, check.workers):
             p.tainted_at = None
             p.lost_turn = False
+
+
+    def final_score(self, complete: bool) -> None:
+        """final-score: the `final:` line gives the final scoring's totals."""
+        final = self.rec.final
+        self.line_no = final.span.line
+        if not complete:
+            self.report("final-score", final.span, "the `final:` line stands before the end of "
+                        "the game", "score a finished game, or leave the line out")
+            return
+        scores = {s.name: s for s in final_scores(self.players)}
+        for entry in final.entries:
+            p = self.player(entry.player)
+            if p is None:
+                continue
+            s = scores[p.name]
+            if entry.score != s.total:
+                working = (f"track {s.track} + ships {s.ships_vp} + goods {s.goods_vp} + material "
+                           f"{s.material_vp} ({s.total_taler} taler) = {s.total}")
+                if p.first_error is not None:  # the replay is off since an earlier error
+                    self.report("final-score", entry.span, f"after the error at line "
+                                f"{p.first_error} the replay scores {p.name} {s.total}, not "
+                                f"{entry.score}", working, severity="note")
+                else:
+                    self.report("final-score", entry.span, f"{p.name} scores {s.total}, not "
+                                f"{entry.score}", working + "; `nauticus-ref score` shows every part")
 
 
 def replay(record: Record, board: Board) -> ReplayResult:

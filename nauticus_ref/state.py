@@ -107,6 +107,9 @@ class Player:
     #: line of the first error that may have put the replay off this player's real state;
     #: cleared by a check line that gives all three of vp, taler and workers
     tainted_at: int | None = None
+    #: line of the first error in the game that concerned this player (never cleared:
+    #: check lines re-synchronise amounts, not tiles)
+    first_error: int | None = None
     #: resources ("taler", "workers") already reported short since a check line gave them
     short: set = field(default_factory=set)
     #: a ship started under a name already taken; a name never started is taken to be it
