@@ -38,6 +38,13 @@ def _setup(lines: str, rest: str) -> str:
     return "players: Anna, Ben\nsetup: round 1 phase 1\n" + lines + DEAL + rest
 
 
+# The last phase of a two-player game: Anna 47 on the track + a 1-ship 2 + 10 taler of
+# material 3 = 52; Ben 18 + 21 taler of material 7 = 25.
+_FINAL = ("players: Anna, Ben\nsetup: round 4 phase 7, flipped hulls masts sails goods "
+          "transport money\n  Anna: 8t 2w 50vp\n  Anna ship A: 1ship, whale mast, whale sail\n"
+          "  Ben: 20vp\nround 4: hulls masts sails goods transport money crowns deliver\n"
+          "7. Ben crowns\n  Ben: pass\n  Anna: pass\n")
+
 RULES: tuple[Rule, ...] = (
     Rule("player-count", "two to four players",
          "Spielvorbereitung", "game material",
@@ -245,6 +252,11 @@ RULES: tuple[Rule, ...] = (
          "A `check` line's victory points, taler and workers are the player's at that point of "
          "the replay.",
          OPENING + "check Anna: 11vp\n", OPENING + "check Anna: 10vp 15t 4w\n"),
+    Rule("final-score", "the final line matches the scoring",
+         "Spielende", "End of Game",
+         "A `final:` line after the last round gives each player's total of the final scoring: "
+         "the track, completed ships, delivered goods and material (1 VP per 3 taler).",
+         _FINAL + "final: Anna 52, Ben 24\n", _FINAL + "final: Anna 52, Ben 25\n"),
     Rule("setup", "a setup position the game can reach",
          "Spielvorbereitung; NGN: Positions", "game material; NGN: Positions",
          "A setup block names a round and phase that exist, lists the actions already flipped "
