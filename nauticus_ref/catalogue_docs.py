@@ -7,11 +7,10 @@ Tests fail when the files in the repository differ from what this writes.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from .rules import RULES, Rule
+from .sources import write_atomically
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,14 +42,6 @@ def targets() -> dict[Path, str]:
     for r in RULES:
         files[ROOT / "examples" / "logs" / "invalid" / f"{r.id}.ngn"] = invalid_example(r)
     return files
-
-
-def write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-    os.replace(tmp, path)
 
 
 if __name__ == "__main__":

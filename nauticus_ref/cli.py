@@ -36,6 +36,12 @@ def _sources(paths):
     return sources, bool(errors)
 
 
+#: `--board`, shared by every command that replays records.
+board_option = click.option(
+    "--board", "board_option", metavar="FILE",
+    help="A board file (TOML) or a bundled board's name; overrides the records' `board:`.")
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="nauticus-ref",
                       message="%(prog)s %(version)s")
@@ -95,8 +101,7 @@ def parse(paths, fmt):
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text",
               show_default=True, help="text for people, json for programs, github for "
               "workflow annotations.")
-@click.option("--board", "board_option", metavar="FILE",
-              help="A board file (TOML) or bundled board name; overrides the records' `board:`.")
+@board_option
 def validate(paths, fmt, board_option):
     """Replay records and report every rule broken, at its line and column.
 
@@ -110,16 +115,8 @@ def validate(paths, fmt, board_option):
       nauticus-ref validate --board my-board.toml game.ngn
     """
     from .diagnostics import counts, dumps, render_github, render_text
-    from .validate import BoardError, validate_source
 
-    sources, cannot_run = _sources(paths)
-    reports = []
-    for src in sources:
-        try:
-            reports.append(validate_source(src, board_option))
-        except BoardError as e:
-            _fail(f"{src.path}: {e}")
-            cannot_run = True
+    reports, cannot_run = _validate_all(paths, board_option)
     if fmt == "json":
         click.echo(dumps({"files": [r.as_json() for r in reports]}))
     elif fmt == "github":
@@ -136,8 +133,103 @@ def validate(paths, fmt, board_option):
             total = counts(d for r in reports for d in r.diagnostics)
             bad = sum(not r.valid for r in reports)
             click.echo(f"{len(reports)} files, {bad} with errors: {_tally(total)}")
+    _exit(reports, cannot_run)
+
+
+def _validate_all(paths, board_option):
+    """Replay every record; return (reports, could_not_run)."""
+    from .validate import BoardError, validate_source
+
+    sources, cannot_run = _sources(paths)
+    reports = []
+    for src in sources:
+        try:
+            reports.append(validate_source(src, board_option))
+        except BoardError as e:
+            _fail(f"{src.path}: {e}")
+            cannot_run = True
+    return reports, cannot_run
+
+
+def _exit(reports, cannot_run) -> None:
     any_errors = any(not r.valid for r in reports)
     sys.exit(EXIT_CANNOT_RUN if cannot_run else EXIT_ERRORS if any_errors else EXIT_CLEAN)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
+              show_default=True, help="text for people, json for programs, markdown for a "
+              "forum post.")
+@board_option
+def score(paths, fmt, board_option):
+    """Score finished games with every part shown: track, ships, goods, material.
+
+    An unfinished record is scored as if the game ended now, marked provisional.
+    A record with rule errors is still scored, with a warning; the exit code is
+    then 1, as for validate.
+
+    \b
+    Examples:
+      nauticus-ref score examples/logs/game-3p.ngn
+      nauticus-ref score --format markdown game.ngn
+      nauticus-ref score --format json league/
+    """
+    from .diagnostics import dumps
+    from .reports import score_json, score_markdown, score_text
+
+    reports, cannot_run = _validate_all(paths, board_option)
+    if fmt == "json":
+        click.echo(dumps({"games": [score_json(r) for r in reports]}))
+    else:
+        render = score_text if fmt == "text" else score_markdown
+        click.echo("\n\n".join(render(r) for r in reports))
+    _exit(reports, cannot_run)
+
+
+@main.command()
+@click.argument("path", type=click.Path())
+@click.option("--out", "out", type=click.Path(dir_okay=False), metavar="PATH",
+              help="Write the annotated record here (never over the input) instead of printing it.")
+@board_option
+def annotate(path, out, board_option):
+    """Print the record with what the referee computed after every phase and turn line.
+
+    Each annotation is a comment starting `# ref:`, so the output reads back as
+    the same record: bonus received, workers (blue and own), taler paid or
+    received, tiles placed and where, ships completed and rewards, VP gained;
+    and at each round's end the pass penalties and the standing.
+
+    \b
+    Examples:
+      nauticus-ref annotate examples/logs/game-2p.ngn
+      nauticus-ref annotate game.ngn --out game.annotated.ngn
+    """
+    from pathlib import Path
+
+    from .annotate import annotate as annotated
+    from .diagnostics import render_text
+    from .sources import write_atomically
+
+    if out is not None and Path(out).exists() and Path(path).exists() \
+            and Path(out).resolve() == Path(path).resolve():
+        _fail(f"{out}: annotate never writes over its input; choose another --out")
+        sys.exit(EXIT_CANNOT_RUN)
+    reports, cannot_run = _validate_all([path], board_option)
+    if cannot_run or not reports:
+        sys.exit(EXIT_CANNOT_RUN)
+    report = reports[0]
+    if report.replayed is None:
+        for d in report.diagnostics:
+            click.echo(render_text(report.path, report.lines, d), err=True)
+        _fail(f"{report.path}: syntax errors; nothing to annotate")
+        sys.exit(EXIT_ERRORS)
+    text = annotated(report)
+    if out is None:
+        click.echo(text, nl=not text.endswith("\n"))
+    else:
+        write_atomically(Path(out), text if text.endswith("\n") else text + "\n")
+    _exit(reports, False)
 
 
 def _tally(c: dict) -> str:
