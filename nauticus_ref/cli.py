@@ -84,7 +84,7 @@ def parse(paths, fmt):
                 "path": src.path,
                 "ok": result.ok,
                 "record": result.record.model_dump(mode="json") if result.record else None,
-                "diagnostics": [d.as_json() for d in result.diagnostics],
+                "diagnostics": [d.as_json(src.path) for d in result.diagnostics],
             })
             continue
         for d in result.diagnostics:
@@ -208,13 +208,25 @@ def annotate(path, out, board_option):
     from pathlib import Path
 
     from .annotate import annotate as annotated
-    from .diagnostics import render_text
     from .sources import write_atomically
 
     if out is not None and Path(out).exists() and Path(path).exists() \
             and Path(out).resolve() == Path(path).resolve():
         _fail(f"{out}: annotate never writes over its input; choose another --out")
         sys.exit(EXIT_CANNOT_RUN)
+    report = _one_record(path, board_option)
+    text = annotated(report)
+    if out is None:
+        click.echo(text, nl=not text.endswith("\n"))
+    else:
+        write_atomically(Path(out), text if text.endswith("\n") else text + "\n")
+    _exit([report], False)
+
+
+def _one_record(path, board_option):
+    """The replayed report of one record, or exit 2 / 1 with a message."""
+    from .diagnostics import render_text
+
     reports, cannot_run = _validate_all([path], board_option)
     if cannot_run or not reports:
         sys.exit(EXIT_CANNOT_RUN)
@@ -222,14 +234,161 @@ def annotate(path, out, board_option):
     if report.replayed is None:
         for d in report.diagnostics:
             click.echo(render_text(report.path, report.lines, d), err=True)
-        _fail(f"{report.path}: syntax errors; nothing to annotate")
+        _fail(f"{report.path}: syntax errors; fix them first")
         sys.exit(EXIT_ERRORS)
-    text = annotated(report)
-    if out is None:
-        click.echo(text, nl=not text.endswith("\n"))
+    return report
+
+
+#: `--format` for the commands a person reads or pastes into a forum thread.
+format_option = click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]),
+                             default="text", show_default=True,
+                             help="text, json, or markdown for a forum thread.")
+
+
+@main.command()
+@click.argument("path", type=click.Path())
+@click.option("--line", "line", type=click.IntRange(min=1), help="Explain the move(s) on this line.")
+@click.option("--at", "at", metavar="ROUND.PHASE[.PLAYER]",
+              help="Explain a phase line (2.3) or one player's turn in it (2.3.Anna).")
+@format_option
+@board_option
+def explain(path, line, at, fmt, board_option):
+    """Settle a dispute: the situation before a move, each step with its rule and
+    arithmetic, and the verdict with what would have been legal.
+
+    \b
+    Examples:
+      nauticus-ref explain game.ngn --line 14
+      nauticus-ref explain game.ngn --at 2.3.Ben
+      nauticus-ref explain game.ngn --at 1.1 --format markdown
+    """
+    from .diagnostics import dumps
+    from .inspect import InspectError, explain_json, explain_markdown, explain_text, find_point
+
+    if (line is None) == (at is None):
+        _fail("give exactly one of --line N and --at ROUND.PHASE[.PLAYER]")
+        sys.exit(EXIT_CANNOT_RUN)
+    report = _one_record(path, board_option)
+    if line is not None and line > len(report.lines):
+        _fail(f"{report.path} has {len(report.lines)} lines, not {line}")
+        sys.exit(EXIT_CANNOT_RUN)
+    rp = report.replayed.replay
+    try:
+        point = find_point(report.parsed.record, line, at)
+        data = explain_json(report.path, report.lines, report.parsed.record, rp,
+                            report.diagnostics, rp.board, point)
+    except InspectError as e:
+        _fail(f"{report.path}: {e}")
+        sys.exit(EXIT_CANNOT_RUN)
+    if fmt == "json":
+        click.echo(dumps(data))
     else:
-        write_atomically(Path(out), text if text.endswith("\n") else text + "\n")
-    _exit(reports, False)
+        click.echo(explain_text(data) if fmt == "text" else explain_markdown(data))
+    sys.exit(EXIT_CLEAN if data["verdict"]["legal"] else EXIT_ERRORS)
+
+
+@main.command()
+@click.argument("path", type=click.Path())
+@click.option("--line", "line", type=click.IntRange(min=1), help="The state after this line.")
+@click.option("--at", "at", metavar="ROUND.PHASE",
+              help="The state after this phase has been played (2.3).")
+@format_option
+@board_option
+def state(path, line, at, fmt, board_option):
+    """Every player's full state at a point of the record (the end by default),
+    with the supply, the face-up tiles, and the wheel's blue workers per space.
+
+    \b
+    Examples:
+      nauticus-ref state game.ngn
+      nauticus-ref state game.ngn --line 40
+      nauticus-ref state game.ngn --at 2.7 --format json
+    """
+    from .diagnostics import dumps
+    from .inspect import InspectError, find_point, replay_upto, state_json, state_markdown, state_text
+
+    if line is not None and at is not None:
+        _fail("give at most one of --line N and --at ROUND.PHASE")
+        sys.exit(EXIT_CANNOT_RUN)
+    report = _one_record(path, board_option)
+    try:
+        if at is not None:
+            if at.count(".") != 1:
+                raise InspectError(f"`{at}` is not ROUND.PHASE, like `2.3`")
+            point = find_point(report.parsed.record, at=at)
+            phase = point.phase
+            last = max([phase.span.line] + [e.span.line for e in phase.entries])
+            where, rp = f"after round {point.round} phase {phase.number} (line {last})", \
+                replay_upto(report.lines, last, report.replayed.replay.board)
+        elif line is not None:
+            last = min(line, len(report.lines))
+            where = f"after line {last}"
+            rp = replay_upto(report.lines, last, report.replayed.replay.board)
+        else:
+            where, rp = "at the end of the record", report.replayed.replay
+    except InspectError as e:
+        _fail(f"{report.path}: {e}")
+        sys.exit(EXIT_CANNOT_RUN)
+    data = state_json(rp, where)
+    data = {"path": report.path, **data}
+    if fmt == "json":
+        click.echo(dumps(data))
+    else:
+        click.echo(state_text(data) if fmt == "text" else state_markdown(data))
+    sys.exit(EXIT_CLEAN)
+
+
+@main.command()
+@click.argument("rule_id", required=False, metavar="[ID]")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def rules(rule_id, fmt):
+    """The rules the referee enforces; with an ID, one rule in full.
+
+    \b
+    Examples:
+      nauticus-ref rules
+      nauticus-ref rules one-crest
+      nauticus-ref rules --format json
+    """
+    from .diagnostics import dumps
+    from .rules import RULES, SYNTAX
+    from .vocab import closest
+
+    catalogue = {r.id: r for r in (SYNTAX, *RULES)}
+    if rule_id is None:
+        if fmt == "json":
+            click.echo(dumps({"rules": [_rule_dict(r) for r in catalogue.values()]}))
+        else:
+            width = max(map(len, catalogue))
+            for r in catalogue.values():
+                click.echo(f"{r.id:<{width}}  {r.title:<40}  {r.section}")
+        sys.exit(EXIT_CLEAN)
+    rule = catalogue.get(rule_id.lower())
+    if rule is None:
+        near = closest(rule_id, catalogue)
+        _fail(f"no rule `{rule_id}`" + (f"; did you mean `{near}`?" if near else "")
+              + " (`nauticus-ref rules` lists them)")
+        sys.exit(EXIT_CANNOT_RUN)
+    if fmt == "json":
+        click.echo(dumps(_rule_dict(rule, full=True)))
+    else:
+        click.echo(f"{rule.id}: {rule.title}\n\nRulebook: German {rule.section}; English "
+                   f"{rule.section_en}. Severity: {rule.severity}.\n\n{rule.summary}\n\n"
+                   "Breaks it:\n" + _indent(rule.fail) + "\nKeeps it:\n" + _indent(rule.ok))
+    sys.exit(EXIT_CLEAN)
+
+
+def _indent(text: str) -> str:
+    return "".join(f"    {line}\n" for line in text.rstrip("\n").split("\n"))
+
+
+def _rule_dict(rule, full: bool = False) -> dict:
+    data = {"id": rule.id, "title": rule.title, "section": rule.section,
+            "section_en": rule.section_en, "severity": rule.severity}
+    if full:
+        data.update(summary=rule.summary, fail=rule.fail, ok=rule.ok)
+    return data
 
 
 def _tally(c: dict) -> str:

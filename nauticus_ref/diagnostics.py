@@ -23,7 +23,18 @@ class Diagnostic(Frozen):
     def sort_key(self):
         return (self.span.line, self.span.column)
 
-    def as_json(self) -> dict:
+    def explain_command(self, path: str) -> str:
+        """The command that explains this diagnostic in full."""
+        if self.rule == "syntax":
+            return "nauticus-ref rules syntax"
+        return f"nauticus-ref explain {_quoted(path)} --line {self.span.line}"
+
+    def help_line(self, path: str) -> str:
+        see = f"see `{self.explain_command(path)}`"
+        return f"{self.help}; {see}" if self.help else see
+
+    def as_json(self, path: str | None = None) -> dict:
+        extra = {"explain": self.explain_command(path)} if path is not None else {}
         return {
             "rule": self.rule,
             "severity": self.severity,
@@ -33,7 +44,12 @@ class Diagnostic(Frozen):
             "end_column": self.span.end_column,
             "message": self.message,
             "help": self.help,
+            **extra,
         }
+
+
+def _quoted(path: str) -> str:
+    return path if path and all(c.isalnum() or c in "._/-" for c in path) else repr(path)
 
 
 def render_text(path: str, source_lines: list[str], diag: Diagnostic) -> str:
@@ -46,8 +62,7 @@ def render_text(path: str, source_lines: list[str], diag: Diagnostic) -> str:
         width = max(1, (s.end_column if s.end_line == s.line else len(text) + 1) - s.column)
         out.append(f"{gutter} | {text}")
         out.append(f"{' ' * len(gutter)} | {' ' * (s.column - 1)}{'^' * width}")
-    if diag.help:
-        out.append(f"help: {diag.help}")
+    out.append(f"help: {diag.help_line(path)}")
     return "\n".join(out)
 
 
@@ -55,7 +70,7 @@ def render_github(path: str, diag: Diagnostic) -> str:
     """A GitHub Actions workflow command that annotates the line."""
     level = {"error": "error", "warning": "warning", "note": "notice"}[diag.severity]
     s = diag.span
-    msg = diag.message + (f" (help: {diag.help})" if diag.help else "")
+    msg = f"{diag.message} (help: {diag.help_line(path)})"
     msg = msg.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     return (f"::{level} file={path},line={s.line},col={s.column},endLine={s.end_line},"
             f"endColumn={s.end_column},title={diag.rule}::{msg}")

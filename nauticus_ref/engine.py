@@ -36,6 +36,9 @@ ITEM_KIND_OF_ACTION = {"hulls": "hull", "masts": "mast", "sails": "sail", "goods
 #: (workers, VP, taler) for the bonuses that need no choice.
 BONUS_GAINS = {"3w": (3, 0, 0), "2w": (2, 0, 0), "2vp": (0, 2, 0), "w+vp": (1, 1, 0),
                "4t": (0, 0, 4)}
+#: The rule that says where a tile of each kind may go on a ship.
+PLACING_RULE = {"hull": "hull-order", "mast": "mast-place", "sail": "sail-place",
+                "good": "good-place"}
 #: The fix for a tile that does not fit on a ship, by rule.
 PLACING_HELP = {
     "hull-order": "a bow goes in front, a stern behind; start another ship with `>new NAME`",
@@ -920,6 +923,8 @@ class Replay:
             self.report(rule, span, message, PLACING_HELP[rule] + (
                 "; the referee stores the tile and goes on" if stored else
                 "; the storage is full, so the referee drops the tile and goes on"))
+            self.step(f"the {self.tile(tile)} does not fit on `{ship.name}`: "
+                      + ("to storage instead" if stored else "dropped, the storage is full"), rule)
             if stored:
                 p.storage[tile] += 1
             else:
@@ -932,10 +937,10 @@ class Replay:
         return None
 
     # rewards -------------------------------------------------------------------------
-    def rewards(self, p: Player, pl: Placement, completed: list[Ship], ship: Ship | None = None
-                ) -> None:
+    def rewards(self, p: Player, pl: Placement, completed: list[Ship], ship: Ship | None = None,
+                placing_rule: str | None = None) -> None:
         """rewards: a completed ship gives one reward per mast, at most two of a kind."""
-        self.placed_step(pl, ship)
+        self.placed_step(pl, ship, placing_rule)
         for done in completed:
             taken = ", ".join(r.kind if r.kind != "goods" else f"goods {r.goods[0]} {r.goods[1]}"
                               for r in pl.rewards or [])
@@ -981,12 +986,15 @@ class Replay:
                 continue
             self.take_reward(p, r)
 
-    def placed_step(self, pl: Placement, ship: Ship | None) -> None:
+    def placed_step(self, pl: Placement, ship: Ship | None, rule: str | None = None) -> None:
         items = ", ".join(f"{i.count} {self.tile((i.kind, i.name))}" if i.count > 1 else
                           self.tile((i.kind, i.name)) for i in pl.items)
-        where = "storage" if pl.dest.kind == "store" else (
-            f"`{ship.name}` ({ship.describe(self.word)})" if ship else "nowhere")
-        self.step(f"{'free tile ' if pl.gift else ''}{items} to {where}")
+        if pl.dest.kind == "store" or ship is None:
+            text, rule = f"{items} to storage", rule or "storage"
+        else:
+            text = f"{items} to `{ship.name}`, which now has {ship.describe(self.word)}"
+            rule = rule or PLACING_RULE[pl.items[0].kind]
+        self.step(("free tile " if pl.gift else "") + text, "gift" if pl.gift else rule)
 
     def take_reward(self, p: Player, r) -> None:
         if r.kind == "3vp":
@@ -1004,7 +1012,6 @@ class Replay:
     # transport, money, crowns, deliver -------------------------------------------------
     def transport(self, p: Player, clause: ActionClause, use: _Use) -> None:
         """transport: tiles from storage onto ships, one worker a tile."""
-        moved = 0
         for pl in clause.placements:
             if pl.dest.kind == "store" or pl.gift:
                 self.report("transport", pl.dest.span if not pl.gift else pl.span,
@@ -1021,14 +1028,13 @@ class Replay:
                                     "in storage", "only stored tiles can be transported")
                         continue
                     self.use_worker(p, use, item.span)
-                    moved += 1
                     if ship is None:
                         continue
                     p.storage[tile] -= 1
                     done = self.put_checked(p, ship, tile, item.span)
                     if done is not None:
                         completed.append(done)
-            self.rewards(p, pl, completed, ship)
+            self.rewards(p, pl, completed, ship, "transport")
         self.check_claim(clause.claim, 0, "t", "the price of a transport",
                          "transport costs workers, no taler")
 

@@ -27,7 +27,7 @@ class FileReport:
 
     def as_json(self) -> dict:
         return {"path": self.path, "valid": self.valid, "complete": self.complete,
-                "diagnostics": [d.as_json() for d in self.diagnostics]}
+                "diagnostics": [d.as_json(self.path) for d in self.diagnostics]}
 
 
 def board_for(parsed: ParseResult, source: Source, board_option: str | None) -> Board:

@@ -53,7 +53,8 @@ def test_json_of_a_file_with_syntax_errors(monkeypatch):
     assert entry["diagnostics"][0] == {
         "rule": "syntax", "severity": "error", "line": 5, "column": 24, "end_line": 5,
         "end_column": 25, "message": "missing `>` before the destination",
-        "help": "write the destination after `>`: `>store`, `>NAME` or `>new NAME`"}
+        "help": "write the destination after `>`: `>store`, `>NAME` or `>new NAME`",
+        "explain": "nauticus-ref rules syntax"}
 
 
 def test_a_directory_means_every_ngn_file_below_it():

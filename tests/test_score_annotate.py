@@ -120,4 +120,4 @@ def test_annotate_shows_errors_and_refuses_syntax_errors(monkeypatch):
     bad = run("annotate", "invalid/one-crest.ngn")
     assert bad.exit_code == 1 and "# ref: error[one-crest]" in bad.output
     broken = run("annotate", "syntax/missing-gt.ngn")
-    assert broken.exit_code == 1 and "nothing to annotate" in broken.output
+    assert broken.exit_code == 1 and "syntax errors; fix them first" in broken.output
