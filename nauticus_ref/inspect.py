@@ -252,10 +252,15 @@ def explain_text(data: dict) -> str:
         out.append("")
     if data["steps"]:
         out.append("steps")
+        shown: set[str] = set()
         for i, s in enumerate(data["steps"], 1):
             out.append(f"  {i}. {s['text']}")
-            if s["rule"]:
-                out.append(f"     {_rule_ref(s['rule'])}")
+            rule = s["rule"]
+            if rule:
+                out.append(f"     {_rule_ref(rule)}")
+                if rule["id"] not in shown:  # the summary once per explanation
+                    shown.add(rule["id"])
+                    out.append(f"     {rule['summary']}")
         out.append("")
     verdict = data["verdict"]
     problems = verdict["diagnostics"]

@@ -80,12 +80,11 @@ class Ship:
         if not self.parts:
             return "no hull yet"
         text = " ".join(self.parts)
-        if self.masts:
-            text += ", " + ", ".join(f"{n} {crest_word(c)} mast" if n > 1 else f"{crest_word(c)} mast"
-                                     for c, n in Counter(self.masts).items())
-        if self.sails:
-            text += ", " + ", ".join(f"{n} {crest_word(c)} sail" if n > 1 else f"{crest_word(c)} sail"
-                                     for c, n in Counter(self.sails).items())
+        for kind, crests in (("mast", self.masts), ("sail", self.sails)):
+            if crests:
+                text += ", " + ", ".join(f"{n} {crest_word(c)} {kind}s" if n > 1 else
+                                         f"{crest_word(c)} {kind}"
+                                         for c, n in Counter(crests).items())
         if self.goods:
             text += ", goods " + " ".join(self.goods)
         return text
