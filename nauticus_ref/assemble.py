@@ -26,6 +26,11 @@ from .transform import Raw, c0, c1
 
 #: After this many syntax errors in one file the parse stops and says so.
 MAX_SYNTAX_ERRORS = 50
+#: No line of a record is this long; a longer one is refused before parsing.
+MAX_LINE_LENGTH = 2000
+#: Bounds on numbers, so that no record can make the referee count for ever: a count
+#: of tiles or workers, taler or victory points, and any other number (rounds, phases).
+MAX_COUNT, MAX_AMOUNT, MAX_NUMBER = 99, 9999, 999
 
 
 @dataclass
@@ -93,6 +98,11 @@ def parse_text(text: str) -> ParseResult:
         if not stripped or stripped[0] == "#":
             continue
         asm.line = number
+        if len(line) > MAX_LINE_LENGTH:
+            asm.error(SyntaxProblem(1, MAX_LINE_LENGTH, f"line of {len(line)} characters; "
+                                    f"no line of a record is longer than {MAX_LINE_LENGTH}",
+                                    "split it into one statement per line"))
+            continue
         try:
             raw = parser.parse(line)
         except UnexpectedInput as e:
@@ -223,7 +233,7 @@ class _Assembler:
             raise _problem(raw, "a `setup:` block comes once, before the first round line",
                            "start the record with the header, then `setup:`, then the round line")
         rnd, ph, opts = raw.v
-        setup = {"span": self.span(raw), "round": int(rnd), "phase": int(ph), "anchor": None,
+        setup = {"span": self.span(raw), "round": _number(rnd), "phase": _number(ph), "anchor": None,
                  "flipped": [], "players": [], "tiles": []}
         for opt in opts:
             if opt.tag == "anchor":
@@ -273,7 +283,7 @@ class _Assembler:
         deal = [self.action(w) for w in words]
         # The round is opened before the count is judged, so that its phases
         # are not reported again as phases outside a round.
-        self.rounds.append(_RoundB(span=self.span(raw), number=int(num), deal=deal))
+        self.rounds.append(_RoundB(span=self.span(raw), number=_number(num), deal=deal))
         self.orphan_turns_reported = False
         if len(deal) != 8:
             raise _problem(raw, f"a deal lists the eight action tiles, this lists {len(deal)}",
@@ -285,7 +295,7 @@ class _Assembler:
             raise _problem(raw, "a phase line before any round line",
                            "deal the round first, like `round 1: goods hulls money transport "
                            "crowns masts deliver sails`")
-        phase = _PhaseB(raw_span=self.span(raw), number=int(num), player=self.name(player),
+        phase = _PhaseB(raw_span=self.span(raw), number=_number(num), player=self.name(player),
                         action=None, action_span=self.span(action_tok), bonus=None)
         self.rounds[-1].entries.append(phase)
         self.orphan_turns_reported = False
@@ -428,7 +438,7 @@ class _Assembler:
             count_tok, word_tok = raw.v
             count = 1
             if count_tok is not None:
-                count = int(count_tok)
+                count = _number(count_tok, MAX_COUNT, "a count")
                 if count < 1:
                     raise _problem(count_tok, "a count is at least 1", "leave out the item instead")
             word = word_tok.value.lower()
@@ -485,7 +495,7 @@ class _Assembler:
         for stat in stats:
             first, second = stat.v
             if first.type == "PASSED":
-                n = int(second)
+                n = _number(second)
                 if n > 3:
                     raise _problem(stat, "a player has three pass tiles",
                                    "write `passed 0` to `passed 3`")
@@ -532,7 +542,7 @@ class _Assembler:
                     raise _problem(score_tok, f"a final score is in victory points, not `{unit}`",
                                    f"write `{value}` or `{value}vp`")
             else:
-                value = int(score_tok)
+                value = _number(score_tok, MAX_AMOUNT, "a score")
             entries.append(FinalEntry(span=self.span(e), player=self.name(player_tok), score=value))
         self.final = Final(span=self.span(raw), entries=entries)
 
@@ -567,7 +577,18 @@ def _amount(tok: Token) -> tuple[int, str]:
     """`12t` -> (12, "t").  Only victory points can be negative."""
     text = tok.value.lower()
     unit = "vp" if text.endswith("vp") else text[-1]
-    value = int(text[: -len(unit)])
+    value = _number(tok, MAX_COUNT if unit == "w" else MAX_AMOUNT, "an amount",
+                    text[: -len(unit)])
     if value < 0 and unit != "vp":
         raise _problem(tok, f"`{tok}` is negative", "taler and workers are never below zero")
     return value, unit
+
+
+def _number(tok: Token, limit: int = MAX_NUMBER, what: str = "a number",
+            digits: str | None = None) -> int:
+    """The token's number, refused (as a syntax error) beyond `limit`."""
+    value = int(digits if digits is not None else tok)
+    if abs(value) > limit:
+        raise _problem(tok, f"{what} of {digits or tok} is far larger than a game allows",
+                       f"write {limit} or less")
+    return value

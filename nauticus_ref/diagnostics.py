@@ -11,6 +11,8 @@ from typing import Iterable, Literal
 from .model import Frozen, Span
 
 Severity = Literal["error", "warning", "note"]
+#: Characters of a source line shown under a message; longer lines show a window.
+MAX_SHOWN = 120
 
 
 class Diagnostic(Frozen):
@@ -60,8 +62,15 @@ def render_text(path: str, source_lines: list[str], diag: Diagnostic) -> str:
         text = source_lines[s.line - 1].expandtabs(1)
         gutter = str(s.line)
         width = max(1, (s.end_column if s.end_line == s.line else len(text) + 1) - s.column)
+        start = 0
+        if len(text) > MAX_SHOWN:  # a window around the caret, not the whole line
+            start = max(0, s.column - 1 - MAX_SHOWN // 4)
+            cut = start + MAX_SHOWN < len(text)
+            text = ("..." if start else "") + text[start:start + MAX_SHOWN] + ("..." if cut else "")
+            start -= 3 if start else 0
+            width = min(width, MAX_SHOWN // 2)
         out.append(f"{gutter} | {text}")
-        out.append(f"{' ' * len(gutter)} | {' ' * (s.column - 1)}{'^' * width}")
+        out.append(f"{' ' * len(gutter)} | {' ' * (s.column - 1 - start)}{'^' * width}")
     out.append(f"help: {diag.help_line(path)}")
     return "\n".join(out)
 

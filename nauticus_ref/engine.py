@@ -51,6 +51,14 @@ PLACING_HELP = {
 }
 
 
+#: After this many errors the replay stops and says so (no one reads further).
+MAX_RULE_ERRORS = 200
+
+
+class _TooManyErrors(Exception):
+    pass
+
+
 def rounds_for(players: int) -> int:
     """4 rounds with two players, 5 with three or four (German "Spielende")."""
     return 4 if players <= 2 else 5
@@ -122,6 +130,7 @@ class Replay:
         self.setup_pending = False
         self.actor: Player | None = None   # whose move is being replayed
         self.line_no = 0                     # the source line being replayed
+        self.error_count = 0
         self.steps: list[Step] = []
         #: every change of victory points: (round, line, player, source, points)
         self.ledger: list[tuple[int, int, str, str, int]] = []
@@ -133,6 +142,9 @@ class Replay:
                                      help=help))
         if severity == "error":
             self.taint(self.actor, span)
+            self.error_count += 1
+            if self.error_count >= MAX_RULE_ERRORS:
+                raise _TooManyErrors
 
     @staticmethod
     def taint(p: Player | None, span: Span) -> None:
@@ -158,6 +170,23 @@ class Replay:
 
     # -- the whole record ------------------------------------------------------------
     def run(self) -> ReplayResult:
+        try:
+            self.replay_all()
+            complete = self.round_ended and self.rounds_played >= self.max_rounds
+            if self.rec.final is not None:
+                self.final_score(complete)
+        except _TooManyErrors:
+            last = self.diags[-1].span
+            self.diags.append(Diagnostic(rule="check", severity="note", span=last,
+                                         message=f"stopped after {MAX_RULE_ERRORS} errors; the "
+                                                 "rest of the record was not replayed",
+                                         help="fix the errors above and run again"))
+            self.diags.sort(key=Diagnostic.sort_key)
+            return ReplayResult(self.diags, False, self)
+        self.diags.sort(key=Diagnostic.sort_key)
+        return ReplayResult(self.diags, complete, self)
+
+    def replay_all(self) -> None:
         self.start_game()
         if self.rec.setup is not None:
             self.apply_setup()
@@ -170,11 +199,6 @@ class Replay:
                     self.run_phase(entry)
                 else:
                     self.check(entry)
-        complete = self.round_ended and self.rounds_played >= self.max_rounds
-        if self.rec.final is not None:
-            self.final_score(complete)
-        self.diags.sort(key=Diagnostic.sort_key)
-        return ReplayResult(self.diags, complete, self)
 
     # -- setup of the game ------------------------------------------------------------
     def start_game(self) -> None:

@@ -42,11 +42,22 @@ def expand(paths: list[str]) -> tuple[list[Path], list[str]]:
     return files, errors
 
 
+#: A record is a few kilobytes; anything this large is not one (and would be slow).
+MAX_RECORD_BYTES = 512 * 1024
+
+
 def read(path: Path) -> Source:
     try:
+        size = path.stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise SourceError(f"{path}: {size / 1e6:.1f} MB is too large to be a record (the "
+                              f"limit is {MAX_RECORD_BYTES // 1024} KiB)")
         data = path.read_bytes()
     except OSError as e:
         raise SourceError(f"{path}: cannot read: {e.strerror or e}") from None
+    if b"\0" in data:
+        raise SourceError(f"{path}: binary data (a NUL byte at offset {data.index(0)}), not a "
+                          "record")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
