@@ -39,12 +39,14 @@ def board_for(parsed: ParseResult, source: Source, board_option: str | None) -> 
     return resolve(spec, Path(source.path).resolve().parent)
 
 
-def validate_source(source: Source, board_option: str | None = None) -> FileReport:
-    """Parse and replay one record.  Raises BoardError when its board cannot be used."""
+def validate_source(source: Source, board_option: str | None = None,
+                    board: Board | None = None) -> FileReport:
+    """Parse and replay one record on `board`, or on the board `board_option` or the
+    record names.  Raises BoardError when that board cannot be used."""
     parsed = parse_text(source.text)
     if parsed.record is None:
         return FileReport(source.path, parsed.lines, parsed.diagnostics, False, parsed, None)
-    board = board_for(parsed, source, board_option)
+    board = board or board_for(parsed, source, board_option)
     result = replay(parsed.record, board)
     return FileReport(source.path, parsed.lines, parsed.diagnostics + result.diagnostics,
                       result.complete, parsed, result)

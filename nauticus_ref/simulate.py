@@ -1,0 +1,355 @@
+"""Simulated games: complete, legal records played by a seeded random player.
+
+The player proposes a few candidate turns that look like play (build ships of a
+chosen size, mast and sail them in one crest, load and deliver goods, score
+crowns, pass now and then, use the Extra Action in the last round).  Each
+candidate is tried on the replay engine itself; one that draws an error is
+undone and the next is tried, and `pass` is always legal.  So the rules live in
+the engine alone, and a simulated record is legal by construction.  Same seed,
+same game.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from . import vocab
+from .board import Board
+from .engine import ITEM_KIND_OF_ACTION, Replay
+from .model import (ActionClause, Bonus, Check, Claim, Destination, Final, FinalEntry, Header, Item,
+                    Name, PassClause, Phase, Placement, Record, Reward, Round, Span, Text, Turn)
+from .scoring import final_scores
+from .state import CROWN_CAP, Player, Ship, spaces
+
+NAMES = ("Anna", "Ben", "Carla", "Dana")
+SPAN = Span(line=1, column=1, end_line=1, end_column=2)
+SHIP_SIZES = (1, 2, 3, 4)
+SHIP_SIZE_WEIGHTS = (3, 4, 3, 2)
+
+
+def _name(text: str) -> Name:
+    return Name(span=SPAN, text=text)
+
+
+def _item(kind: str, name: str, count: int = 1) -> Item:
+    return Item(span=SPAN, kind=kind, name=name, count=count)
+
+
+class _Snapshot:
+    """The engine's mutable state around one turn, to undo a candidate that failed."""
+
+    def __init__(self, rp: Replay):
+        self.players = [copy.deepcopy(p.__dict__) for p in rp.players]
+        self.supply = rp.supply.copy()
+        self.done = list(rp.ctx.done)
+        self.lengths = (len(rp.diags), len(rp.steps), len(rp.ledger))
+        self.scalars = (rp.round_ended, rp.rounds_played, rp.anchor)
+
+    def failed(self, rp: Replay) -> bool:
+        return any(d.severity != "note" for d in rp.diags[self.lengths[0]:])
+
+    def restore(self, rp: Replay) -> None:
+        for p, saved in zip(rp.players, self.players):
+            p.__dict__.update(copy.deepcopy(saved))
+        rp.supply = self.supply.copy()
+        rp.ctx.done[:] = self.done
+        del rp.diags[self.lengths[0]:], rp.steps[self.lengths[1]:], rp.ledger[self.lengths[2]:]
+        rp.round_ended, rp.rounds_played, rp.anchor = self.scalars
+        rp.actor = None
+
+
+class Simulator:
+    def __init__(self, players: int, seed: int | str, board: Board):
+        if not 2 <= players <= 4:
+            raise ValueError("a game has 2 to 4 players")
+        self.rng = random.Random(f"nauticus-{seed}")
+        self.seed = seed
+        self.board = board
+        names = [_name(n) for n in NAMES[:players]]
+        self.header = Header(game=Text(span=SPAN, text=f"Simulated game, seed {seed}"),
+                             players=names, players_span=SPAN)
+        self.rp = Replay(Record(header=self.header), board)
+        self.rp.start_game()
+        self.targets: dict[tuple[str, str], int] = {}   # (player, ship) -> planned size
+        self.ship_counter = 0
+
+    # -- the game ------------------------------------------------------------
+    def play(self) -> Record:
+        rounds = []
+        for number in range(1, self.rp.max_rounds + 1):
+            deal = self.rng.sample(vocab.ACTIONS, 8)
+            rnd = Round(span=SPAN, number=number, deal=deal)
+            self.rp.start_round(rnd)
+            phases = [self.play_phase(phase_no) for phase_no in range(1, 8)]
+            if self.rng.random() < 0.3:  # check lines after the round, in its last phase
+                last = phases[-1]
+                phases[-1] = last.model_copy(update={"entries": last.entries + self.checks()})
+            rounds.append(rnd.model_copy(update={"entries": phases}))
+        scores = final_scores(self.rp.players)
+        by_name = {s.name: s.total for s in scores}
+        final = Final(span=SPAN, entries=[FinalEntry(span=SPAN, player=_name(p.name),
+                                                     score=by_name[p.name])
+                                          for p in self.rp.players])
+        return Record(header=self.header, rounds=rounds, final=final)
+
+    def checks(self) -> list[Check]:
+        return [Check(span=SPAN, player=_name(p.name), vp=p.vp, taler=p.taler, workers=p.workers)
+                for p in self.rp.players if p.taler >= 0 and p.workers >= 0]
+
+    def play_phase(self, phase_no: int) -> Phase:
+        rp = self.rp
+        start = rp.players[((rp.round_no - 1) * 7 + phase_no - 1) % len(rp.players)]
+        face_up = [a for a in rp.deal if a not in rp.flipped]
+        action = self.choose_action(start, face_up)
+        space = rp.deal.index(action)
+        phase = Phase(span=SPAN, number=phase_no, player=_name(start.name), action=action,
+                      action_span=SPAN, bonus=self.choose_bonus(start, self.board.bonuses[space]))
+        rp.start_phase(phase)
+        turns = [self.play_turn(p, action) for p in rp.ctx.order]
+        return phase.model_copy(update={"entries": turns})
+
+    def choose_action(self, p: Player, face_up: list[str]) -> str:
+        """The action the start player's ships need most, with some chance."""
+        ships = list(p.ships.values())
+        need = {
+            "deliver": 8 if self.deliverable(p) else 0.2,
+            "goods": 4 if any(s.complete and not s.loaded for s in ships) else 1,
+            "sails": 5 if any(len(s.sails) < len(s.masts) for s in ships) else 0.5,
+            "masts": 4 if any(len(s.masts) < s.size for s in ships) else 0.5,
+            "hulls": 4 if not any(not s.closed for s in ships) else 2,
+            "transport": 3 if sum(p.storage.values()) >= 2 else 0.3,
+            "money": 4 if p.taler < 6 else 1,
+            "crowns": 1 + 2 * p.crowns(),
+        }
+        return self.rng.choices(face_up, [need[a] for a in face_up])[0]
+
+    def choose_bonus(self, p: Player, kind: str) -> Bonus | None:
+        if kind in ("mast", "sail"):
+            crests = [s.crest for s in p.ships.values() if s.crest] or list(vocab.DEFAULT_CRESTS)
+            crests = [c for c in crests if self.rp.supply[(kind, c)] > 0] or \
+                [c for c in vocab.DEFAULT_CRESTS if self.rp.supply[(kind, c)] > 0]
+            return Bonus(span=SPAN, kind="crest", value=self.rng.choice(crests)) if crests else None
+        if kind == "w+good":
+            goods = [g for g in vocab.GOODS if self.rp.supply[("good", g)] > 0]
+            return Bonus(span=SPAN, kind="good", value=self.rng.choice(goods)) if goods else None
+        return Bonus(span=SPAN, kind="claim", value=kind) if self.rng.random() < 0.3 else None
+
+    # -- turns ------------------------------------------------------------------
+    def play_turn(self, p: Player, action: str) -> Turn:
+        for clauses in self.candidates(p, action):
+            turn = Turn(span=SPAN, player=_name(p.name), clauses=clauses)
+            snap = _Snapshot(self.rp)
+            self.rp.run_turn(turn)
+            if not snap.failed(self.rp):
+                return turn
+            snap.restore(self.rp)
+        raise AssertionError("pass was refused")  # pragma: no cover - pass is always legal
+
+    def candidates(self, p: Player, action: str):
+        rng = self.rng
+        last_round = self.rp.round_no == self.rp.max_rounds
+        want_pass = p.passed < 2 and rng.random() < (0.15 if p.passed == 0 else 0.05)
+        extra = None
+        if not p.extra_used and last_round and rng.random() < 0.3:
+            extra = self.extra_clause(p)
+        main = [] if want_pass else [c for c in self.bodies(p, action) if c is not None]
+        for body in main[:3]:
+            yield self.with_extra(body, extra)
+            if extra:
+                yield [body]
+        yield self.with_extra(PassClause(span=SPAN), extra)
+        yield [PassClause(span=SPAN)]
+
+    def with_extra(self, clause, extra):
+        if extra is None:
+            return [clause]
+        return [extra, clause] if self.rng.random() < 0.5 else [clause, extra]
+
+    def extra_clause(self, p: Player) -> ActionClause | None:
+        if p.crowns() >= 2:
+            w = min(p.workers + 2, -(-CROWN_CAP // p.crowns()))
+            return ActionClause(span=SPAN, action="crowns", extra=True, workers=max(1, w))
+        ships = self.deliverable(p)
+        if ships and sum(len(s.goods) for s in ships) <= p.workers + 2:
+            return ActionClause(span=SPAN, action="deliver", extra=True,
+                                ships=[_name(s.name) for s in ships])
+        return ActionClause(span=SPAN, action="money", extra=True, workers=2,
+                            claim=Claim(span=SPAN, value=4, unit="t"))
+
+    def workers_here(self, p: Player) -> int:
+        return self.rp.ctx.blue + max(0, p.workers)
+
+    def bodies(self, p: Player, action: str) -> list:
+        if action in vocab.BUYING_ACTIONS:
+            return [self.buy(p, action) for _ in range(2)]
+        if action == "transport":
+            return [self.transport(p)]
+        if action == "money":
+            w = min(self.workers_here(p), self.rng.randint(2, 4))
+            return [ActionClause(span=SPAN, action="money", workers=w,
+                                 claim=Claim(span=SPAN, value=2 * w, unit="t")
+                                 if self.rng.random() < 0.5 else None)] if w else []
+        if action == "crowns":
+            crowns = p.crowns()
+            room = CROWN_CAP - p.crown_vp_this_round
+            if not crowns or room <= 0:
+                return []
+            w = min(self.workers_here(p), -(-room // crowns))
+            return [ActionClause(span=SPAN, action="crowns", workers=w,
+                                 claim=Claim(span=SPAN, value=min(room, crowns * w), unit="vp"))] \
+                if w else []
+        ships = self.deliverable(p)
+        out, budget = [], self.workers_here(p)
+        for s in ships:
+            if len(s.goods) <= budget:
+                out.append(s)
+                budget -= len(s.goods)
+        return [ActionClause(span=SPAN, action="deliver", ships=[_name(s.name) for s in out])] \
+            if out else []
+
+    @staticmethod
+    def deliverable(p: Player) -> list[Ship]:
+        return [s for s in p.ships.values() if s.complete and s.loaded]
+
+    # buying ------------------------------------------------------------------
+    def price(self, action: str, name: str, seen: set) -> int:
+        price = self.board.price(self.rp.ctx.space, action, name) if name not in seen else 4
+        seen.add(name)
+        return price
+
+    def buy(self, p: Player, action: str) -> ActionClause | None:
+        kind = ITEM_KIND_OF_ACTION[action]
+        uses = min(self.workers_here(p), self.rng.randint(1, 3))
+        budget = p.taler
+        seen: set[str] = set()
+        placements: list[Placement] = []
+        ships = {k: copy.deepcopy(s) for k, s in p.ships.items()}
+        paid = 0
+        free_space = p.storage_free()
+        for _ in range(uses):
+            choice = self.next_purchase(p, kind, ships)
+            if choice is None:
+                break
+            name, ship_key = choice
+            price = self.board.price(self.rp.ctx.space, action, name) if name not in seen else 4
+            if price > budget:
+                break
+            seen.add(name)
+            budget -= price
+            paid += price
+            tile = (kind, name)
+            if price == 0 or ship_key is None:
+                if free_space < spaces(tile):
+                    break
+                free_space -= spaces(tile)
+                placements.append(Placement(span=SPAN, items=[_item(kind, name)],
+                                            dest=Destination(span=SPAN, kind="store")))
+                continue
+            placements.append(self.place_on(p, ships, ship_key, tile))
+        if not placements:
+            return None
+        bought = {pl.items[0].name for pl in placements}
+        if bought >= set(self.board.tiles[action]):
+            gift = self.rng.choice(self.board.tiles[action])
+            placements.append(Placement(span=SPAN, items=[_item(kind, gift)],
+                                        dest=Destination(span=SPAN, kind="store"), gift=True))
+        claim = Claim(span=SPAN, value=paid, unit="t") if self.rng.random() < 0.5 else None
+        return ActionClause(span=SPAN, action=action, placements=placements, claim=claim)
+
+    def place_on(self, p: Player, ships: dict, key: str, tile) -> Placement:
+        """A placement of one tile onto ship `key` (new if not yet in `ships`), with rewards."""
+        if key in ships:
+            dest = Destination(span=SPAN, kind="ship", ship=_name(ships[key].name))
+            ship = ships[key]
+        else:
+            ship = ships[key] = Ship(name=key)
+            dest = Destination(span=SPAN, kind="new", ship=_name(key))
+        self.rp.put_on_ship(ship, tile)
+        rewards = None
+        if ship.complete and not ship.completed:
+            ship.completed = True
+            rewards = self.choose_rewards(len(ship.masts))
+        return Placement(span=SPAN, items=[_item(*tile)], dest=dest, rewards=rewards)
+
+    def choose_rewards(self, n: int) -> list[Reward]:
+        kinds = ["7t", "3w", "3vp", "crown mast", "crown sail", "goods"]
+        picked: list[str] = []
+        while len(picked) < n:
+            k = self.rng.choice(kinds)
+            if picked.count(k) < 2:
+                picked.append(k)
+        out = []
+        for k in picked:
+            if k == "goods":
+                a, b = self.rng.sample(vocab.GOODS, 2)
+                out.append(Reward(span=SPAN, kind="goods", goods=(a, b)))
+            else:
+                out.append(Reward(span=SPAN, kind=k))
+        return out
+
+    def next_purchase(self, p: Player, kind: str, ships: dict) -> tuple[str, str | None] | None:
+        """What to buy next, and the ship it is for (None: for storage)."""
+        rng = self.rng
+        if kind == "hull":
+            open_ships = [k for k, s in ships.items() if s.parts and not s.closed]
+            if open_ships:  # finish the hull under way before starting another
+                key = open_ships[0]
+                s = ships[key]
+                target = self.targets.get((p.name, key), 4)
+                if s.parts[0] != "bow":
+                    return "bow", key
+                if s.parts.count("middle") < target - 2 and len(s.parts) < target - 1:
+                    return "middle", key
+                return "stern", key
+            size = rng.choices(SHIP_SIZES, SHIP_SIZE_WEIGHTS)[0]
+            self.ship_counter += 1
+            key = f"{p.name[0]}{self.ship_counter}"
+            self.targets[(p.name, key)] = size
+            return ("1ship" if size == 1 else "bow"), key
+        if kind == "good":
+            room = [k for k, s in ships.items() if len(s.goods) < s.size]
+            good = rng.choice(vocab.GOODS)
+            if room:  # finished ships first: they can deliver
+                return good, max(room, key=lambda k: (ships[k].complete, ships[k].size))
+            return good, None
+        # masts and sails: one crest per ship
+        need = [k for k, s in ships.items()
+                if (len(s.masts) < s.size if kind == "mast" else len(s.sails) < len(s.masts))]
+        if need:  # the ship nearest to completion
+            key = max(need, key=lambda k: (ships[k].closed, len(ships[k].masts) + len(ships[k].sails)))
+            crest = ships[key].crest or rng.choice(vocab.DEFAULT_CRESTS)
+            return crest, key
+        return rng.choice(vocab.DEFAULT_CRESTS), None
+
+    # transport ------------------------------------------------------------------
+    def transport(self, p: Player) -> ActionClause | None:
+        ships = {k: copy.deepcopy(s) for k, s in p.ships.items()}
+        storage = +p.storage
+        placements = []
+        budget = self.workers_here(p)
+        for tile in sorted(storage, key=lambda t: ("hull", "mast", "sail", "good").index(t[0])):
+            for _ in range(storage[tile]):
+                if budget == 0:
+                    break
+                fits = [k for k, s in ships.items() if self.rp.placing_problem(s, tile) is None
+                        and not (tile[0] == "hull" and not s.parts)]
+                if tile[0] == "hull" and not fits and tile[1] in ("1ship", "bow"):
+                    self.ship_counter += 1
+                    key = f"{p.name[0]}{self.ship_counter}"
+                    self.targets[(p.name, key)] = 1 if tile[1] == "1ship" else \
+                        self.rng.choice((2, 3, 4))
+                    placements.append(self.place_on(p, ships, key, tile))
+                    budget -= 1
+                    continue
+                if not fits:
+                    break
+                placements.append(self.place_on(p, ships, self.rng.choice(fits), tile))
+                budget -= 1
+        if not placements:
+            return None
+        return ActionClause(span=SPAN, action="transport", placements=placements)
+
+
+def simulate(players: int, seed: int | str, board: Board) -> Record:
+    return Simulator(players, seed, board).play()
