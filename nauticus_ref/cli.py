@@ -96,13 +96,57 @@ def parse(paths, fmt):
     sys.exit(EXIT_CANNOT_RUN if unreadable else EXIT_ERRORS if any_errors else EXIT_CLEAN)
 
 
+#: `--jobs`, for the commands that handle many records.
+jobs_option = click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+                           help="Records handled at once, in separate processes; the output "
+                           "keeps the order of the files.")
+
+
+def _batch(fn, paths, board_option, fmt, jobs, json_key: str) -> None:
+    """Run `fn` over every record, print in file order, finish with the exit code."""
+    import time
+
+    from .batch import run, tally
+    from .diagnostics import dumps
+    from .sources import expand
+
+    started = time.perf_counter()
+    files, errors = expand(list(paths))
+    for message in errors:
+        _fail(message)
+    cannot_run = bool(errors)
+    payload, totals, bad, done = [], {"error": 0, "warning": 0, "note": 0}, 0, 0
+    for outcome in run(fn, [str(f) for f in files], board_option, fmt, jobs):
+        if outcome.failure:
+            _fail(outcome.failure)
+            cannot_run = True
+            continue
+        done += 1
+        bad += not outcome.valid
+        for k in totals:
+            totals[k] += outcome.counts[k]
+        if fmt == "json":
+            payload.append(outcome.data)
+        elif outcome.text:
+            if json_key == "games" and done > 1:
+                click.echo()  # a blank line between two games' scores
+            click.echo(outcome.text, nl=not outcome.text.endswith("\n"))
+    if fmt == "json":
+        click.echo(dumps({json_key: payload}))
+    elif done > 1 and fmt != "github":
+        seconds = time.perf_counter() - started
+        click.echo(f"{done} files, {bad} with errors: {tally(totals)} ({seconds:.1f} s)")
+    sys.exit(EXIT_CANNOT_RUN if cannot_run else EXIT_ERRORS if bad else EXIT_CLEAN)
+
+
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text",
               show_default=True, help="text for people, json for programs, github for "
               "workflow annotations.")
 @board_option
-def validate(paths, fmt, board_option):
+@jobs_option
+def validate(paths, fmt, board_option, jobs):
     """Replay records and report every rule broken, at its line and column.
 
     PATHS are .ngn files or directories (every .ngn file below them).  A record
@@ -112,28 +156,37 @@ def validate(paths, fmt, board_option):
     Examples:
       nauticus-ref validate examples/logs/game-2p.ngn
       nauticus-ref validate --format json league/
+      nauticus-ref validate --jobs 2 league/
       nauticus-ref validate --board my-board.toml game.ngn
     """
-    from .diagnostics import counts, dumps, render_github, render_text
+    from .batch import validate_one
 
-    reports, cannot_run = _validate_all(paths, board_option)
-    if fmt == "json":
-        click.echo(dumps({"files": [r.as_json() for r in reports]}))
-    elif fmt == "github":
-        for r in reports:
-            for d in r.diagnostics:
-                click.echo(render_github(r.path, d))
-    else:
-        for r in reports:
-            for d in r.diagnostics:
-                click.echo(render_text(r.path, r.lines, d))
-                click.echo()
-            click.echo(validate_summary(r))
-        if len(reports) > 1:
-            total = counts(d for r in reports for d in r.diagnostics)
-            bad = sum(not r.valid for r in reports)
-            click.echo(f"{len(reports)} files, {bad} with errors: {_tally(total)}")
-    _exit(reports, cannot_run)
+    _batch(validate_one, paths, board_option, fmt, jobs, "files")
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
+              show_default=True, help="text for people, json for programs, markdown for a "
+              "forum post.")
+@board_option
+@jobs_option
+def score(paths, fmt, board_option, jobs):
+    """Score finished games with every part shown: track, ships, goods, material.
+
+    An unfinished record is scored as if the game ended now, marked provisional.
+    A record with rule errors is still scored, with a warning; the exit code is
+    then 1, as for validate.
+
+    \b
+    Examples:
+      nauticus-ref score examples/logs/game-3p.ngn
+      nauticus-ref score --format markdown game.ngn
+      nauticus-ref score --format json --jobs 2 league/
+    """
+    from .batch import score_one
+
+    _batch(score_one, paths, board_option, fmt, jobs, "games")
 
 
 def _validate_all(paths, board_option):
@@ -154,37 +207,6 @@ def _validate_all(paths, board_option):
 def _exit(reports, cannot_run) -> None:
     any_errors = any(not r.valid for r in reports)
     sys.exit(EXIT_CANNOT_RUN if cannot_run else EXIT_ERRORS if any_errors else EXIT_CLEAN)
-
-
-@main.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
-              show_default=True, help="text for people, json for programs, markdown for a "
-              "forum post.")
-@board_option
-def score(paths, fmt, board_option):
-    """Score finished games with every part shown: track, ships, goods, material.
-
-    An unfinished record is scored as if the game ended now, marked provisional.
-    A record with rule errors is still scored, with a warning; the exit code is
-    then 1, as for validate.
-
-    \b
-    Examples:
-      nauticus-ref score examples/logs/game-3p.ngn
-      nauticus-ref score --format markdown game.ngn
-      nauticus-ref score --format json league/
-    """
-    from .diagnostics import dumps
-    from .reports import score_json, score_markdown, score_text
-
-    reports, cannot_run = _validate_all(paths, board_option)
-    if fmt == "json":
-        click.echo(dumps({"games": [score_json(r) for r in reports]}))
-    else:
-        render = score_text if fmt == "text" else score_markdown
-        click.echo("\n\n".join(render(r) for r in reports))
-    _exit(reports, cannot_run)
 
 
 @main.command()
@@ -221,6 +243,74 @@ def annotate(path, out, board_option):
     else:
         write_atomically(Path(out), text if text.endswith("\n") else text + "\n")
     _exit([report], False)
+
+
+@main.command()
+@click.option("--players", "players", type=click.IntRange(2, 4), required=True,
+              help="Players in the game, 2 to 4.")
+@click.option("--seed", "seed", type=int, required=True, help="The same seed gives the same game.")
+@click.option("--games", "games", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many games; game i is played with seed SEED + i.")
+@click.option("--out", "out", type=click.Path(), metavar="PATH",
+              help="A file for one game (default: print it), a folder for several.")
+@board_option
+def simulate(players, seed, games, out, board_option):
+    """Play complete, legal games by choosing among legal moves at random, and write
+    them in canonical NGN.
+
+    \b
+    Examples:
+      nauticus-ref simulate --players 3 --seed 7
+      nauticus-ref simulate --players 4 --seed 1 --games 100 --out sims/
+    """
+    from pathlib import Path
+
+    from .board import BoardError, resolve
+    from .printer import to_ngn
+    from .simulate import simulate as play
+    from .sources import write_atomically
+
+    try:
+        board = resolve(board_option, Path.cwd())
+    except BoardError as e:
+        _fail(str(e))
+        sys.exit(EXIT_CANNOT_RUN)
+    if games == 1:
+        text = to_ngn(play(players, seed, board))
+        if out is None:
+            click.echo(text, nl=False)
+        else:
+            write_atomically(Path(out), text)
+        sys.exit(EXIT_CLEAN)
+    if out is None:
+        _fail("several games need --out FOLDER, one file per game")
+        sys.exit(EXIT_CANNOT_RUN)
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        _fail(f"{out}: not a folder")
+        sys.exit(EXIT_CANNOT_RUN)
+    numbers = range(games)
+    width = len(str(games - 1))
+    with click.progressbar(numbers, label="games", file=sys.stderr, show_pos=True) \
+            if sys.stderr.isatty() else _nullbar(numbers) as bar:
+        for i in bar:
+            name = f"game-{players}p-{seed + i:0{width}d}.ngn"
+            write_atomically(folder / name, to_ngn(play(players, seed + i, board)))
+    click.echo(f"wrote {games} games to {folder}")
+    sys.exit(EXIT_CLEAN)
+
+
+class _nullbar:
+    """A stand-in for click's progress bar where no terminal shows it."""
+
+    def __init__(self, items):
+        self.items = items
+
+    def __enter__(self):
+        return self.items
+
+    def __exit__(self, *exc):
+        return False
 
 
 def _one_record(path, board_option):
@@ -389,22 +479,6 @@ def _rule_dict(rule, full: bool = False) -> dict:
     if full:
         data.update(summary=rule.summary, fail=rule.fail, ok=rule.ok)
     return data
-
-
-def _tally(c: dict) -> str:
-    parts = [f"{c[k]} {k}{'s' if c[k] != 1 else ''}" for k in ("error", "warning", "note")]
-    return ", ".join(parts)
-
-
-def validate_summary(report) -> str:
-    from .diagnostics import counts
-
-    c = counts(report.diagnostics)
-    state = "complete game" if report.complete else "incomplete record"
-    if report.valid:
-        return f"{report.path}: valid, {state}" + (
-            f" ({_tally(c).split(', ', 1)[1]})" if c["warning"] or c["note"] else "")
-    return f"{report.path}: {_tally(c)} ({state})"
 
 
 def summary_line(path: str, result) -> str:
