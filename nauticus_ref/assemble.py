@@ -505,9 +505,6 @@ class _Assembler:
         self.setup["players"].append(
             SetupPlayer(span=self.span(raw), player=self.name(player_tok), **fields))
 
-    def on_amounts(self, raw):  # pragma: no cover - amounts are never a line of their own
-        raise _problem(raw, "unexpected amounts")
-
     def on_check(self, raw):
         player_tok, amounts = raw.v
         if not amounts:

@@ -576,7 +576,8 @@ class Replay:
             starter = p if p in self.start_candidates else self.start_candidates[0]
             ctx.order = self.clockwise_from(starter)  # a wrong start player is reported once
             if self.pending_bonus:
-                self.give_bonus(*self.pending_bonus[:1], starter, self.pending_bonus[1])
+                phase, space = self.pending_bonus
+                self.give_bonus(phase, starter, space)
                 self.pending_bonus = None
         self.actor = p
         self.turn_order(turn, p)
@@ -621,8 +622,9 @@ class Replay:
                         "passes, not both", "keep the action or the `pass`")
         elif len(main) + len(passes) > 1:
             second = (main + passes)[1]
-            self.report("turn-content", second.span, "the phase's action is written twice",
-                        "write all placements of the action in one clause, separated by commas")
+            self.report("turn-content", second.span, "the turn acts or passes more than once",
+                        "write all placements of the action in one clause, separated by "
+                        "commas, or one `pass`")
         elif not main and not passes:
             self.report("turn-content", turn.span, "the turn neither performs the phase's action "
                         "nor passes", "add `pass` if the player did not perform the action")

@@ -18,7 +18,6 @@ HULL_ALIASES = {"1ship": "1ship", "single": "1ship", "bow": "bow", "middle": "mi
 GOODS = ("coffee", "grain", "salt", "fish")
 #: The crests as the rulebook and the default `crests:` name them, in board order.
 DEFAULT_CRESTS = ("whale", "anchor", "helm", "crest4")
-CROWN = "crown"
 
 #: The eight board spaces, clockwise from the 3-workers space, by their bonus.
 BONUSES = ("3w", "mast", "sail", "2vp", "2w", "w+good", "w+vp", "4t")
