@@ -3,16 +3,17 @@
     python benchmarks/parse.py [--mb 1.0] [FILE.ngn ...]
 
 Builds a corpus of at least `--mb` megabytes from the records given (default: every
-example record that parses) and parses each record of it, reporting MB/s.  Not a
-test: a figure to compare before and after a change.
+example record that parses) and parses each record of it, reporting MB/s; beside it,
+lark's lexer and parser alone over the same corpus, the floor no parser built on lark
+goes below.  Not a test: a figure to compare before and after a change.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
-import time
 from pathlib import Path
+
+from common import best_seconds, each, lark_floor
 
 from nauticus_ref.assemble import parse_text
 
@@ -38,19 +39,11 @@ def main() -> None:
         for text in records:
             corpus.append(text)
             size += len(text.encode("utf-8"))
-    parse_text(corpus[0])  # build the parser once, outside the timing
-
-    best = float("inf")
-    for _ in range(args.repeat):
-        gc.collect()
-        start = time.perf_counter()
-        for text in corpus:
-            parse_text(text)
-        best = min(best, time.perf_counter() - start)
     lines = sum(t.count("\n") for t in corpus)
-    print(f"parsed {len(corpus)} records, {size / 1e6:.2f} MB, {lines} lines")
-    print(f"best of {args.repeat}: {best:.2f} s = {size / 1e6 / best:.2f} MB/s, "
-          f"{lines / best:,.0f} lines/s")
+    print(f"{len(corpus)} records, {size / 1e6:.2f} MB, {lines} lines; best of {args.repeat}")
+    for label, loop in [("nauticus-ref parse", each(parse_text, corpus))] + lark_floor(corpus):
+        seconds = best_seconds(loop, args.repeat)
+        print(f"  {label:<30} {size / 1e6 / seconds:5.2f} MB/s  {lines / seconds:9,.0f} lines/s")
 
 
 if __name__ == "__main__":

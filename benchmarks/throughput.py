@@ -5,19 +5,19 @@
 Simulates the games once (into a temporary folder), then measures MB/s and
 games/s for parsing alone and for validate + score, on one core in this process
 and through `nauticus-ref validate --jobs 1|2` and `score`; then the cold start of
-`nauticus-ref --version` and of validating one game.  Not a test.
+`nauticus-ref --version` and of validating one game.  Beside them, the floor set by
+the libraries themselves (see common.py).  Not a test.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
-import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
+
+from common import CLI, best_seconds, cold_ms, each, import_floor_commands, lark_floor
 
 from nauticus_ref.assemble import parse_text
 from nauticus_ref.board import bundled
@@ -27,18 +27,9 @@ from nauticus_ref.simulate import simulate
 from nauticus_ref.sources import Source
 from nauticus_ref.validate import validate_source
 
-CLI = [sys.executable, "-m", "nauticus_ref.cli"]
-
-
-def timed(fn) -> float:
-    gc.collect()
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
-
 
 def report(label: str, seconds: float, size: int, games: int) -> None:
-    print(f"{label:<34} {size / 1e6 / seconds:6.2f} MB/s  {games / seconds:7.1f} games/s  "
+    print(f"  {label:<36} {size / 1e6 / seconds:5.2f} MB/s  {games / seconds:7.1f} games/s  "
           f"({seconds:.1f} s)")
 
 
@@ -59,28 +50,29 @@ def main() -> None:
         print(f"{args.games} simulated 4-player games, {size / 1e6:.1f} MB "
               f"(simulated in {time.perf_counter() - t0:.0f} s)")
 
-        report("parse only, one core", timed(lambda: [parse_text(t) for t in texts]),
-               size, args.games)
-        report("validate + score, one core", timed(lambda: [
-            score_json(validate_source(Source("g", t), board=board)) for t in texts]),
-               size, args.games)
-        for jobs in (1, 2):
-            seconds = timed(lambda: subprocess.run(CLI + ["validate", "--jobs", str(jobs),
-                                                          str(folder)], capture_output=True))
-            report(f"nauticus-ref validate --jobs {jobs}", seconds, size, args.games)
-        for jobs in (1, 2):
-            seconds = timed(lambda: subprocess.run(CLI + ["score", "--format", "json", "--jobs",
-                                                          str(jobs), str(folder)],
-                                                         capture_output=True))
-            report(f"nauticus-ref score --jobs {jobs}", seconds, size, args.games)
+        def validate_and_score(text: str) -> None:
+            score_json(validate_source(Source("g", text), board=board))
 
-        one = folder / "g00000.ngn"
-        for label, cmd in (("cold start: --version", ["--version"]),
-                           ("cold start: validate one game", ["validate", str(one)])):
-            runs = [timed(lambda: subprocess.run(CLI + cmd, capture_output=True))
-                    for _ in range(7)]
-            print(f"{label:<34} median {statistics.median(runs) * 1000:.0f} ms "
-                  f"(min {min(runs) * 1000:.0f} ms)")
+        print("in this process, one core, best of 3")
+        for label, loop in ([("parse only", each(parse_text, texts)),
+                             ("validate + score", each(validate_and_score, texts))]
+                            + lark_floor(texts)):
+            report(label, best_seconds(loop), size, args.games)
+
+        print("the command, one run each")
+        for command in (["validate"], ["score", "--format", "json"]):
+            for jobs in (1, 2):
+                args_ = CLI + command + ["--jobs", str(jobs), str(folder)]
+                seconds = best_seconds(lambda: subprocess.run(args_, capture_output=True), 1)
+                report(f"nauticus-ref {command[0]} --jobs {jobs}", seconds, size, args.games)
+
+        print("cold start: median (min) of 15 fresh processes")
+        one = str(folder / "g00000.ngn")
+        for label, cmd in import_floor_commands() + [
+                ("nauticus-ref --version", CLI + ["--version"]),
+                ("nauticus-ref validate (one game)", CLI + ["validate", one])]:
+            median, least = cold_ms(cmd)
+            print(f"  {label:<36} {median:5.0f} ms ({least:.0f} ms)")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ records over processes while the output keeps the order of the files.
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -96,6 +95,8 @@ def run(fn: Callable[..., Outcome], paths: list[str], board_option: str | None, 
     work = [(fn, p, board_option, fmt) for p in paths]
     show = len(work) > 1 and sys.stderr.isatty()
     if jobs > 1 and len(work) > 1:
+        import multiprocessing  # only here: it costs a cold start several milliseconds
+
         ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
         with ctx.Pool(min(jobs, len(work))) as pool:
             results = pool.imap(_call, work, chunksize=max(1, min(16, len(work) // (jobs * 8))))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 from click.testing import CliRunner
 from syrupy.extensions.json import JSONSnapshotExtension
@@ -91,3 +93,24 @@ def test_parse_never_writes_to_its_input(tmp_path):
     before = record.read_bytes(), record.stat().st_mtime_ns
     run("parse", "--format", "json", str(record))
     assert (record.read_bytes(), record.stat().st_mtime_ns) == before
+
+
+def _modules_loaded_by(*args: str) -> set[str]:
+    """The modules a fresh interpreter has loaded after running the command."""
+    code = ("import sys\nfrom nauticus_ref.cli import main\n"
+            f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
+            "print('\\n'.join(sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    return {line.split(".")[0] for line in out.splitlines()} | set(out.splitlines())
+
+
+def test_a_command_imports_only_what_it_needs():
+    # A cold start is mostly imports: `--version` needs neither parser nor models, and
+    # validating one file needs no process pool, simulator or explain machinery.
+    version = _modules_loaded_by("--version")
+    assert not version & {"lark", "pydantic", "nauticus_ref.model"}
+    validate = _modules_loaded_by("validate", str(EXAMPLES / "game-2p.ngn"))
+    assert "nauticus_ref.engine" in validate
+    assert not validate & {"multiprocessing", "nauticus_ref.simulate", "nauticus_ref.inspect",
+                           "nauticus_ref.printer", "nauticus_ref.annotate"}

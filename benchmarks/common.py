@@ -1,0 +1,86 @@
+"""What the benchmark scripts share: timing, cold starts, and the floor set by lark.
+
+The floor is what the libraries the design card fixes cost by themselves on this
+machine: lark's lexer alone, lark's parser alone (its own trees, none of our
+transformer, assembler or models), and a fresh process that only imports click,
+lark and pydantic.  No referee built on them is faster than that.
+
+Results are never kept between records while timing: holding thousands of parsed
+records alive makes Python's cyclic garbage collector walk them again and again,
+which measures the benchmark, not the referee (it once cut the parse figure by 3x).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import statistics
+import subprocess
+import sys
+import time
+from typing import Callable, Iterable
+
+from lark import Lark
+
+from nauticus_ref.assemble import split_lines
+from nauticus_ref.grammar import grammar_path
+
+CLI = [sys.executable, "-m", "nauticus_ref.cli"]
+
+
+def best_seconds(fn: Callable[[], object], repeat: int = 3) -> float:
+    """The fastest of `repeat` runs of `fn`, each after a full collection."""
+    best = float("inf")
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def each(fn: Callable[[str], object], items: Iterable) -> Callable[[], None]:
+    """A loop calling `fn` on every item and dropping the result."""
+    def loop() -> None:
+        for item in items:
+            fn(item)
+    return loop
+
+
+def cold_ms(args: list[str], runs: int = 15) -> tuple[float, float]:
+    """Median and minimum wall time, in ms, of `args` in a fresh process.
+
+    Bytecode may be cached, as after `pip install` (this workplace sets
+    PYTHONDONTWRITEBYTECODE, which would recompile the package on every start);
+    one run first warms the caches.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run(args, capture_output=True, env=env)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(args, capture_output=True, env=env)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), min(times)
+
+
+def import_floor_commands() -> list[tuple[str, list[str]]]:
+    return [("python, nothing imported", [sys.executable, "-c", "pass"]),
+            ("import click, lark and pydantic", [sys.executable, "-c",
+                                                 "import click, lark\n"
+                                                 "from pydantic import BaseModel"])]
+
+
+def lark_floor(texts: list[str]) -> list[tuple[str, Callable[[], None]]]:
+    """Loops over `texts` that run only lark: its lexer on whole texts, and its LALR
+    parser with the contextual lexer on each line, as nauticus-ref runs it."""
+    grammar = grammar_path().read_text(encoding="utf-8")
+    parser = Lark(grammar, parser="lalr", lexer="contextual", start="line",
+                  maybe_placeholders=True)
+    # The same terminals, with newlines skipped too, so whole texts can be lexed.
+    lexer = Lark(grammar + '\nNEWLINE: /\\n/\n%ignore NEWLINE\n', parser="lalr",
+                 lexer="basic", start="line")
+    lines = [ln for t in texts for ln in split_lines(t)
+             if ln.strip() and not ln.lstrip().startswith("#")]
+    return [("lark's lexer alone (floor)", each(lambda t: list(lexer.lex(t)), texts)),
+            ("lark's parser alone (floor)", each(parser.parse, lines))]
