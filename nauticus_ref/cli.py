@@ -195,26 +195,6 @@ def score(paths, fmt, board_option, jobs):
     _batch(score_one, paths, board_option, fmt, jobs, "games")
 
 
-def _validate_all(paths, board_option):
-    """Replay every record; return (reports, could_not_run)."""
-    from .validate import BoardError, validate_source
-
-    sources, cannot_run = _sources(paths)
-    reports = []
-    for src in sources:
-        try:
-            reports.append(validate_source(src, board_option))
-        except BoardError as e:
-            _fail(f"{src.path}: {e}")
-            cannot_run = True
-    return reports, cannot_run
-
-
-def _exit(reports, cannot_run) -> None:
-    any_errors = any(not r.valid for r in reports)
-    sys.exit(EXIT_CANNOT_RUN if cannot_run else EXIT_ERRORS if any_errors else EXIT_CLEAN)
-
-
 @main.command()
 @click.argument("path", type=click.Path())
 @click.option("--out", "out", type=click.Path(dir_okay=False), metavar="PATH",
@@ -248,7 +228,7 @@ def annotate(path, out, board_option):
         click.echo(text, nl=not text.endswith("\n"))
     else:
         write_atomically(Path(out), text if text.endswith("\n") else text + "\n")
-    _exit([report], False)
+    sys.exit(EXIT_CLEAN if report.valid else EXIT_ERRORS)
 
 
 @main.command()
@@ -269,6 +249,7 @@ def simulate(players, seed, games, out, board_option):
       nauticus-ref simulate --players 3 --seed 7
       nauticus-ref simulate --players 4 --seed 1 --games 100 --out sims/
     """
+    import contextlib
     from pathlib import Path
 
     from .board import BoardError, resolve
@@ -298,7 +279,7 @@ def simulate(players, seed, games, out, board_option):
     numbers = range(games)
     width = len(str(games - 1))
     with click.progressbar(numbers, label="games", file=sys.stderr, show_pos=True) \
-            if sys.stderr.isatty() else _nullbar(numbers) as bar:
+            if sys.stderr.isatty() else contextlib.nullcontext(numbers) as bar:
         for i in bar:
             name = f"game-{players}p-{seed + i:0{width}d}.ngn"
             write_atomically(folder / name, to_ngn(play(players, seed + i, board)))
@@ -306,27 +287,24 @@ def simulate(players, seed, games, out, board_option):
     sys.exit(EXIT_CLEAN)
 
 
-class _nullbar:
-    """A stand-in for click's progress bar where no terminal shows it."""
-
-    def __init__(self, items):
-        self.items = items
-
-    def __enter__(self):
-        return self.items
-
-    def __exit__(self, *exc):
-        return False
-
-
 def _one_record(path, board_option):
     """The replayed report of one record, or exit 2 / 1 with a message."""
     from .diagnostics import render_text
+    from pathlib import Path
 
-    reports, cannot_run = _validate_all([path], board_option)
-    if cannot_run or not reports:
+    from .validate import BoardError, validate_source
+
+    if Path(path).is_dir():
+        _fail(f"{path}: a folder; this command reads one record file")
         sys.exit(EXIT_CANNOT_RUN)
-    report = reports[0]
+    sources, cannot_run = _sources([path])
+    if cannot_run or not sources:
+        sys.exit(EXIT_CANNOT_RUN)
+    try:
+        report = validate_source(sources[0], board_option)
+    except BoardError as e:
+        _fail(f"{sources[0].path}: {e}")
+        sys.exit(EXIT_CANNOT_RUN)
     if report.replayed is None:
         for d in report.diagnostics:
             click.echo(render_text(report.path, report.lines, d), err=True)

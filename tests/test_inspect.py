@@ -105,6 +105,14 @@ def test_state_before_the_players_are_named_cannot_run(monkeypatch):
     assert result.exit_code == 2 and "the players are not named yet by line 2" in result.output
 
 
+@pytest.mark.parametrize("command", [["state"], ["explain", "--line", "3"], ["annotate"]])
+def test_one_record_commands_refuse_a_folder(command, monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    result = run(command[0], "rulebook", *command[1:])
+    assert result.exit_code == 2 and "rulebook: a folder; this command reads one record file" \
+        in result.output, result.output
+
+
 def test_rules_table_and_one_rule(snapshot):
     table = run("rules")
     assert table.exit_code == 0 and table.output == snapshot(name="table")
