@@ -289,9 +289,9 @@ def simulate(players, seed, games, out, board_option):
 
 def _one_record(path, board_option):
     """The replayed report of one record, or exit 2 / 1 with a message."""
-    from .diagnostics import render_text
     from pathlib import Path
 
+    from .diagnostics import render_text
     from .validate import BoardError, validate_source
 
     if Path(path).is_dir():
