@@ -20,6 +20,8 @@ import time
 import traceback
 from pathlib import Path
 
+from common import CLI
+
 from nauticus_ref.board import bundled
 from nauticus_ref.fuzz import check_input, mutate
 from nauticus_ref.printer import to_ngn
@@ -67,8 +69,7 @@ def pathological() -> None:
             path.write_bytes(content)
             before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
             t0 = time.perf_counter()
-            proc = subprocess.run([sys.executable, "-m", "nauticus_ref.cli", "validate", str(path)],
-                                  capture_output=True, text=True)
+            proc = subprocess.run(CLI + ["validate", str(path)], capture_output=True, text=True)
             seconds = time.perf_counter() - t0
             peak = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
             said = (proc.stderr.strip() or proc.stdout.strip().splitlines()[0]).splitlines()[0]

@@ -25,7 +25,8 @@ class Outcome:
     failure: str | None = None          # why the record could not be handled (exit 2)
 
 
-def _load(path: str, board_option: str | None):
+def load(path: str, board_option: str | None):
+    """Read and replay one record: (report, None), or (None, why it cannot be handled)."""
     from .board import BoardError
     from .sources import SourceError, read
     from .validate import validate_source
@@ -40,7 +41,7 @@ def _load(path: str, board_option: str | None):
 def validate_one(path: str, board_option: str | None, fmt: str) -> Outcome:
     from .diagnostics import counts, render_github, render_text
 
-    report, failure = _load(path, board_option)
+    report, failure = load(path, board_option)
     if report is None:
         return Outcome(path, failure=failure)
     if fmt == "json":
@@ -58,7 +59,7 @@ def score_one(path: str, board_option: str | None, fmt: str) -> Outcome:
     from .diagnostics import counts
     from .reports import score_json, score_markdown, score_text
 
-    report, failure = _load(path, board_option)
+    report, failure = load(path, board_option)
     if report is None:
         return Outcome(path, failure=failure)
     if fmt == "json":

@@ -291,19 +291,17 @@ def _one_record(path, board_option):
     """The replayed report of one record, or exit 2 / 1 with a message."""
     from pathlib import Path
 
+    from .batch import load
     from .diagnostics import render_text
-    from .validate import BoardError, validate_source
+    from .sources import expand
 
     if Path(path).is_dir():
         _fail(f"{path}: a folder; this command reads one record file")
         sys.exit(EXIT_CANNOT_RUN)
-    sources, cannot_run = _sources([path])
-    if cannot_run or not sources:
-        sys.exit(EXIT_CANNOT_RUN)
-    try:
-        report = validate_source(sources[0], board_option)
-    except BoardError as e:
-        _fail(f"{sources[0].path}: {e}")
+    files, errors = expand([path])
+    report, failure = load(str(files[0]), board_option) if files else (None, errors[0])
+    if report is None:
+        _fail(failure)
         sys.exit(EXIT_CANNOT_RUN)
     if report.replayed is None:
         for d in report.diagnostics:
