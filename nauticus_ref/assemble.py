@@ -10,6 +10,7 @@ but out of place or use unknown words.  No rule of the game is checked here.
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass, field
 
 from lark import Token
@@ -28,6 +29,10 @@ from .transform import Raw, c0, c1
 MAX_SYNTAX_ERRORS = 50
 #: No line of a record is this long; a longer one is refused before parsing.
 MAX_LINE_LENGTH = 2000
+#: The moves of a record (every line that is not blank or a comment) hold at most this
+#: many characters: a whole four-player game with a check after every turn takes about
+#: 25,000.  It bounds the time and memory any record can cost (docs/security.md).
+MAX_STATEMENT_CHARS = 64 * 1024
 #: Bounds on numbers, so that no record can make the referee count for ever: a count
 #: of tiles or workers, taler or victory points, and any other number (rounds, phases).
 MAX_COUNT, MAX_AMOUNT, MAX_NUMBER = 99, 9999, 999
@@ -82,21 +87,25 @@ class _RoundB:
     entries: list = field(default_factory=list)
 
 
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
 def split_lines(text: str) -> list[str]:
+    """The lines of a record: LF, CRLF and CR-only line ends all end a line."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    lines = text.split("\n")
-    return [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
+    return _LINE_END.split(text) if "\r" in text else text.split("\n")
 
 
 def parse_text(text: str) -> ParseResult:
     lines = split_lines(text)
     asm = _Assembler()
+    statements = [(n, ln) for n, ln in enumerate(lines, 1)
+                  if (s := ln.strip()) and s[0] != "#"]
+    if sum(map(_parsed_length, statements)) > MAX_STATEMENT_CHARS:
+        return _refused(asm, statements, lines)
     parser = line_parser()
-    for number, line in enumerate(lines, 1):
-        stripped = line.strip()
-        if not stripped or stripped[0] == "#":
-            continue
+    for number, line in statements:
         asm.line = number
         if len(line) > MAX_LINE_LENGTH:
             asm.error(SyntaxProblem(1, MAX_LINE_LENGTH, f"line of {len(line)} characters; "
@@ -122,6 +131,26 @@ def parse_text(text: str) -> ParseResult:
                 help="fix the errors above and run again"))
             break
     return asm.finish(lines)
+
+
+def _parsed_length(statement: tuple[int, str]) -> int:
+    """What a statement line costs to read: a line over the length limit is refused unread."""
+    return len(statement[1]) if len(statement[1]) <= MAX_LINE_LENGTH else 0
+
+
+def _refused(asm: "_Assembler", statements: list, lines: list[str]) -> ParseResult:
+    """A record whose moves are longer than any game is refused before parsing."""
+    total = 0
+    for number, line in statements:
+        total += _parsed_length((number, line))
+        if total > MAX_STATEMENT_CHARS:
+            asm.line = number
+            asm.error(SyntaxProblem(1, len(line) + 1, f"the moves pass {MAX_STATEMENT_CHARS:,} "
+                                    "characters at this line; no game is that long, so the "
+                                    "record was not read",
+                                    "keep one game to a record; comment lines do not count"))
+            break
+    return ParseResult(None, asm.diags, lines)
 
 
 class _Assembler:

@@ -1,18 +1,35 @@
-"""Running validate and score over many records: in order, in parallel, with progress.
+"""Running validate and score over many records: in order, in parallel, to the end.
 
 Each record is handled by `validate_one` or `score_one`, which read, replay and
 render it and return a small picklable `Outcome`, so that `--jobs N` can spread
 records over processes while the output keeps the order of the files.
+
+One record never stops a batch: a record that makes the referee fail, that takes
+longer than `TIME_LIMIT`, or whose worker process dies (killed, out of memory) is
+reported as not checked, with the reason, and the others go on.  Workers ignore
+Ctrl-C (the parent ends them) and end with their parent.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
+import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
 import click
+
+from .board import Board
+
+#: Seconds one record may take before it is reported as not checked.  Every record
+#: within the size limits answers in well under two seconds; this catches a hang.
+TIME_LIMIT = 60.0
+#: Address space a worker process may use (bytes); past it, the record fails alone.
+WORKER_MEMORY = 2 * 1024 ** 3
 
 
 @dataclass
@@ -25,23 +42,23 @@ class Outcome:
     failure: str | None = None          # why the record could not be handled (exit 2)
 
 
-def load(path: str, board_option: str | None):
+def load(path: str, board: Board | None):
     """Read and replay one record: (report, None), or (None, why it cannot be handled)."""
     from .board import BoardError
     from .sources import SourceError, read
     from .validate import validate_source
 
     try:
-        return validate_source(read(Path(path)), board_option), None
+        return validate_source(read(Path(path)), board), None
     except (SourceError, BoardError) as e:
         message = str(e)
         return None, message if message.startswith(path) else f"{path}: {message}"
 
 
-def validate_one(path: str, board_option: str | None, fmt: str) -> Outcome:
+def validate_one(path: str, board: Board | None, fmt: str) -> Outcome:
     from .diagnostics import counts, render_github, render_text
 
-    report, failure = load(path, board_option)
+    report, failure = load(path, board)
     if report is None:
         return Outcome(path, failure=failure)
     if fmt == "json":
@@ -55,11 +72,11 @@ def validate_one(path: str, board_option: str | None, fmt: str) -> Outcome:
     return Outcome(path, text, data, report.valid, counts(report.diagnostics))
 
 
-def score_one(path: str, board_option: str | None, fmt: str) -> Outcome:
+def score_one(path: str, board: Board | None, fmt: str) -> Outcome:
     from .diagnostics import counts
     from .reports import score_json, score_markdown, score_text
 
-    report, failure = load(path, board_option)
+    report, failure = load(path, board)
     if report is None:
         return Outcome(path, failure=failure)
     if fmt == "json":
@@ -84,32 +101,180 @@ def tally(c: dict) -> str:
     return ", ".join(f"{c[k]} {k}{'s' if c[k] != 1 else ''}" for k in ("error", "warning", "note"))
 
 
-def _call(args):
-    fn, path, board_option, fmt = args
-    return fn(path, board_option, fmt)
+Handler = Callable[[str, "Board | None", str], Outcome]
 
 
-def run(fn: Callable[..., Outcome], paths: list[str], board_option: str | None, fmt: str,
-        jobs: int) -> Iterator[Outcome]:
+def _not_checked(path: str, why: str) -> Outcome:
+    return Outcome(path, failure=f"{path}: not checked: {why}")
+
+
+def guarded(fn: Handler, path: str, board: Board | None, fmt: str) -> Outcome:
+    """`fn` on one record; a failure of the referee itself becomes that record's outcome."""
+    try:
+        return fn(path, board, fmt)
+    except Exception as e:  # noqa: BLE001 - one record must not end the batch
+        return _not_checked(path, f"the referee failed on it ({type(e).__name__}: {e}); "
+                                  "please report this with the record")
+
+
+def run(fn: Handler, paths: list[str], board: Board | None, fmt: str, jobs: int,
+        time_limit: float = TIME_LIMIT) -> Iterator[Outcome]:
     """Outcomes in the order of `paths`, computed by `jobs` processes; a progress bar on a
     terminal (on standard error, so that piped output stays clean)."""
-    work = [(fn, p, board_option, fmt) for p in paths]
-    show = len(work) > 1 and sys.stderr.isatty()
-    if jobs > 1 and len(work) > 1:
-        import multiprocessing  # only here: it costs a cold start several milliseconds
-
-        ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-        with ctx.Pool(min(jobs, len(work))) as pool:
-            results = pool.imap(_call, work, chunksize=max(1, min(16, len(work) // (jobs * 8))))
-            yield from _progress(results, len(work), show)
+    show = len(paths) > 1 and sys.stderr.isatty()
+    if jobs > 1 and len(paths) > 1:
+        results = _pooled(fn, paths, board, fmt, min(jobs, len(paths)), time_limit)
     else:
-        yield from _progress(map(_call, work), len(work), show)
-
-
-def _progress(results, total: int, show: bool):
+        results = (_timed(fn, p, board, fmt, time_limit) for p in paths)
     if not show:
         yield from results
         return
-    with click.progressbar(results, length=total, label="records", file=sys.stderr,
+    with click.progressbar(results, length=len(paths), label="records", file=sys.stderr,
                            show_pos=True) as bar:
         yield from bar
+
+
+class _TimeUp(BaseException):
+    """Raised by the alarm in the one-process run; not an Exception, so `guarded` lets it by."""
+
+
+def _timed(fn: Handler, path: str, board: Board | None, fmt: str, limit: float) -> Outcome:
+    """`guarded` with a time limit, where this process can set an alarm."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        return guarded(fn, path, board, fmt)
+
+    def time_up(signum, frame):
+        raise _TimeUp
+
+    previous = signal.signal(signal.SIGALRM, time_up)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        return guarded(fn, path, board, fmt)
+    except _TimeUp:
+        return _not_checked(path, f"it took longer than {limit:g} s")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# -- the worker processes --------------------------------------------------------------
+
+def _worker(conn, others, fn: Handler, board: Board | None, fmt: str) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    for other in others:   # the parent's ends of the other workers' pipes, inherited by fork
+        other.close()
+    _die_with_parent()
+    try:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY, WORKER_MEMORY))
+    except (ImportError, ValueError, OSError):
+        pass
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return   # the parent is gone
+        if task is None:
+            return
+        index, path = task
+        conn.send((index, guarded(fn, path, board, fmt)))
+
+
+def _die_with_parent() -> None:
+    """On Linux, ask the kernel to end this process when its parent dies."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+@dataclass
+class _Worker:
+    process: object
+    conn: object
+    task: tuple[int, str] | None = None
+    started: float = 0.0
+
+
+def _pooled(fn: Handler, paths: list[str], board: Board | None, fmt: str, jobs: int,
+            limit: float) -> Iterator[Outcome]:
+    import multiprocessing  # only here: it costs a cold start several milliseconds
+    from multiprocessing.connection import wait
+
+    ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    workers: list[_Worker] = []
+
+    def start() -> _Worker:
+        parent, child = ctx.Pipe()
+        others = [w.conn for w in workers]
+        process = ctx.Process(target=_worker, args=(child, others, fn, board, fmt), daemon=True)
+        process.start()
+        child.close()
+        return _Worker(process, parent)
+
+    def replace(w: _Worker) -> None:
+        _stop(w)
+        workers[workers.index(w)] = start()
+
+    todo = deque(enumerate(paths))
+    results: dict[int, Outcome] = {}
+    next_out = 0
+    try:
+        for _ in range(jobs):
+            workers.append(start())
+        while next_out < len(paths):
+            for w in workers:
+                if w.task is None and todo:
+                    w.task, w.started = todo.popleft(), time.monotonic()
+                    w.conn.send(w.task)
+            busy = [w for w in workers if w.task is not None]
+            wait([w.conn for w in busy] + [w.process.sentinel for w in busy], timeout=0.5)
+            for w in busy:
+                index, path = w.task
+                if w.conn.poll():
+                    try:
+                        got, outcome = w.conn.recv()
+                    except (EOFError, OSError):
+                        results[index] = _not_checked(path, _death(w.process))
+                        replace(w)
+                        continue
+                    results[got] = outcome
+                    w.task = None
+                elif not w.process.is_alive():
+                    results[index] = _not_checked(path, _death(w.process))
+                    replace(w)
+                elif time.monotonic() - w.started > limit:
+                    results[index] = _not_checked(path, f"it took longer than {limit:g} s")
+                    replace(w)
+            while next_out in results:
+                yield results.pop(next_out)
+                next_out += 1
+    finally:
+        for w in workers:
+            _stop(w)
+
+
+def _death(process) -> str:
+    process.join(1)
+    code = process.exitcode
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        hint = ", perhaps out of memory" if name == "SIGKILL" else ""
+        return f"the process checking it was killed ({name}{hint})"
+    return f"the process checking it ended unexpectedly (exit code {code})"
+
+
+def _stop(w: _Worker) -> None:
+    if w.process.is_alive():
+        w.process.kill()
+    w.process.join(5)
+    w.conn.close()

@@ -8,6 +8,7 @@ and what was expected.
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,11 +105,21 @@ def parse_board(data: dict, source: str) -> Board:
                  prices=tuple(tuple(s["prices"]) for s in spaces), supply=supply)
 
 
+#: A board file is a page of TOML; anything larger is not one.
+MAX_BOARD_BYTES = 64 * 1024
+#: What a bundled board's name looks like; anything else is a path or an error.
+_BUNDLED_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
 def load_board_file(path: Path) -> Board:
+    """A board file: a regular file of at most 64 KiB of UTF-8 TOML, fully validated."""
+    from .sources import SourceError, decode, read_bytes_limited
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise BoardError(f"{path}: cannot read the board file: {getattr(e, 'strerror', None) or e}") from None
+        text = decode(read_bytes_limited(path, MAX_BOARD_BYTES, "a board file"), str(path),
+                      "a board file")
+    except SourceError as e:
+        raise BoardError(f"board file {e}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -116,22 +127,55 @@ def load_board_file(path: Path) -> Board:
     return parse_board(data, str(path))
 
 
+def bundled_names() -> list[str]:
+    return sorted(p.stem for p in BOARDS_DIR.glob("*.toml"))
+
+
 @functools.cache
 def bundled(name: str) -> Board:
-    path = BOARDS_DIR / f"{name}.toml"
-    if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in BOARDS_DIR.glob("*.toml")))
-        raise BoardError(f"no bundled board called `{name}` (bundled: {known})")
-    return load_board_file(path)
+    if name not in bundled_names():
+        shown = name if len(name) <= 40 else name[:40] + "..."
+        raise BoardError(f"no bundled board called `{shown}` (bundled: {', '.join(bundled_names())})")
+    return load_board_file(BOARDS_DIR / f"{name}.toml")
 
 
-def resolve(spec: str | None, record_dir: Path | None) -> Board:
-    """A board by bundled name or path; a relative path is taken from the record's folder."""
+def _is_name(spec: str) -> bool:
+    return "/" not in spec and "\\" not in spec and not spec.endswith(".toml")
+
+
+def resolve(spec: str | None) -> Board:
+    """The board the user named on the command line: a bundled board's name or any path."""
     if not spec:
         return bundled("standard")
-    if "/" not in spec and "\\" not in spec and not spec.endswith(".toml"):
+    if _is_name(spec):
+        return bundled(spec)
+    return load_board_file(Path(spec))
+
+
+def resolve_for_record(spec: str | None, record_dir: Path) -> Board:
+    """The board a record's `board:` line names.  A record may come from a stranger, so it
+    may name a bundled board or a board file in its own folder, and nothing else: no
+    absolute path, no way out of the folder (`..` or a link)."""
+    if not spec:
+        return bundled("standard")
+    if _is_name(spec):
+        if not _BUNDLED_NAME.fullmatch(spec):
+            raise BoardError(f"`board: {spec[:40]}{'...' if len(spec) > 40 else ''}` is not a "
+                             "bundled board's name; name a bundled board or a `.toml` file "
+                             "beside the record")
         return bundled(spec)
     path = Path(spec)
-    if not path.is_absolute() and record_dir is not None:
-        path = record_dir / path
-    return load_board_file(path)
+    shown = spec if len(spec) <= 60 else spec[:60] + "..."
+    if path.is_absolute() or path.drive:
+        raise BoardError(f"`board: {shown}`: a record may name only a board file in its own "
+                         "folder, not an absolute path; pass it with --board instead")
+    folder = record_dir.resolve()
+    try:
+        target = (folder / path).resolve()
+    except (OSError, RuntimeError) as e:
+        raise BoardError(f"`board: {shown}`: cannot be followed ({e})") from None
+    if not target.is_relative_to(folder):
+        raise BoardError(f"`board: {shown}` points outside the record's folder; a record may "
+                         "name only a board file beside it or below it; pass it with --board "
+                         "instead")
+    return load_board_file(target)

@@ -7,6 +7,7 @@ could not run (a missing or unreadable file, bad options).
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 import click
@@ -21,8 +22,28 @@ EXIT_CLEAN, EXIT_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
+def _echo(text: str = "", nl: bool = True, err: bool = False) -> None:
+    """Print text for a person: control characters a record may carry are shown escaped."""
+    from .diagnostics import escape_controls
+
+    click.echo(escape_controls(text), nl=nl, err=err)
+
+
 def _fail(message: str) -> None:
-    click.echo(f"nauticus-ref: error: {message}", err=True)
+    _echo(f"nauticus-ref: error: {message}", err=True)
+
+
+def _board(board_option: str | None):
+    """The board named by `--board`, checked once for the whole run (None: none given)."""
+    if not board_option:
+        return None
+    from .board import BoardError, resolve
+
+    try:
+        return resolve(board_option)
+    except BoardError as e:
+        _fail(f"--board: {e}")
+        sys.exit(EXIT_CANNOT_RUN)
 
 
 def _sources(paths):
@@ -94,9 +115,9 @@ def parse(paths, fmt):
             })
             continue
         for d in result.diagnostics:
-            click.echo(render_text(src.path, result.lines, d))
-            click.echo()
-        click.echo(summary_line(src.path, result))
+            _echo(render_text(src.path, result.lines, d))
+            _echo()
+        _echo(summary_line(src.path, result))
     if fmt == "json":
         click.echo(dumps({"files": files_json}))
     sys.exit(EXIT_CANNOT_RUN if unreadable else EXIT_ERRORS if any_errors else EXIT_CLEAN)
@@ -117,12 +138,13 @@ def _batch(fn, paths, board_option, fmt, jobs, json_key: str) -> None:
     from .sources import expand
 
     started = time.perf_counter()
+    board = _board(board_option)
     files, errors = expand(list(paths))
     for message in errors:
         _fail(message)
     cannot_run = bool(errors)
     payload, totals, bad, done = [], {"error": 0, "warning": 0, "note": 0}, 0, 0
-    for outcome in run(fn, [str(f) for f in files], board_option, fmt, jobs):
+    for outcome in run(fn, [str(f) for f in files], board, fmt, jobs):
         if outcome.failure:
             _fail(outcome.failure)
             cannot_run = True
@@ -135,13 +157,13 @@ def _batch(fn, paths, board_option, fmt, jobs, json_key: str) -> None:
             payload.append(outcome.data)
         elif outcome.text:
             if json_key == "games" and done > 1:
-                click.echo()  # a blank line between two games' scores
-            click.echo(outcome.text, nl=not outcome.text.endswith("\n"))
+                _echo()  # a blank line between two games' scores
+            _echo(outcome.text, nl=not outcome.text.endswith("\n"))
     if fmt == "json":
         click.echo(dumps({json_key: payload}))
     elif done > 1 and fmt != "github":
         seconds = time.perf_counter() - started
-        click.echo(f"{done} files, {bad} with errors: {tally(totals)} ({seconds:.1f} s)")
+        _echo(f"{done} files, {bad} with errors: {tally(totals)} ({seconds:.1f} s)")
     sys.exit(EXIT_CANNOT_RUN if cannot_run else EXIT_ERRORS if bad else EXIT_CLEAN)
 
 
@@ -216,18 +238,16 @@ def annotate(path, out, board_option):
     from pathlib import Path
 
     from .annotate import annotate as annotated
-    from .sources import write_atomically
 
-    if out is not None and Path(out).exists() and Path(path).exists() \
-            and Path(out).resolve() == Path(path).resolve():
+    if out is not None and _same_file(out, path):
         _fail(f"{out}: annotate never writes over its input; choose another --out")
         sys.exit(EXIT_CANNOT_RUN)
     report = _one_record(path, board_option)
     text = annotated(report)
     if out is None:
-        click.echo(text, nl=not text.endswith("\n"))
+        _echo(text, nl=not text.endswith("\n"))
     else:
-        write_atomically(Path(out), text if text.endswith("\n") else text + "\n")
+        _write(Path(out), text if text.endswith("\n") else text + "\n")
     sys.exit(EXIT_CLEAN if report.valid else EXIT_ERRORS)
 
 
@@ -252,22 +272,17 @@ def simulate(players, seed, games, out, board_option):
     import contextlib
     from pathlib import Path
 
-    from .board import BoardError, resolve
+    from .board import bundled
     from .printer import to_ngn
     from .simulate import simulate as play
-    from .sources import write_atomically
 
-    try:
-        board = resolve(board_option, Path.cwd())
-    except BoardError as e:
-        _fail(str(e))
-        sys.exit(EXIT_CANNOT_RUN)
+    board = _board(board_option) or bundled("standard")
     if games == 1:
         text = to_ngn(play(players, seed, board))
         if out is None:
             click.echo(text, nl=False)
         else:
-            write_atomically(Path(out), text)
+            _write(Path(out), text)
         sys.exit(EXIT_CLEAN)
     if out is None:
         _fail("several games need --out FOLDER, one file per game")
@@ -282,30 +297,44 @@ def simulate(players, seed, games, out, board_option):
             if sys.stderr.isatty() else contextlib.nullcontext(numbers) as bar:
         for i in bar:
             name = f"game-{players}p-{seed + i:0{width}d}.ngn"
-            write_atomically(folder / name, to_ngn(play(players, seed + i, board)))
-    click.echo(f"wrote {games} games to {folder}")
+            _write(folder / name, to_ngn(play(players, seed + i, board)))
+    _echo(f"wrote {games} games to {folder}")
     sys.exit(EXIT_CLEAN)
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:   # either is missing or cannot be looked at: not the same file
+        return False
+
+
+def _write(path, text: str) -> None:
+    """Write an output file atomically, or exit 2 with a one-line message."""
+    from .sources import SourceError, write_output
+
+    try:
+        write_output(path, text)
+    except SourceError as e:
+        _fail(str(e))
+        sys.exit(EXIT_CANNOT_RUN)
 
 
 def _one_record(path, board_option):
     """The replayed report of one record, or exit 2 / 1 with a message."""
-    from pathlib import Path
-
     from .batch import load
     from .diagnostics import render_text
-    from .sources import expand
 
-    if Path(path).is_dir():
+    if os.path.isdir(path):
         _fail(f"{path}: a folder; this command reads one record file")
         sys.exit(EXIT_CANNOT_RUN)
-    files, errors = expand([path])
-    report, failure = load(str(files[0]), board_option) if files else (None, errors[0])
+    report, failure = load(path, _board(board_option))
     if report is None:
         _fail(failure)
         sys.exit(EXIT_CANNOT_RUN)
     if report.replayed is None:
         for d in report.diagnostics:
-            click.echo(render_text(report.path, report.lines, d), err=True)
+            _echo(render_text(report.path, report.lines, d), err=True)
         _fail(f"{report.path}: syntax errors; fix them first")
         sys.exit(EXIT_ERRORS)
     return report
@@ -355,7 +384,7 @@ def explain(path, line, at, fmt, board_option):
     if fmt == "json":
         click.echo(dumps(data))
     else:
-        click.echo(explain_text(data) if fmt == "text" else explain_markdown(data))
+        _echo(explain_text(data) if fmt == "text" else explain_markdown(data))
     sys.exit(EXIT_CLEAN if data["verdict"]["legal"] else EXIT_ERRORS)
 
 
@@ -391,11 +420,11 @@ def state(path, line, at, fmt, board_option):
             phase = point.phase
             last = max([phase.span.line] + [e.span.line for e in phase.entries])
             where, rp = f"after round {point.round} phase {phase.number} (line {last})", \
-                replay_upto(report.lines, last, report.replayed.replay.board)
+                replay_upto(report.parsed.record, last, report.replayed.replay.board)
         elif line is not None:
             last = min(line, len(report.lines))
             where = f"after line {last}"
-            rp = replay_upto(report.lines, last, report.replayed.replay.board)
+            rp = replay_upto(report.parsed.record, last, report.replayed.replay.board)
         else:
             where, rp = "at the end of the record", report.replayed.replay
     except InspectError as e:
@@ -406,7 +435,7 @@ def state(path, line, at, fmt, board_option):
     if fmt == "json":
         click.echo(dumps(data))
     else:
-        click.echo(state_text(data) if fmt == "text" else state_markdown(data))
+        _echo(state_text(data) if fmt == "text" else state_markdown(data))
     sys.exit(EXIT_CLEAN)
 
 
@@ -434,18 +463,18 @@ def rules(rule_id, fmt):
         else:
             width = max(map(len, catalogue))
             for r in catalogue.values():
-                click.echo(f"{r.id:<{width}}  {r.title:<40}  {r.section}")
+                _echo(f"{r.id:<{width}}  {r.title:<40}  {r.section}")
         sys.exit(EXIT_CLEAN)
     rule = catalogue.get(rule_id.lower())
     if rule is None:
         near = closest(rule_id, catalogue)
-        _fail(f"no rule `{rule_id}`" + (f"; did you mean `{near}`?" if near else "")
+        _fail(f"no rule `{rule_id[:40]}`" + (f"; did you mean `{near}`?" if near else "")
               + " (`nauticus-ref rules` lists them)")
         sys.exit(EXIT_CANNOT_RUN)
     if fmt == "json":
         click.echo(dumps(_rule_dict(rule, full=True)))
     else:
-        click.echo(f"{rule.id}: {rule.title}\n\nRulebook: German {rule.section}; English "
+        _echo(f"{rule.id}: {rule.title}\n\nRulebook: German {rule.section}; English "
                    f"{rule.section_en}. Severity: {rule.severity}.\n\n{rule.summary}\n\n"
                    "Breaks it:\n" + _indent(rule.fail) + "\nKeeps it:\n" + _indent(rule.ok))
     sys.exit(EXIT_CLEAN)
@@ -477,5 +506,38 @@ def summary_line(path: str, result) -> str:
             f"{turns} turn line{'s' if turns != 1 else ''}")
 
 
+def _terminated(signum, frame):
+    raise SystemExit(128 + signum)
+
+
+def entry(argv: list[str] | None = None) -> None:
+    """The `nauticus-ref` program: `main` with the exit codes a shell expects.
+
+    SIGTERM unwinds like an exception, so that no temporary file is left beside an
+    output; Ctrl-C exits 130 with one line; an output encoding that cannot show a
+    character (cp1252 and a Cyrillic name) shows it escaped instead of failing.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    signal.signal(signal.SIGTERM, _terminated)
+    try:
+        main.main(args=argv, prog_name="nauticus-ref", standalone_mode=False)
+    except click.exceptions.Abort:
+        _fail("interrupted")
+        sys.exit(130)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.ClickException as e:
+        e.show()
+        sys.exit(e.exit_code)
+    except BrokenPipeError:
+        # The reader went away (`| head`): say nothing more, and let Python not fail
+        # flushing stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(EXIT_CLEAN)
+    sys.exit(EXIT_CLEAN)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    entry()

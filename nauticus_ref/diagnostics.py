@@ -6,6 +6,8 @@ Messages follow rustc's style: lowercase, no final period, the fix only in `help
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from typing import Iterable, Literal
 
 from .model import Frozen, Span
@@ -51,7 +53,30 @@ class Diagnostic(Frozen):
 
 
 def _quoted(path: str) -> str:
-    return path if path and all(c.isalnum() or c in "._/-" for c in path) else repr(path)
+    """The path as one shell word, safe to paste: `$(...)` and quotes stay text."""
+    return shlex.quote(path)
+
+
+#: Characters a record may carry that would act on a terminal instead of showing: C0
+#: controls but tab and newline, DEL, C1 controls, bidirectional overrides and
+#: isolates, and the Unicode line and paragraph separators.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
+                       "\u202a-\u202e\u2066-\u2069]")
+
+
+def _escaped(m: re.Match) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def escape_controls(text: str) -> str:
+    """`text` with every control character shown as an escape (`\\x1b`), for a terminal."""
+    return _CONTROLS.sub(_escaped, text)
+
+
+def _shown_column(raw: str, column: int) -> int:
+    """Where 1-based `column` of `raw` stands once `raw` is shown escaped."""
+    return len(escape_controls(raw[:column - 1])) + 1 + max(0, column - 1 - len(raw))
 
 
 def render_text(path: str, source_lines: list[str], diag: Diagnostic) -> str:
@@ -59,7 +84,10 @@ def render_text(path: str, source_lines: list[str], diag: Diagnostic) -> str:
     s = diag.span
     out = [f"{path}:{s.line}:{s.column}: {diag.severity}[{diag.rule}]: {diag.message}"]
     if 1 <= s.line <= len(source_lines):
-        text = source_lines[s.line - 1].expandtabs(1)
+        raw = source_lines[s.line - 1].expandtabs(1)
+        text = escape_controls(raw)  # shown escaped; the caret moves with the escapes
+        s = s.model_copy(update={"column": _shown_column(raw, s.column),
+                                 "end_column": _shown_column(raw, s.end_column)})
         gutter = str(s.line)
         width = max(1, (s.end_column if s.end_line == s.line else len(text) + 1) - s.column)
         start = 0
@@ -93,4 +121,7 @@ def counts(diags: Iterable[Diagnostic]) -> dict[str, int]:
 
 
 def dumps(obj) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False)
+    """JSON for programs; control characters inside strings are written as `\\u` escapes
+    (JSON's own), so that printing it to a terminal is safe and the values are unchanged."""
+    return _CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}",
+                         json.dumps(obj, indent=2, ensure_ascii=False))

@@ -106,9 +106,11 @@ class _PhaseCtx:
 
 
 class Replay:
-    def __init__(self, record: Record, board: Board):
+    def __init__(self, record: Record, board: Board, until_line: int | None = None):
         self.rec = record
         self.board = board
+        #: replay only what stands on lines 1..until_line (the state after that line)
+        self.until = until_line if until_line is not None else float("inf")
         self.diags: list[Diagnostic] = []
         crest_words = record.crest_words
         self._crest_word = dict(zip(vocab.DEFAULT_CRESTS, crest_words))
@@ -173,7 +175,7 @@ class Replay:
         try:
             self.replay_all()
             complete = self.round_ended and self.rounds_played >= self.max_rounds
-            if self.rec.final is not None:
+            if self.rec.final is not None and self.rec.final.span.line <= self.until:
                 self.final_score(complete)
         except _TooManyErrors:
             last = self.diags[-1].span
@@ -188,13 +190,18 @@ class Replay:
 
     def replay_all(self) -> None:
         self.start_game()
-        if self.rec.setup is not None:
+        if self.rec.setup is not None and self.rec.setup.span.line <= self.until:
             self.apply_setup()
         for check in self.rec.checks:
-            self.check(check)
+            if check.span.line <= self.until:
+                self.check(check)
         for rnd in self.rec.rounds:
+            if rnd.span.line > self.until:
+                return
             self.start_round(rnd)
             for entry in rnd.entries:
+                if entry.span.line > self.until:
+                    return
                 if isinstance(entry, Phase):
                     self.run_phase(entry)
                 else:
@@ -260,6 +267,8 @@ class Replay:
         if s.anchor is not None:
             self.anchor = vocab.BONUSES.index(s.anchor)
         for sp in s.players:
+            if sp.span.line > self.until:
+                continue
             p = self.player(sp.player)
             if p is None:
                 continue
@@ -273,6 +282,8 @@ class Replay:
                 p.passed = sp.passed
             p.extra_used = sp.extra_used
         for tiles in s.tiles:
+            if tiles.span.line > self.until:
+                continue
             p = self.player(tiles.player)
             if p is None:
                 continue
@@ -404,6 +415,8 @@ class Replay:
     def run_phase(self, phase: Phase) -> None:
         self.start_phase(phase)
         for entry in phase.entries:
+            if entry.span.line > self.until:
+                return
             if isinstance(entry, Turn):
                 self.run_turn(entry)
             else:
@@ -1206,5 +1219,6 @@ class Replay:
                                 f"{entry.score}", working + "; `nauticus-ref score` shows every part")
 
 
-def replay(record: Record, board: Board) -> ReplayResult:
-    return Replay(record, board).run()
+def replay(record: Record, board: Board, until_line: int | None = None) -> ReplayResult:
+    """Replay `record` on `board`; with `until_line`, only what stands on the lines up to it."""
+    return Replay(record, board, until_line).run()

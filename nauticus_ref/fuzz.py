@@ -84,8 +84,46 @@ def byte_noise(rng: random.Random, text: str) -> str:
         data.decode("latin-1")
 
 
+BOARD_SPECS = ["standard", "/dev/zero", "/etc/passwd", "../../board.toml", "nope",
+               "a" * 300, "boards/x.toml", "\x1b]0;pwned\x07", "/dev/stdin", "."]
+
+
+def board_line(rng: random.Random, text: str) -> str:
+    """A `board:` header line naming something a stranger might: a device, a path out."""
+    lines = _lines(text)
+    lines.insert(rng.randrange(min(3, len(lines)) + 1), "board: " + rng.choice(BOARD_SPECS))
+    return "\n".join(lines)
+
+
+def control_chars(rng: random.Random, text: str) -> str:
+    """Terminal escapes and bidi overrides inside names and comments."""
+    pos = rng.randrange(len(text) + 1)
+    return text[:pos] + rng.choice(["\x1b[2J", "\x1b]0;x\x07", "\u202e", "\x9b", "\r", "\x00"]) \
+        + text[pos:]
+
+
 MUTATIONS: list[Callable[[random.Random, str], str]] = [
-    swap_word, change_number, drop_line, duplicate_line, reorder_lines, truncate, byte_noise]
+    swap_word, change_number, drop_line, duplicate_line, reorder_lines, truncate, byte_noise,
+    board_line, control_chars]
+
+
+def file_bytes(rng: random.Random, text: str) -> bytes:
+    """The bytes of a record as a stranger's editor might save them: a BOM, CRLF or CR
+    line ends, UTF-16, a NUL byte, or plain UTF-8."""
+    kind = rng.randrange(8)
+    if kind == 0:
+        return b"\xef\xbb\xbf" + text.encode("utf-8", "surrogatepass")
+    if kind == 1:
+        return text.replace("\n", "\r\n").encode("utf-8", "surrogatepass")
+    if kind == 2:
+        return text.replace("\n", "\r").encode("utf-8", "surrogatepass")
+    if kind == 3:
+        return text.encode("utf-16", "surrogatepass")
+    if kind == 4:
+        data = text.encode("utf-8", "surrogatepass")
+        pos = rng.randrange(len(data) + 1)
+        return data[:pos] + b"\0" + data[pos:]
+    return text.encode("utf-8", "surrogatepass")
 
 
 def mutate(rng: random.Random, text: str) -> str:
@@ -96,14 +134,19 @@ def mutate(rng: random.Random, text: str) -> str:
 
 def check_input(text: str, board) -> int:
     """Run validate, score, annotate and explain on `text` with `board`, as the command
-    line would; return its exit code (0 or 1).  Raises only if the referee fails."""
+    line would; return its exit code (0, 1, or 2 for a board that cannot be used).  Raises only if the referee fails."""
     from .annotate import annotate
     from .inspect import InspectError, explain_json, find_point
     from .reports import score_json, score_text
     from .sources import Source
     from .validate import validate_source
 
-    report = validate_source(Source("fuzz.ngn", text), board=board)
+    from .board import BoardError
+
+    try:
+        report = validate_source(Source("fuzz.ngn", text), board=board)
+    except BoardError:
+        return 2
     score_text(report)
     score_json(report)
     if report.replayed is not None:
@@ -117,3 +160,53 @@ def check_input(text: str, board) -> int:
             except InspectError:
                 pass
     return 0 if report.valid else 1
+
+
+# -- adversarial inputs ------------------------------------------------------------
+# Each generator writes a record of about `size` bytes that a stranger could send to
+# make the referee slow or greedy: one kind of line repeated, the longest names and
+# lines, many ships, checks and clauses.  benchmarks/fuzz.py times every command on
+# each; tests run them small.
+
+_DEAL = "round 1: goods hulls money transport crowns masts deliver sails\n"
+_HEAD = "players: A, Ben\n" + _DEAL
+
+
+def _repeat(head: str, line: str, size: int) -> str:
+    return head + line * max(1, (size - len(head)) // len(line))
+
+
+def _numbered(head: str, pattern: str, size: int) -> str:
+    out, n, total = [head], 0, len(head)
+    while total < size:
+        line = pattern.format(n=n)
+        out.append(line)
+        total += len(line)
+        n += 1
+    return "".join(out)
+
+
+ADVERSARIAL: dict[str, Callable[[int], str]] = {
+    "money turns": lambda size: _repeat(_HEAD + "1. A money bonus whale\n", "  A: 1w\n", size),
+    "hull turns": lambda size: _repeat(_HEAD + "1. A hulls bonus whale\n",
+                                       "  Ben: bow >new B17 = 2t\n", size),
+    "checks": lambda size: _repeat(_HEAD, "check A: 10vp 15t 4w\n", size),
+    "phase lines": lambda size: _repeat(_HEAD, "1. A money bonus whale\n", size),
+    "round lines": lambda size: _repeat("players: A, Ben\n", _DEAL, size),
+    "many ships": lambda size: _numbered(_HEAD + "1. A hulls bonus whale\n",
+                                         "  A: 1ship >new S{n}\n", size),
+    "long lines": lambda size: _repeat(_HEAD + "1. A hulls bonus whale\n",
+                                       "  A: " + "bow " * 480 + ">store\n", size),
+    "long names": lambda size: _repeat('players: "' + "A" * 1990 + '", Ben\n' + _DEAL,
+                                       "check \"" + "A" * 1990 + "\": 10vp\n", size),
+    "deep clauses": lambda size: _repeat(_HEAD + "1. A money bonus whale\n",
+                                         "  A: " + "pass; " * 330 + "pass\n", size),
+    "many rewards": lambda size: _repeat(_HEAD + "1. A hulls bonus whale\n",
+                                         "  A: 1ship >new X [" + "3vp, " * 390 + "3vp]\n", size),
+    "setup ships": lambda size: _numbered("players: A, Ben\nsetup: round 1 phase 1\n",
+                                          "  A ship S{n}: bow middle middle stern, 4 whale mast\n",
+                                          size) + _DEAL,
+    "syntax errors": lambda size: _repeat(_HEAD, "  A: bow stern new A\n", size),
+    "unknown words": lambda size: _repeat(_HEAD + "1. A hulls bonus whale\n",
+                                          "  A: bowx >store\n", size),
+}

@@ -1,7 +1,7 @@
 """The state at any point of a record, and the explanation of one line.
 
-Lines are independent, so the state after line N is the replay of the first N
-lines: the text is cut there and replayed.  An explanation takes the state
+Lines are independent, so the state after line N is the replay of what stands
+on the first N lines: the parsed record is replayed up to that line.  An explanation takes the state
 before the line, then the steps the engine worked out at the line, each with the
 rule that governs it, and the verdict.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .assemble import parse_text
+from . import markdown as md
 from .board import Board
 from .engine import ITEM_KIND_OF_ACTION, Replay, replay
 from .model import Phase, Record, Turn
@@ -32,16 +32,13 @@ class Point:
     turn: Turn | None = None
 
 
-def replay_upto(lines: list[str], last_line: int, board: Board) -> Replay:
-    """The replay of lines 1..last_line (0: nothing played yet)."""
-    parsed = parse_text("\n".join(lines[:last_line]))
-    if parsed.record is None:
-        if all("no `players:` line" in d.message for d in parsed.diagnostics):
-            raise InspectError(f"the players are not named yet by line {last_line}; "
-                               "choose a later point")
-        raise InspectError("the record has syntax errors before this point; "
-                           "run `nauticus-ref validate` first")
-    return replay(parsed.record, board).replay
+def replay_upto(record: Record, last_line: int, board: Board) -> Replay:
+    """The replay of what stands on lines 1..last_line (0: nothing played yet)."""
+    span = record.header.players_span
+    if span is None or span.line > last_line:
+        raise InspectError(f"the players are not named yet by line {last_line}; "
+                           "choose a later point")
+    return replay(record, board, until_line=last_line).replay
 
 
 def find_point(record: Record, line: int | None = None, at: str | None = None) -> Point:
@@ -156,14 +153,14 @@ def state_text(data: dict) -> str:
 
 
 def state_markdown(data: dict) -> str:
-    out = [f"**State {data['where']}**", "",
+    out = [f"**State {md.text(data['where'])}**", "",
            "| Player | VP | Taler | Workers | Pass tiles | Crowns | Storage | Extra |",
            "|---|---:|---:|---:|---:|---:|---:|---|"]
     for p in data["players"]:
-        out.append(f"| {p['name']} | {p['vp']} | {p['taler']} | {p['workers']} | "
+        out.append(f"| {md.text(p['name'])} | {p['vp']} | {p['taler']} | {p['workers']} | "
                    f"{p['pass_tiles_flipped']} | {p['crowns']['total']} | "
                    f"{p['storage']['used']}/12 | {p['extra_action']} |")
-    out += ["", "```"] + [ln for p in data["players"] for ln in _player_lines(p)] + ["```"]
+    out += ["", md.code_block("\n".join(ln for p in data["players"] for ln in _player_lines(p)))]
     out += ["", "| Space | Action | Blue workers | Face up |", "|---|---|---:|---|"]
     out += [f"| {w['space']} | {w['action'] or ''} | {w['blue_workers']} | "
             f"{'yes' if w['face_up'] else 'no'} |" for w in data["wheel"]]
@@ -182,7 +179,7 @@ def rule_json(rule_id: str | None) -> dict | None:
 
 def explain_json(path: str, lines: list[str], record: Record, full: Replay, diagnostics,
                  board: Board, point: Point) -> dict:
-    before = replay_upto(lines, point.line - 1, board)
+    before = replay_upto(record, point.line - 1, board)
     who = None
     if point.turn is not None:
         who = point.turn.player.key
@@ -283,4 +280,4 @@ def explain_text(data: dict) -> str:
 def explain_markdown(data: dict) -> str:
     text = explain_text(data)
     head, _, rest = text.partition("\n")
-    return f"**{head}**\n\n```\n{rest.strip()}\n```"
+    return f"**{md.text(head)}**\n\n" + md.code_block(rest.strip())

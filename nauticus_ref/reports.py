@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from . import markdown as md
 from .scoring import Score, final_scores
 from .validate import FileReport
 
@@ -101,16 +102,16 @@ def score_text(report: FileReport) -> str:
 def score_markdown(report: FileReport) -> str:
     data = score_json(report)
     if "error" in data:
-        return f"**{report.path}**: {data['error']}"
+        return f"**{md.text(report.path)}**: {data['error']}"
     state = "final scoring" if report.complete else "provisional standing (the game is not over)"
-    out = [f"**{report.path}**: {state}" + ("" if report.valid else
+    out = [f"**{md.text(report.path)}**: {state}" + ("" if report.valid else
                                              " — *the record has errors*"), "",
            "| Rank | Player | Track | Ships | Goods | Material | **Total** | Taler |",
            "|---:|---|---:|---:|---:|---:|---:|---:|"]
     for p in data["players"]:
         b = p["breakdown"]
         rank = f"{p['rank']}{'=' if p['shared'] else ''}"
-        out.append(f"| {rank} | {p['name']} | {b['track']} | {b['ships']} | {b['goods']} | "
+        out.append(f"| {rank} | {md.text(p['name'])} | {b['track']} | {b['ships']} | {b['goods']} | "
                    f"{b['material']} | **{p['total']}** | {p['taler']} |")
     rounds = sorted({r["round"] for p in data["players"] for r in p["ledger"]})
     if rounds:
@@ -119,6 +120,6 @@ def score_markdown(report: FileReport) -> str:
                 "|---|" + "---:|" * len(rounds)]
         for p in data["players"]:
             by_round = {r["round"]: r["total"] for r in p["ledger"]}
-            out.append(f"| {p['name']} | " + " | ".join(f"{by_round.get(r, 0):+d}" for r in rounds)
+            out.append(f"| {md.text(p['name'])} | " + " | ".join(f"{by_round.get(r, 0):+d}" for r in rounds)
                        + " |")
     return "\n".join(out)

@@ -1,12 +1,17 @@
-"""Finding and reading the records named on the command line.
+"""Finding, reading and writing the files the user named (docs/security.md).
 
 A problem here means the command cannot run on that input (exit 2): the message
-is one line, never a traceback.
+is one line, never a traceback.  Files are opened without blocking and checked
+to be regular files before a byte is read, so that a FIFO or a device named as a
+record (or a board) is refused instead of hanging the referee, and no more than
+the size limit is ever read.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,54 +27,140 @@ class Source:
     text: str
 
 
-def expand(paths: list[str]) -> tuple[list[Path], list[str]]:
-    """Files to read (a directory means every `.ngn` below it) and error messages."""
-    files: list[Path] = []
-    errors: list[str] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found = sorted(f for f in p.rglob("*.ngn") if f.is_file())
-            if not found:
-                errors.append(f"{raw}: no .ngn files in this directory")
-            files.extend(found)
-        elif p.is_file():
-            files.append(p)
-        elif p.exists():
-            errors.append(f"{raw}: not a regular file")
-        else:
-            errors.append(f"{raw}: no such file or directory")
-    return files, errors
-
-
-#: A record is a few kilobytes; anything this large is not one (and would be slow).
+#: A record is a few kilobytes; a file this large is not one.  Comment lines cost next
+#: to nothing to read, so the limit is generous; the moves themselves are bounded by
+#: `assemble.MAX_STATEMENT_CHARS`.
 MAX_RECORD_BYTES = 512 * 1024
 
 
-def read(path: Path) -> Source:
+def _why(e: OSError) -> str:
+    if e.errno == errno.ENAMETOOLONG:
+        return "the file name is too long"
+    if e.errno == errno.ELOOP:
+        return "a symbolic link loop"
+    if e.errno == errno.ENOENT:
+        return "no such file or directory"
+    return e.strerror.lower() if e.strerror else str(e)
+
+
+def expand(paths: list[str]) -> tuple[list[Path], list[str]]:
+    """Files to read (a directory means every `.ngn` below it) and error messages,
+    one for each path that cannot be used and for each file skipped in a folder."""
+    files: list[Path] = []
+    errors: list[str] = []
+    for raw in paths:
+        try:
+            mode = os.stat(raw).st_mode
+        except OSError as e:
+            errors.append(f"{raw}: {_why(e)}")
+            continue
+        if stat.S_ISDIR(mode):
+            found, skipped = _walk(raw)
+            errors.extend(skipped)
+            if not found and not skipped:
+                errors.append(f"{raw}: no .ngn files in this directory")
+            files.extend(found)
+        elif stat.S_ISREG(mode):
+            files.append(Path(raw))
+        else:
+            errors.append(f"{raw}: not a regular file ({_kind(mode)}); not read")
+    return files, errors
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISDIR, "a directory")):
+        if test(mode):
+            return name
+    return "not a file"
+
+
+def _walk(top: str) -> tuple[list[Path], list[str]]:
+    """Every regular `.ngn` file below `top`, sorted, and a message for each entry skipped:
+    an unreadable folder, a `.ngn` name that is not a regular file, a broken link.
+    Links to folders are not followed, so no link loop can trap the walk."""
+    found: list[Path] = []
+    skipped: list[str] = []
+
+    def unreadable(e: OSError) -> None:
+        skipped.append(f"{e.filename}: cannot read this folder ({_why(e)}); skipped")
+
+    for folder, dirs, names in os.walk(top, onerror=unreadable):
+        dirs.sort()
+        for d in dirs:
+            if os.path.islink(os.path.join(folder, d)):
+                skipped.append(f"{os.path.join(folder, d)}: a link to a folder; not followed")
+        for name in sorted(names):
+            if not name.endswith(".ngn"):
+                continue
+            path = os.path.join(folder, name)
+            try:
+                mode = os.stat(path).st_mode
+            except OSError as e:
+                broken = "a broken link" if e.errno == errno.ENOENT else _why(e)
+                skipped.append(f"{path}: {broken}; skipped")
+                continue
+            if stat.S_ISREG(mode):
+                found.append(Path(path))
+            else:
+                skipped.append(f"{path}: not a regular file ({_kind(mode)}); skipped")
+    return sorted(found), skipped
+
+
+def read_bytes_limited(path: Path, limit: int, what: str) -> bytes:
+    """At most `limit` bytes of the regular file `path`, or SourceError: opened without
+    blocking (a FIFO never hangs the referee) and checked before anything is read."""
     try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise SourceError(f"{path}: {size / 1e6:.1f} MB is too large to be a record (the "
-                              f"limit is {MAX_RECORD_BYTES // 1024} KiB)")
-        data = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as e:
-        raise SourceError(f"{path}: cannot read: {e.strerror or e}") from None
-    if b"\0" in data:
-        raise SourceError(f"{path}: binary data (a NUL byte at offset {data.index(0)}), not a "
-                          "record")
+        raise SourceError(f"{path}: cannot read: {_why(e)}") from None
     try:
-        text = data.decode("utf-8")
+        with os.fdopen(fd, "rb") as f:
+            mode = os.fstat(f.fileno())
+            if not stat.S_ISREG(mode.st_mode):
+                raise SourceError(f"{path}: not a regular file ({_kind(mode.st_mode)}); not read")
+            if mode.st_size > limit:
+                raise SourceError(f"{path}: {_size(mode.st_size)} is too large to be {what} "
+                                  f"(the limit is {limit // 1024} KiB)")
+            data = f.read(limit + 1)
+    except OSError as e:
+        raise SourceError(f"{path}: cannot read: {_why(e)}") from None
+    if len(data) > limit:  # the file grew while it was read
+        raise SourceError(f"{path}: too large to be {what} (the limit is {limit // 1024} KiB)")
+    return data
+
+
+def _size(n: int) -> str:
+    return f"{n / 1e6:.1f} MB" if n >= 100_000 else f"{n / 1024:.0f} KiB"
+
+
+def decode(data: bytes, path: str, what: str = "a record") -> str:
+    """UTF-8 text, or SourceError naming what the bytes are instead."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(data) > 3 and (
+            data[1::2].count(0) > len(data) // 4 or data[0::2].count(0) > len(data) // 4)):
+        raise SourceError(f"{path}: UTF-16 text; save it as UTF-8")
+    if b"\0" in data:
+        raise SourceError(f"{path}: binary data (a NUL byte at offset {data.index(0)}), not "
+                          f"{what}")
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise SourceError(f"{path}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset "
-                          f"{e.start})") from None
-    return Source(str(path), text)
+                          f"{e.start}); save it as UTF-8") from None
+
+
+def read(path: Path) -> Source:
+    return Source(str(path), decode(read_bytes_limited(path, MAX_RECORD_BYTES, "a record"),
+                                    str(path)))
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same folder, then rename."""
+    """Write `text` to `path` through a temporary file in the same folder, then rename,
+    so that `path` is never half-written.  The temporary file is removed on any failure,
+    Ctrl-C and SIGTERM included (the command line turns SIGTERM into an exception)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:200]}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
@@ -77,3 +168,11 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_output(path: Path, text: str) -> None:
+    """`write_atomically`, with any OS error turned into a one-line SourceError."""
+    try:
+        write_atomically(path, text)
+    except OSError as e:
+        raise SourceError(f"{e.filename or path}: cannot write: {_why(e)}") from None

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .assemble import ParseResult, parse_text
-from .board import Board, BoardError, resolve
+from .board import Board, BoardError, resolve_for_record
 from .diagnostics import Diagnostic
 from .engine import ReplayResult, replay
 from .sources import Source
@@ -30,23 +30,21 @@ class FileReport:
                 "diagnostics": [d.as_json(self.path) for d in self.diagnostics]}
 
 
-def board_for(parsed: ParseResult, source: Source, board_option: str | None) -> Board:
-    """The board: `--board` first, then the record's `board:`, else the standard one."""
-    if board_option:
-        return resolve(board_option, Path.cwd())
+def board_for(parsed: ParseResult, source: Source) -> Board:
+    """The board the record's `board:` line names (bundled, or a file beside the
+    record), else the standard one."""
     header = parsed.record.header if parsed.record else None
     spec = header.board.text if header and header.board else None
-    return resolve(spec, Path(source.path).resolve().parent)
+    return resolve_for_record(spec, Path(source.path).parent)
 
 
-def validate_source(source: Source, board_option: str | None = None,
-                    board: Board | None = None) -> FileReport:
-    """Parse and replay one record on `board`, or on the board `board_option` or the
-    record names.  Raises BoardError when that board cannot be used."""
+def validate_source(source: Source, board: Board | None = None) -> FileReport:
+    """Parse and replay one record on `board` (the user's `--board`), or else on the
+    board the record names.  Raises BoardError when that board cannot be used."""
     parsed = parse_text(source.text)
     if parsed.record is None:
         return FileReport(source.path, parsed.lines, parsed.diagnostics, False, parsed, None)
-    board = board or board_for(parsed, source, board_option)
+    board = board or board_for(parsed, source)
     result = replay(parsed.record, board)
     return FileReport(source.path, parsed.lines, parsed.diagnostics + result.diagnostics,
                       result.complete, parsed, result)

@@ -126,3 +126,223 @@ def test_a_planted_parser_cache_is_never_opened(tmp_path, plant):
                             timeout=60, env={**os.environ, "TMPDIR": str(shared)}, cwd=ROOT)
     assert result.stdout.strip().endswith("exit 0 opened []"), result.stdout + result.stderr
     assert not marker.exists()
+
+
+# -- a record cannot make the referee read any file ---------------------------------
+
+from click.testing import CliRunner  # noqa: E402
+
+from nauticus_ref.board import BoardError, resolve, resolve_for_record  # noqa: E402
+from nauticus_ref.cli import main  # noqa: E402
+
+GAME = (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8")
+STANDARD_TOML = (ROOT / "nauticus_ref" / "boards" / "standard.toml").read_text(encoding="utf-8")
+
+
+def cli(*args, **kwargs):
+    return CliRunner().invoke(main, [str(a) for a in args], **kwargs)
+
+
+def record_naming(tmp_path, spec: str):
+    path = tmp_path / "game.ngn"
+    path.write_text(f"board: {spec}\n" + GAME, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("/dev/zero", "not an absolute path"),
+    ("/etc/passwd", "not an absolute path"),
+    ("../outside.toml", "points outside the record's folder"),
+    ("sub/../../outside.toml", "points outside the record's folder"),
+    ("a" * 300, "is not a bundled board's name"),
+    ("nope", "no bundled board called `nope`"),
+])
+def test_a_record_names_only_bundled_boards_or_files_beside_it(tmp_path, spec, says):
+    (tmp_path / "outside.toml").write_text(STANDARD_TOML, encoding="utf-8")
+    folder = tmp_path / "records"
+    folder.mkdir()
+    result = cli("validate", record_naming(folder, spec))
+    assert result.exit_code == 2 and says in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_a_link_beside_the_record_cannot_lead_out_of_its_folder(tmp_path):
+    (tmp_path / "outside.toml").write_text(STANDARD_TOML, encoding="utf-8")
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "board.toml").symlink_to(tmp_path / "outside.toml")
+    result = cli("validate", record_naming(folder, "board.toml"))
+    assert result.exit_code == 2 and "points outside the record's folder" in result.output
+
+
+def test_a_board_file_beside_or_below_the_record_is_read(tmp_path):
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "club.toml").write_text(STANDARD_TOML, encoding="utf-8")
+    result = cli("validate", record_naming(tmp_path, "boards/club.toml"))
+    assert result.exit_code == 0, result.output
+
+
+def test_the_command_line_may_name_any_board_path(tmp_path):
+    elsewhere = tmp_path / "elsewhere" / "club.toml"
+    elsewhere.parent.mkdir()
+    elsewhere.write_text(STANDARD_TOML, encoding="utf-8")
+    assert resolve(str(elsewhere)).name == "standard"
+    with pytest.raises(BoardError, match="not an absolute path"):
+        resolve_for_record(str(elsewhere), tmp_path)
+
+
+@pytest.mark.parametrize("make, says", [
+    (lambda p: os.mkfifo(p), "not a regular file (a FIFO)"),
+    (lambda p: p.write_text("#" * (65 * 1024), encoding="utf-8"), "too large to be a board file"),
+    (lambda p: p.write_bytes(STANDARD_TOML.encode("utf-16")), "UTF-16"),
+])
+def test_a_board_file_is_a_small_regular_file(tmp_path, make, says):
+    board = tmp_path / "board.toml"
+    make(board)
+    result = subprocess.run([sys.executable, "-m", "nauticus_ref.cli", "validate", "--board",
+                             str(board), str(EXAMPLES / "game-2p.ngn")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and says in result.stderr, result.stderr
+
+
+def test_a_device_as_board_is_refused_unread():
+    result = cli("validate", "--board", "/dev/zero", EXAMPLES / "game-2p.ngn")
+    assert result.exit_code == 2 and "not a regular file (a device)" in result.output
+
+
+def test_a_bad_board_is_one_error_per_run(tmp_path):
+    for i in range(5):
+        (tmp_path / f"g{i}.ngn").write_text(GAME, encoding="utf-8")
+    for jobs in ("1", "2"):
+        result = cli("validate", "--jobs", jobs, "--board", tmp_path / "missing.toml", tmp_path)
+        assert result.exit_code == 2
+        assert result.output.count("missing.toml") == 1, result.output
+
+
+# -- records that are not regular files, and OS errors ---------------------------------
+
+def test_a_fifo_or_device_given_as_a_record_is_refused_unread(tmp_path):
+    fifo = tmp_path / "game.ngn"
+    os.mkfifo(fifo)
+    for path, says in ((fifo, "not a regular file (a FIFO)"), ("/dev/zero", "(a device)")):
+        result = subprocess.run([sys.executable, "-m", "nauticus_ref.cli", "state", str(path)],
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 2 and says in result.stderr, result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["validate", "state", "explain --line 3", "annotate"])
+def test_a_name_too_long_is_one_line(command):
+    result = cli(*command.split(), "x" * 300 + ".ngn")
+    assert result.exit_code == 2 and "too long" in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize("command", ["annotate", "simulate"])
+def test_an_output_that_cannot_be_written_is_one_line(tmp_path, command):
+    a_file = tmp_path / "file"
+    a_file.write_text("", encoding="utf-8")
+    args = ([command, EXAMPLES / "game-2p.ngn"] if command == "annotate"
+            else [command, "--players", "2", "--seed", "1"])
+    for out, says in ((a_file / "out.ngn", "file exists"), (tmp_path / ("y" * 300), "too long")):
+        result = cli(*args, "--out", out)
+        assert result.exit_code == 2 and says in result.output, result.output
+        assert len(result.output.strip().splitlines()) == 1
+        assert not isinstance(result.exception, OSError)
+
+
+def test_a_full_disk_leaves_no_half_written_file(tmp_path, monkeypatch):
+    import errno
+
+    out = tmp_path / "out.ngn"
+
+    def no_space(*args):
+        raise OSError(errno.ENOSPC, "No space left on device", str(out))
+
+    monkeypatch.setattr(os, "replace", no_space)
+    result = cli("annotate", EXAMPLES / "game-2p.ngn", "--out", out)
+    assert result.exit_code == 2 and "no space left on device" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path, monkeypatch):
+    from nauticus_ref.sources import write_atomically
+
+    def terminated(*args):
+        raise SystemExit(143)   # what the command line's SIGTERM handler raises
+
+    monkeypatch.setattr(os, "replace", terminated)
+    with pytest.raises(SystemExit):
+        write_atomically(tmp_path / "out.ngn", "players: A, B\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- output a stranger cannot abuse ---------------------------------------------------
+
+EVIL = "players: \"Ev\x1b]0;pwned\x07il\", \"Bi\u202edi\"\nround 1: goods hulls money transport crowns masts deliver sails\n1. Carl hulls\n"
+
+
+@pytest.mark.parametrize("command", ["validate", "score", "state", "annotate", "parse",
+                                     "explain --line 3"])
+def test_control_characters_reach_no_terminal(tmp_path, command):
+    path = tmp_path / "evil.ngn"
+    path.write_text(EVIL, encoding="utf-8")
+    result = cli(*command.split(), path)
+    assert "\x1b" not in result.output and "\u202e" not in result.output and "\x07" not in result.output
+    assert "\\x1b" in result.output or "\\u202e" in result.output, result.output
+
+
+def test_json_keeps_control_characters_as_json_escapes(tmp_path):
+    import json
+
+    path = tmp_path / "evil.ngn"
+    path.write_text(EVIL.replace("1. Carl hulls\n", ""), encoding="utf-8")
+    result = cli("state", "--format", "json", path)
+    assert "\x1b" not in result.output and "\u202e" not in result.output
+    names = [p["name"] for p in json.loads(result.output)["players"]]
+    assert names == ["Ev\x1b]0;pwned\x07il", "Bi\u202edi"]
+
+
+def test_caret_stays_under_the_mistake_after_an_escape(tmp_path):
+    path = tmp_path / "evil.ngn"
+    path.write_text('players: "A\x1bB", "a\x1bb", Ben\n', encoding="utf-8")
+    lines = cli("validate", path).output.splitlines()
+    source = next(ln for ln in lines if ln.startswith("1 | "))
+    caret = lines[lines.index(source) + 1]
+    assert source[caret.index("^"):caret.rindex("^") + 1] == '"a\\x1bb"', (source, caret)
+
+
+def test_an_output_encoding_that_cannot_show_a_name_does_not_crash(tmp_path):
+    path = tmp_path / "game.ngn"
+    path.write_text(GAME.replace("Anna", "Иван"), encoding="utf-8")
+    for command in ("score", "state"):
+        result = subprocess.run([sys.executable, "-m", "nauticus_ref.cli", command, str(path)],
+                                capture_output=True, timeout=60,
+                                env={**os.environ, "PYTHONIOENCODING": "cp1252"})
+        assert result.returncode == 0, result.stderr
+        assert b"\\u0418\\u0432\\u0430\\u043d" in result.stdout
+
+
+def test_the_suggested_command_is_quoted_for_the_shell(tmp_path):
+    import shlex
+
+    path = tmp_path / "Zoë's $(touch PWNED) game.ngn"
+    path.write_text("players: Anna, Ben\nround 1: goods hulls money transport crowns masts "
+                    "deliver sails\n1. Ben hulls bonus whale\n", encoding="utf-8")
+    result = cli("validate", "--format", "json", path)
+    import json
+
+    command = json.loads(result.output)["files"][0]["diagnostics"][0]["explain"]
+    assert shlex.split(command)[2] == str(path)
+    subprocess.run(["bash", "-c", f"true {command.split(' ', 2)[2]}"], cwd=tmp_path, check=True)
+    assert not (tmp_path / "PWNED").exists()
+
+
+def test_markdown_escapes_names(tmp_path):
+    path = tmp_path / "game.ngn"
+    path.write_text(GAME.replace("Anna", '"A|<b>x</b>"', 1).replace("Anna", '"A|<b>x</b>"'),
+                    encoding="utf-8")
+    for command in ("score", "state", "explain --line 8"):
+        out = cli(*command.split(), "--format", "markdown", path).output
+        assert "<b>" not in out.split("```")[0] and "A|<" not in out.split("```")[0], out
+        assert "A\\|&lt;b&gt;x&lt;/b&gt;" in out or "```" in out
