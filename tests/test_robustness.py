@@ -246,3 +246,21 @@ def test_moves_beyond_any_game_are_refused_unread(monkeypatch):
     assert diag.span.line == number
     monkeypatch.undo()
     assert parse_text("# a comment\n" * 20_000 + "players: A, B\n").record is not None
+
+
+def test_an_unreadable_folder_is_named(tmp_path, records, monkeypatch):
+    # Permissions do not stop root, who runs CI; so the folder's listing fails here.
+    (tmp_path / "good.ngn").write_text(records[0], encoding="utf-8")
+    (tmp_path / "locked").mkdir()
+    real = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    result = run("validate", tmp_path)
+    assert result.exit_code == 2
+    assert "locked: cannot read this folder (permission denied); skipped" in result.output
+    assert "good.ngn: valid" in result.output
