@@ -25,9 +25,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from . import vocab
+from .vocab import count
 from .board import Board
 from .diagnostics import Diagnostic
-from .model import ActionClause, Check, Item, Phase, Placement, Record, Round, Span, Turn
+from .model import (ActionClause, Check, Item, Phase, Placement, Record, Round, Span, Turn,
+                    remap_crests)
 from .scoring import final_scores
 from .state import (CROWN_CAP, PASS_PENALTY, SEAT_BONUS, STORAGE_SPACES, Player, Ship, Tile,
                     spaces, tile_text)
@@ -107,13 +109,19 @@ class _PhaseCtx:
 
 class Replay:
     def __init__(self, record: Record, board: Board, until_line: int | None = None):
+        # `crests:` names the crests in the board's order (NOTATION.md); the parser, which
+        # knows no board, gives the words the default crests by position.
+        order = board.tiles["masts"]
+        if record.header.crests and order != vocab.DEFAULT_CRESTS:
+            record = remap_crests(record, dict(zip(vocab.DEFAULT_CRESTS, order)))
         self.rec = record
         self.board = board
         #: replay only what stands on lines 1..until_line (the state after that line)
         self.until = until_line if until_line is not None else float("inf")
         self.diags: list[Diagnostic] = []
         crest_words = record.crest_words
-        self._crest_word = dict(zip(vocab.DEFAULT_CRESTS, crest_words))
+        self._crest_word = dict(zip(order if record.header.crests else vocab.DEFAULT_CRESTS,
+                                    crest_words))
         self._crest_word["crown"] = "crown"
         self.players: list[Player] = []
         self.by_key: dict[str, Player] = {}
@@ -134,6 +142,8 @@ class Replay:
         self.line_no = 0                     # the source line being replayed
         self.error_count = 0
         self.steps: list[Step] = []
+        #: tiles of the placement being replayed that went where it says (for its step)
+        self.landed: Counter = Counter()
         #: every change of victory points: (round, line, player, source, points)
         self.ledger: list[tuple[int, int, str, str, int]] = []
 
@@ -278,9 +288,19 @@ class Replay:
                 p.workers = sp.workers
             if sp.vp is not None:
                 p.vp = sp.vp
+            played = max(0, s.phase - 1)   # phases already played this round
             if sp.passed is not None:
                 p.passed = sp.passed
+                if sp.passed > played:
+                    self.report("setup", sp.span, f"{p.name} has flipped {sp.passed} pass "
+                                f"tile{'s' if sp.passed != 1 else ''} before phase {s.phase}, "
+                                f"after {played} phase{'s' if played != 1 else ''} of the round",
+                                "a pass tile is flipped by passing in a phase played this round")
             p.extra_used = sp.extra_used
+            if sp.extra_used and s.round <= 1 and played == 0:
+                self.report("setup", sp.span, f"{p.name}'s Extra Action is used before any phase "
+                            "of the game was played", "leave out `extra used`, or set the "
+                            "position later in the game")
         for tiles in s.tiles:
             if tiles.span.line > self.until:
                 continue
@@ -362,6 +382,8 @@ class Replay:
                     self.report("setup", setup.span, f"flipped action `{a}` is not in "
                                 f"the deal of round {setup.round}")
         else:
+            if self.next_anchor is not None:   # the wheel turns between two rounds
+                self.anchor = self.next_anchor
             self.flipped = []
             self.phase_no = 0
             self.next_anchor = None
@@ -401,13 +423,12 @@ class Replay:
         for p in self.players:
             penalty = PASS_PENALTY[min(p.passed, 3)]
             self.gain_vp(p, -penalty, "pass penalty")
-            self.step(f"end of round {self.round_no}: {p.passed} pass tile"
-                      f"{'s' if p.passed != 1 else ''} flipped, -{penalty} VP; now {p.vp} VP, "
-                      f"{p.taler} taler, {p.workers} workers", None, p, "round-end")
+            self.step(f"end of round {self.round_no}: {count(p.passed, 'pass tile')} flipped, "
+                      + (f"-{penalty} VP" if penalty else "no penalty")
+                      + f"; now {p.vp} VP, {p.taler} taler, {count(p.workers, 'worker')}",
+                      None, p, "round-end")
             p.passed = 0
             p.crown_vp_this_round = 0
-        if self.next_anchor is not None:
-            self.anchor = self.next_anchor
         self.round_ended = True
         self.rounds_played += 1
 
@@ -518,6 +539,8 @@ class Replay:
                 if kind not in vocab.CLAIMABLE_BONUSES:
                     return  # the choice is unknown: one report is enough
             b = None
+        if kind in ("mast", "sail", "w+good") and self.bonus_exhausted(kind, p, b):
+            return
         if kind in ("mast", "sail"):
             if b is None or b.kind != "crest" or b.value == "crown":
                 self.bonus_choice_missing(phase, kind, b)
@@ -547,6 +570,24 @@ class Replay:
                 f"+{n} {what}" for n, what in ((workers, "workers" if workers > 1 else "worker"),
                                                (vp, "VP"), (taler, "taler")) if n), "bonus-choice")
 
+    def bonus_exhausted(self, kind: str, p: Player, b) -> bool:
+        """supply: when every stack the bonus could come from is empty, nothing is chosen
+        and nothing comes; the worker of worker + good still comes (reading 11)."""
+        tiles = ([("good", g) for g in vocab.GOODS] if kind == "w+good" else
+                 [(kind, c) for c in self.board.tiles[kind + "s"]])
+        if any(self.supply[t] > 0 for t in tiles):
+            return False
+        if kind == "w+good":
+            p.workers += 1
+        what = "goods" if kind == "w+good" else f"regular {kind}s"
+        self.step(f"bonus of the {kind} space: every stack of {what} is empty, so no tile comes"
+                  + ("; +1 worker" if kind == "w+good" else ""), "supply")
+        if b is not None and b.kind != "claim":
+            self.report("supply", b.span, f"every stack of {what} is empty: the bonus has no "
+                        f"{'good' if kind == 'w+good' else kind} to give",
+                        f"leave out `bonus {b.value if b.kind == 'good' else self.word(b.value)}`")
+        return True
+
     def bonus_choice_missing(self, phase: Phase, kind: str, b) -> None:
         span = b.span if b is not None else phase.span
         if kind == "w+good":
@@ -562,7 +603,7 @@ class Replay:
                         f"{self._regular_words()[0]}` (or {', '.join(self._regular_words()[1:])})")
 
     def _regular_words(self) -> list[str]:
-        return [self.word(c) for c in vocab.DEFAULT_CRESTS]
+        return [self.word(c) for c in self.board.tiles["masts"]]
 
     def missing_turns(self, at: Span) -> None:
         """turn-order: a phase ends only when every player has had a turn."""
@@ -700,7 +741,7 @@ class Replay:
     def check_claim(self, claim, actual: int, unit: str, what: str, working: str) -> None:
         """claim: a written price, income or score matches what the rules give."""
         if claim is not None and claim.value != actual:
-            self.report("claim", claim.span, f"{what} is {actual}{unit}, not {claim.value}{unit}",
+            self.report("claim", claim.span, f"{what} {actual}{unit}, not {claim.value}{unit}",
                         working)
 
     # buying ------------------------------------------------------------------------
@@ -708,21 +749,32 @@ class Replay:
         action = clause.action
         kind = ITEM_KIND_OF_ACTION[action]
         space = self.ctx.space if not extra else None
-        bought_kinds = {i.name for pl in clause.placements if not pl.gift for i in pl.items
-                        if i.kind == kind and i.name != "crown"}
-        all_four = bought_kinds >= set(self.board.tiles[action])
-        seen: set[str] = set()
+        regular = set(self.board.tiles[action])
+        all_four = {i.name for pl in clause.placements if not pl.gift for i in pl.items
+                    if i.kind == kind and i.name != "crown"} >= regular
+        # Identical tiles are interchangeable (RULINGS.md reading 10): where the first of
+        # a kind is free, the free one is a copy written to storage, wherever it stands.
+        last_stored = {i.name: k for k, pl in enumerate(clause.placements)
+                       if pl.dest.kind == "store" and not pl.gift for i in pl.items}
+        first_paid: set[str] = set()   # kinds whose printed price is paid in this clause
         paid = 0
         working: list[str] = []
         gifts = 0
-        for pl in clause.placements:
+        early_gifts: list[Placement] = []
+        for k, pl in enumerate(clause.placements):
             if pl.gift:
+                if all_four and not first_paid >= regular:
+                    self.report("gift", pl.span, "the free tile is written before the purchases "
+                                "that complete the four kinds", "move the `+` placement after the "
+                                "placement that buys the fourth kind")
+                    early_gifts.append(pl)   # received after the purchases, as it was played
+                    continue
                 gifts += 1
                 self.gift(p, clause, pl, all_four, gifts)
-                self.placed_step(pl, None)
                 continue
             completed = []
             ship = self.ship_for(p, pl) if pl.dest.kind != "store" else None
+            self.landed.clear()
             for item in pl.items:
                 for _ in range(item.count):
                     if not self.action_items(item, kind, action):
@@ -730,12 +782,14 @@ class Replay:
                     tile = (item.kind, item.name)
                     if not self.supply_has(tile, item.span, "buy"):
                         continue
-                    if extra:
-                        price = 2 if item.name not in seen else 4
-                    else:
-                        price = self.board.price(space, action, item.name) if (
-                            space is not None and item.name not in seen) else 4
-                    seen.add(item.name)
+                    price = 4
+                    if item.name not in first_paid:
+                        price = 2 if extra else self.board.price(space, action, item.name) \
+                            if space is not None else 4
+                        if price == 0 and last_stored.get(item.name, -1) > k:
+                            price = 4   # the free copy is the one written to storage later
+                        else:
+                            first_paid.add(item.name)
                     self.use_worker(p, use, item.span)
                     self.pay(p, price, item.span, f"this {self.tile(tile)}")
                     paid += price
@@ -745,12 +799,15 @@ class Replay:
                     if done is not None:
                         completed.append(done)
             self.rewards(p, pl, completed, ship)
+        for pl in early_gifts:
+            gifts += 1
+            self.gift(p, clause, pl, all_four, gifts)
         if working:
             self.step(" + ".join(working) + f" = {paid} taler", "taler")
         if all_four and not gifts:
             self.report("gift", clause.span, f"{p.name} bought all four kinds and took no free tile",
                         "write the free tile as `+<item> >store`", severity="warning")
-        self.check_claim(clause.claim, paid, "t", "the price paid",
+        self.check_claim(clause.claim, paid, "t", "the price paid is",
                          " + ".join(working) + f" = {paid} taler" if working else "nothing was bought")
 
     def action_items(self, item: Item, kind: str, action: str) -> bool:
@@ -776,41 +833,48 @@ class Replay:
 
     def gift(self, p: Player, clause: ActionClause, pl: Placement, all_four: bool, n: int) -> None:
         """gift: buying all four kinds in one clause gives one free tile of that tile, to storage."""
+        if self.take_gift(p, clause, pl, all_four, n):
+            self.placed_step(pl, None)
+        self.no_ship_completed(pl)
+
+    def take_gift(self, p: Player, clause: ActionClause, pl: Placement, all_four: bool,
+                  n: int) -> bool:
         kind = ITEM_KIND_OF_ACTION[clause.action]
         if not all_four:
             self.report("gift", pl.span, "a free tile comes only with buying all four kinds in "
                         "the clause", "remove the `+` placement, or buy the missing kinds")
-            return
+            return False
         if n > 1:
             self.report("gift", pl.span, "only one free tile per clause",
                         "keep one `+` placement")
-            return
+            return False
         count = sum(i.count for i in pl.items)
         item = pl.items[0]
         if count != 1 or item.kind != kind or item.name == "crown":
             self.report("gift", pl.span, f"the free tile is one {kind} of the `{clause.action}` "
                         "tile", f"write one item, like `+{self.board.tiles[clause.action][0]}"
                         f"{'' if kind in ('hull', 'good') else ' ' + kind} >store`")
-            return
+            return False
         tile = (item.kind, item.name)
         if not self.supply_has(tile, item.span, "take"):
-            return
+            return False
         if pl.dest.kind != "store":
             self.report("golden-rule", pl.dest.span, "the free tile must go to storage",
                         "write `>store`: every tile received without paying taler is stored first")
-        self.receive_free(p, tile, pl.span, "free tile")
+        return self.receive_free(p, tile, pl.span, "free tile")
 
-    def receive_free(self, p: Player, tile: Tile, span: Span, what: str) -> None:
+    def receive_free(self, p: Player, tile: Tile, span: Span, what: str) -> bool:
         """storage: a free tile that finds the storage full is forfeited (a note)."""
         if not self.supply_has(tile, span, "receive"):
-            return
+            return False
         if p.storage_free() < spaces(tile):
             self.report("storage", span, f"{p.name}'s storage is full: the {what} "
                         f"({self.tile(tile)}) is forfeited and stays in the supply",
                         severity="note")
-            return
+            return False
         self.supply[tile] -= 1
         p.storage[tile] += 1
+        return True
 
     def store_paid(self, p: Player, tile: Tile, span: Span) -> bool:
         """storage: 12 spaces, a mast takes 2; a paid tile cannot go to a full storage."""
@@ -822,6 +886,7 @@ class Replay:
             self.supply[tile] += 1
             return False
         p.storage[tile] += 1
+        self.landed[tile] += 1
         return True
 
     def place(self, p: Player, pl: Placement, ship: Ship | None, item: Item, tile: Tile,
@@ -849,6 +914,7 @@ class Replay:
             self.supply[tile] += 1
             return
         p.storage[tile] += 1
+        self.landed[tile] += 1
 
     def _fallback_to_store(self, p: Player, tile: Tile, item: Item) -> None:
         if p.storage_free() >= spaces(tile):
@@ -970,6 +1036,7 @@ class Replay:
                 self.supply[tile] += 1
             return None
         self.put_on_ship(ship, tile)
+        self.landed[tile] += 1
         if ship.complete and not ship.completed:
             ship.completed = True
             return ship
@@ -979,7 +1046,7 @@ class Replay:
     def rewards(self, p: Player, pl: Placement, completed: list[Ship], ship: Ship | None = None,
                 placing_rule: str | None = None) -> None:
         """rewards: a completed ship gives one reward per mast, at most two of a kind."""
-        self.placed_step(pl, ship, placing_rule)
+        self.placed_step(pl, ship, placing_rule, self.landed)
         for done in completed:
             taken = ", ".join(r.kind if r.kind != "goods" else f"goods {r.goods[0]} {r.goods[1]}"
                               for r in pl.rewards or [])
@@ -990,10 +1057,8 @@ class Replay:
             if pl.rewards is not None and ship is not None and ship.doubtful:
                 for r in pl.rewards:
                     self.take_reward(p, r)
-            elif pl.rewards is not None:
-                self.report("rewards", pl.rewards[0].span.merge(pl.rewards[-1].span),
-                            "no ship was completed by this placement, so there are no rewards",
-                            "rewards follow the placement that completes a ship")
+            else:
+                self.no_ship_completed(pl)
             return
         ship = completed[-1]
         need = len(ship.masts)
@@ -1025,9 +1090,28 @@ class Replay:
                 continue
             self.take_reward(p, r)
 
-    def placed_step(self, pl: Placement, ship: Ship | None, rule: str | None = None) -> None:
-        items = ", ".join(f"{i.count} {self.tile((i.kind, i.name))}" if i.count > 1 else
-                          self.tile((i.kind, i.name)) for i in pl.items)
+    def no_ship_completed(self, pl: Placement) -> None:
+        """rewards: rewards follow only a placement that completes a ship (reading 12)."""
+        if pl.rewards is not None:
+            self.report("rewards", pl.rewards[0].span.merge(pl.rewards[-1].span),
+                        "no ship was completed by this placement, so there are no rewards",
+                        "rewards follow the placement that completes a ship")
+
+    def placed_step(self, pl: Placement, ship: Ship | None, rule: str | None = None,
+                    landed: Counter | None = None) -> None:
+        """The step for a placement: the tiles that went where it says (`landed`; all of
+        them if None).  A tile that went elsewhere has its own step or diagnostic."""
+        shown = []
+        for i in pl.items:
+            tile = (i.kind, i.name)
+            n = i.count if landed is None else min(i.count, landed[tile])
+            if landed is not None:
+                landed[tile] -= n
+            if n:
+                shown.append(f"{n} {self.tile(tile)}" if n > 1 else self.tile(tile))
+        if not shown:
+            return
+        items = ", ".join(shown)
         if pl.dest.kind == "store" or ship is None:
             text, rule = f"{items} to storage", rule or "storage"
         else:
@@ -1059,6 +1143,7 @@ class Replay:
                 continue
             completed = []
             ship = self.ship_for(p, pl)
+            self.landed.clear()
             for item in pl.items:
                 for _ in range(item.count):
                     tile = (item.kind, item.name)
@@ -1074,7 +1159,7 @@ class Replay:
                     if done is not None:
                         completed.append(done)
             self.rewards(p, pl, completed, ship, "transport")
-        self.check_claim(clause.claim, 0, "t", "the price of a transport",
+        self.check_claim(clause.claim, 0, "t", "the price of a transport is",
                          "transport costs workers, no taler")
 
     def money(self, p: Player, clause: ActionClause, use: _Use) -> None:
@@ -1084,10 +1169,9 @@ class Replay:
         for _ in range(clause.workers):
             self.use_worker(p, use, clause.span)
         p.taler += 2 * clause.workers
-        self.step(f"{clause.workers} worker{'s' if clause.workers != 1 else ''} x 2 taler = "
-                  f"{2 * clause.workers} taler")
-        self.check_claim(clause.claim, 2 * clause.workers, "t", "the money received",
-                         f"{clause.workers} workers x 2 taler = {2 * clause.workers} taler")
+        working = f"{count(clause.workers, 'worker')} x 2 taler = {2 * clause.workers} taler"
+        self.step(working)
+        self.check_claim(clause.claim, 2 * clause.workers, "t", "the money received is", working)
 
     def uses_at_least_one(self, clause: ActionClause) -> bool:
         if clause.workers == 0:
@@ -1120,14 +1204,19 @@ class Replay:
             useful = -(-room // crowns) if crowns else 0
             wasted = clause.workers - useful
             if wasted > 0:
-                self.report("crown-cap", clause.span, f"{crowns} crowns x {clause.workers} workers "
-                            f"= {raw} points, capped at {room}: {wasted} worker"
-                            f"{'s' if wasted > 1 else ''} earned nothing",
-                            f"{useful} worker{'s' if useful != 1 else ''} reach the cap",
+                self.report("crown-cap", clause.span, f"{count(crowns, 'crown')} x "
+                            f"{count(clause.workers, 'worker')} = {raw} points, capped at {room}: "
+                            f"{count(wasted, 'worker')} earned nothing",
+                            f"{count(useful, 'worker')} reach{'es' if useful == 1 else ''} the cap",
                             severity="note")
-        self.check_claim(clause.claim, gained, "vp", "the crowns' points",
-                         f"{crowns} crowns x {clause.workers} workers = {raw}"
-                         + (f", capped at {room}" if raw > room else "") + f": {gained} points")
+        capped = raw > room
+        self.check_claim(clause.claim, gained, "vp",
+                         f"the crown cap (`crown-cap`) allows {room} points this round: the crowns "
+                         "give" if capped else "the crowns give",
+                         f"{count(crowns, 'crown')} x {count(clause.workers, 'worker')} = {raw}"
+                         + (f", capped at {room} by `crown-cap`" if capped else "")
+                         + f": {gained} point{'s' if gained != 1 else ''}"
+                         + ("; `nauticus-ref rules crown-cap` explains the cap" if capped else ""))
 
     def deliver(self, p: Player, clause: ActionClause, use: _Use) -> None:
         """deliver: only complete, fully loaded ships, one worker per good, the whole cargo."""

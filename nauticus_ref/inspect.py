@@ -16,6 +16,7 @@ from .engine import ITEM_KIND_OF_ACTION, Replay, replay
 from .model import Phase, Record, Turn
 from .rules import BY_ID, SYNTAX
 from .state import STORAGE_SPACES, Player, tile_text
+from .vocab import count
 
 
 class InspectError(Exception):
@@ -112,6 +113,9 @@ def state_json(rp: Replay, where: str) -> dict:
         "face_up": [a for a in rp.deal if a not in rp.flipped],
         "flipped": list(rp.flipped),
         "anchor": rp.board.bonuses[rp.anchor],
+        # after a round and before the next round line: where the wheel turns next
+        "next_anchor": rp.board.bonuses[rp.next_anchor] if rp.round_ended and rp.next_anchor
+        is not None and rp.rounds_played < rp.max_rounds else None,
         "wheel": wheel_json(rp),
         "supply": {rp.tile(t): n for t, n in rp.supply.items()},
     }
@@ -119,9 +123,9 @@ def state_json(rp: Replay, where: str) -> dict:
 
 def _player_lines(p: dict) -> list[str]:
     c = p["crowns"]
-    out = [f"{p['name']} (seat {p['seat']}): {p['vp']} VP, {p['taler']} taler, {p['workers']} "
-           f"workers; {p['pass_tiles_flipped']} pass tile(s) flipped; Extra Action "
-           f"{p['extra_action']}; {c['total']} crown(s)"]
+    out = [f"{p['name']} (seat {p['seat']}): {p['vp']} VP, {p['taler']} taler, "
+           f"{count(p['workers'], 'worker')}; {count(p['pass_tiles_flipped'], 'pass tile')} "
+           f"flipped; Extra Action {p['extra_action']}; {count(c['total'], 'crown')}"]
     st = p["storage"]
     tiles = ", ".join(f"{n} {t}" if n > 1 else t for t, n in st["tiles"].items()) or "empty"
     out.append(f"  storage {st['used']}/{st['spaces']}: {tiles}")
@@ -143,7 +147,9 @@ def state_text(data: dict) -> str:
         out += [""] + _player_lines(p)
     out += ["", f"face up: {' '.join(data['face_up']) or 'none'}; flipped: "
                 f"{' '.join(data['flipped']) or 'none'}",
-            f"wheel: the anchor points at the {data['anchor']} space"]
+            f"wheel: the anchor points at the {data['anchor']} space"
+            + (f"; round {data['round']} is over, and the next round's anchor points at the "
+               f"{data['next_anchor']} space" if data["next_anchor"] else "")]
     for w in data["wheel"]:
         prices = ", ".join(f"{k} {v}" for k, v in w.get("prices", {}).items())
         out.append(f"  {w['space']:<7} {w['action'] or '-':<10} {w['blue_workers']} blue"
@@ -232,10 +238,12 @@ def explain_text(data: dict) -> str:
         if "player" in before:
             p = before["player"]
             ships = "; ".join(f"{s['name']} {' '.join(s['hull'])}" + (
-                f" +{len(s['masts'])} mast(s) +{len(s['sails'])} sail(s)" if s["masts"] else "")
+                f" +{count(len(s['masts']), 'mast')} +{count(len(s['sails']), 'sail')}"
+                if s["masts"] else "")
                 + (f", goods {' '.join(s['goods'])}" if s["goods"] else "")
                 + (" (complete)" if s["complete"] else "") for s in p["ships"]) or "none"
-            out.append(f"  {p['name']}: {p['vp']} VP, {p['taler']} taler, {p['workers']} workers; "
+            out.append(f"  {p['name']}: {p['vp']} VP, {p['taler']} taler, "
+                       f"{count(p['workers'], 'worker')}; "
                        f"storage {p['storage']['used']}/12; crowns {p['crowns']['total']}; "
                        f"pass tiles flipped {p['pass_tiles_flipped']}; Extra Action "
                        f"{p['extra_action']}")
@@ -244,8 +252,8 @@ def explain_text(data: dict) -> str:
             a = before["action"]
             prices = ", ".join(f"{k} {v}" for k, v in a.get("prices", {}).items())
             out.append(f"  `{a['action']}` lies on the {a['bonus']} space: bonus {a['bonus']}, "
-                       f"{a['blue_workers']} blue worker(s)" + (f"; prices {prices}" if prices
-                                                                else ""))
+                       f"{count(a['blue_workers'], 'blue worker')}"
+                       + (f"; prices {prices}" if prices else ""))
         out.append("")
     if data["steps"]:
         out.append("steps")

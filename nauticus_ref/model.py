@@ -216,3 +216,20 @@ class Record(Frozen):
         if self.header.crests and len(self.header.crests) == 4:
             return tuple(n.text for n in self.header.crests)
         return DEFAULT_CRESTS
+
+
+def remap_crests(node, mapping: dict[str, str]):
+    """`node` with every regular crest of a mast, sail or crest bonus renamed by `mapping`
+    (the replay's translation of `crests:` words into a board's own crest order)."""
+    if isinstance(node, list):
+        return [remap_crests(x, mapping) for x in node]
+    if isinstance(node, Item) and node.kind in ("mast", "sail"):
+        return node.model_copy(update={"name": mapping.get(node.name, node.name)})
+    if isinstance(node, Bonus):
+        return node.model_copy(update={"value": mapping.get(node.value, node.value)}) \
+            if node.kind == "crest" else node
+    if isinstance(node, BaseModel) and not isinstance(node, (Span, Name, Text)):
+        return node.model_copy(update={
+            k: remap_crests(v, mapping) for k in type(node).model_fields
+            if isinstance(v := getattr(node, k), (list, BaseModel))})
+    return node

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from . import markdown as md
-from .scoring import Score, final_scores
+from .scoring import Score, final_scores, tie_breaks
 from .validate import FileReport
 
 SOURCES = ("bonus", "crowns", "rewards", "pass penalty", "correction")
@@ -36,7 +36,8 @@ def score_json(report: FileReport) -> dict:
         return {"path": report.path, "complete": False, "valid": False, "players": [],
                 "error": "the record has syntax errors and cannot be scored"}
     players = []
-    for s in final_scores(report.replayed.replay.players):
+    scores = final_scores(report.replayed.replay.players)
+    for s in scores:
         ledger = _ledger(report, s.name)
         players.append({
             "name": s.name, "seat": s.seat + 1, "rank": s.rank, "shared": s.shared,
@@ -53,7 +54,7 @@ def score_json(report: FileReport) -> dict:
             "ledger": ledger,
         })
     return {"path": report.path, "complete": report.complete, "valid": report.valid,
-            "players": players}
+            "players": players, "tie_breaks": tie_breaks(scores)}
 
 
 def _parts(s: Score) -> str:
@@ -79,6 +80,7 @@ def score_text(report: FileReport) -> str:
         place = f"{s.rank}{'=' if s.shared else '.'}"
         out.append(f"  {place:<3} {s.name:<{width}}  {s.total:>3} VP   {_parts(s)}"
                    f"   ({s.total_taler} taler, remainder {s.remainder})")
+    out += [f"  tie-break: {t}" for t in data["tie_breaks"]]
     for s, p in zip(scores, data["players"]):
         d = p["details"]
         out += ["", s.name]
@@ -113,6 +115,8 @@ def score_markdown(report: FileReport) -> str:
         rank = f"{p['rank']}{'=' if p['shared'] else ''}"
         out.append(f"| {rank} | {md.text(p['name'])} | {b['track']} | {b['ships']} | {b['goods']} | "
                    f"{b['material']} | **{p['total']}** | {p['taler']} |")
+    if data["tie_breaks"]:
+        out += [""] + [f"Tie-break: {md.text(t)}" for t in data["tie_breaks"]]
     rounds = sorted({r["round"] for p in data["players"] for r in p["ledger"]})
     if rounds:
         out += ["", "Victory points on the track by round (bonus, crowns, rewards, pass penalty):",

@@ -244,8 +244,9 @@ RULES: tuple[Rule, ...] = (
          "5. Extra-Aktion", "5. Extra Action",
          "Once a game, during a turn, a player may take 2 workers and perform any action, even "
          "a flipped one, with no blue workers and first tiles at 2 taler.",
-         "players: Anna, Ben\nsetup: round 1 phase 1\n  Anna: extra used\n" + DEAL
-         + "1. Anna money bonus whale\n  Anna: pass; extra money: 1w\n",
+         "players: Anna, Ben\nsetup: round 2 phase 1\n  Anna: extra used\n"
+         + DEAL.replace("round 1", "round 2")
+         + "1. Ben money bonus whale\n  Ben: pass\n  Anna: pass; extra money: 1w\n",
          OPENING + "1. Anna money bonus whale\n  Anna: pass; extra money: 1w\n"),
     Rule("check", "checkpoints match the replay",
          "NGN: Checkpoints", "NGN: Checkpoints",

@@ -94,5 +94,25 @@ def rank(scores: list[Score]) -> list[Score]:
     return ordered
 
 
+def tie_breaks(ordered: list[Score]) -> list[str]:
+    """How each tie on points was broken, in the order of the standings: the remainder,
+    then the total of taler, else a shared place."""
+    out = []
+    for a, b in zip(ordered, ordered[1:]):
+        if a.total != b.total:
+            continue
+        head = f"{a.name} and {b.name} both score {a.total}"
+        if a.remainder != b.remainder:
+            out.append(f"{head}; {a.name} places higher on the remainder, {a.remainder} "
+                       f"against {b.remainder}")
+        elif a.total_taler != b.total_taler:
+            out.append(f"{head} with remainder {a.remainder}; {a.name} places higher on the "
+                       f"total of taler, {a.total_taler} against {b.total_taler}")
+        else:
+            out.append(f"{head} with remainder {a.remainder} and {a.total_taler} taler; they "
+                       f"share place {a.rank}")
+    return out
+
+
 def final_scores(players: list[Player]) -> list[Score]:
     return rank([score_player(p) for p in players])

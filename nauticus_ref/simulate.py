@@ -44,7 +44,7 @@ class _Snapshot:
         self.supply = rp.supply.copy()
         self.done = list(rp.ctx.done)
         self.lengths = (len(rp.diags), len(rp.steps), len(rp.ledger))
-        self.scalars = (rp.round_ended, rp.rounds_played, rp.anchor)
+        self.scalars = (rp.round_ended, rp.rounds_played, rp.anchor, rp.error_count)
 
     def failed(self, rp: Replay) -> bool:
         return any(d.severity != "note" for d in rp.diags[self.lengths[0]:])
@@ -55,7 +55,8 @@ class _Snapshot:
         rp.supply = self.supply.copy()
         rp.ctx.done[:] = self.done
         del rp.diags[self.lengths[0]:], rp.steps[self.lengths[1]:], rp.ledger[self.lengths[2]:]
-        rp.round_ended, rp.rounds_played, rp.anchor = self.scalars
+        # error_count too: a refused candidate's errors must not count towards the cap
+        rp.round_ended, rp.rounds_played, rp.anchor, rp.error_count = self.scalars
         rp.actor = None
 
 
@@ -251,7 +252,9 @@ class Simulator:
             return None
         bought = {pl.items[0].name for pl in placements}
         if bought >= set(self.board.tiles[action]):
-            gift = self.rng.choice(self.board.tiles[action])
+            gift = self.rng.choice([t for t in self.board.tiles[action]
+                                    if self.rp.supply[(kind, t)] > bought_count(placements, t)]
+                                   or self.board.tiles[action])
             placements.append(Placement(span=SPAN, items=[_item(kind, gift)],
                                         dest=Destination(span=SPAN, kind="store"), gift=True))
         claim = Claim(span=SPAN, value=paid, unit="t") if self.rng.random() < 0.5 else None
@@ -349,6 +352,10 @@ class Simulator:
         if not placements:
             return None
         return ActionClause(span=SPAN, action="transport", placements=placements)
+
+
+def bought_count(placements: list[Placement], name: str) -> int:
+    return sum(i.count for pl in placements for i in pl.items if i.name == name)
 
 
 def simulate(players: int, seed: int | str, board: Board) -> Record:

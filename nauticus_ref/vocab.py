@@ -37,3 +37,8 @@ def closest(word: str, choices) -> str | None:
     """The valid word closest to `word`, for a `help:` line, or None."""
     found = difflib.get_close_matches(word.lower(), list(choices), n=1, cutoff=0.5)
     return found[0] if found else None
+
+
+def count(n: int, word: str, plural: str | None = None) -> str:
+    """`1 worker`, `3 workers`: a number with its noun in the right number."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"

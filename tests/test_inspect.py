@@ -93,7 +93,9 @@ def test_state_at_the_end_after_a_line_and_after_a_phase(monkeypatch, snapshot):
     anna = data["players"][0]
     assert (anna["vp"], anna["taler"], anna["workers"]) == (10, 6, 6)
     assert data["round_over"] and data["supply"]["coffee"] == 12 - 3
-    assert [w["blue_workers"] for w in data["wheel"]] == [2, 0, 2, 1, 2, 3, 1, 3]
+    # the wheel as round 1 was played (anchor at the 3-workers space), and where it turns next
+    assert [w["blue_workers"] for w in data["wheel"]] == [0, 2, 1, 2, 3, 1, 3, 2]
+    assert data["anchor"] == "3w" and data["next_anchor"] == "mast"
     assert data == snapshot(name="json", extension_class=JSONSnapshotExtension)
     assert run("state", "game-2p.ngn", "--at", "2.1", "--format", "markdown").output == \
         snapshot(name="markdown")
