@@ -22,7 +22,7 @@ from .grammar import line_parser
 from .model import (ActionClause, Bonus, Check, Claim, Destination, Final, FinalEntry, Header,
                     Item, Name, PassClause, Phase, Placement, Record, Reward, Round, Setup,
                     SetupPlayer, SetupTiles, Span, Text, Turn)
-from .syntax_errors import explain
+from .syntax_errors import action_in_turn, explain
 from .transform import Raw, c0, c1
 
 #: After this many syntax errors in one file the parse stops and says so.
@@ -33,6 +33,9 @@ MAX_LINE_LENGTH = 2000
 #: many characters: a whole four-player game with a check after every turn takes about
 #: 25,000.  It bounds the time and memory any record can cost (docs/security.md).
 MAX_STATEMENT_CHARS = 64 * 1024
+#: Plural item words, as people write them after a count: `2 whale masts`, `3 bows`.
+PLURALS = {"masts": "mast", "sails": "sail", "bows": "bow", "sterns": "stern",
+           "middles": "middle", "mids": "mid", "1ships": "1ship", "singles": "single"}
 #: Bounds on numbers, so that no record can make the referee count for ever: a count
 #: of tiles or workers, taler or victory points, and any other number (rounds, phases).
 MAX_COUNT, MAX_AMOUNT, MAX_NUMBER = 99, 9999, 999
@@ -87,6 +90,7 @@ class _RoundB:
     entries: list = field(default_factory=list)
 
 
+_PHASE_LINE = re.compile(r"\s*\d+\s*\.")
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
@@ -117,6 +121,8 @@ def parse_text(text: str) -> ParseResult:
         except UnexpectedInput as e:
             col, end, message, help_ = explain(e, line)
             asm.error(SyntaxProblem(col, end, message, help_))
+            if _PHASE_LINE.match(line):
+                asm.orphan_turns_reported = True   # its turns are not reported again
         else:
             try:
                 asm.feed(raw)
@@ -166,6 +172,7 @@ class _Assembler:
         self.rounds: list[_RoundB] = []
         self.final: Final | None = None
         self.orphan_turns_reported = False
+        self.turn_player: str | None = None   # the player of the turn line being read
 
     # -- plumbing --------------------------------------------------------
     def span(self, x, y=None) -> Span:
@@ -245,7 +252,8 @@ class _Assembler:
         if len(names) != 4:
             raise _problem(raw, f"`crests:` names the four regular crests, this names {len(names)}",
                            "write four words, like `crests: whale anchor helm gull`")
-        taken = set(vocab.HULL_ALIASES) | set(vocab.GOODS) | {"crown", "mast", "sail", "goods"}
+        taken = (set(vocab.HULL_ALIASES) | set(vocab.GOODS) | set(PLURALS)
+                 | {"crown", "mast", "sail", "goods"})
         seen = set()
         for n in names:
             if n.key in taken or n.key in seen:
@@ -343,6 +351,12 @@ class _Assembler:
             return Bonus(span=span, kind="good", value=word)
         if word == "crown":
             return Bonus(span=span, kind="crest", value="crown")
+        if word in ("mast", "masts", "sail", "sails", "good", "goods"):
+            what = "the good" if word.startswith("good") else "the crest"
+            example = "coffee" if word.startswith("good") else next(iter(self.crest_map))
+            raise _problem(tok, f"the bonus names {what} you take, not the word `{tok}`",
+                           f"write it like `bonus {example}`: the space decides whether it is a "
+                           "mast, a sail or a good")
         choices = list(self.crest_map) + list(vocab.GOODS) + list(vocab.CLAIMABLE_BONUSES)
         raise _problem(tok, f"unknown bonus `{tok}`",
                        _did_you_mean(word, choices)
@@ -361,6 +375,16 @@ class _Assembler:
             raise _problem(raw, "a turn line before any phase line",
                            "open the phase first, like `1. Anna hulls`")
         player = self.name(player_tok)
+        self.turn_player = player_tok.value   # as written, quotes and all
+        try:
+            clauses = self.clauses(clause_raws, phase)
+        finally:
+            self.turn_player = None
+        if clauses is not None:
+            phase.entries.append(Turn(span=self.span(raw), player=player, clauses=clauses))
+
+    def clauses(self, clause_raws, phase: _PhaseB) -> list | None:
+        """The clauses of a turn line, or None when its phase line had an error."""
         clauses = []
         for cr in clause_raws:
             if cr.tag == "pass":
@@ -369,10 +393,10 @@ class _Assembler:
                 action = self.action(cr.v[0])
                 clauses.append(self.clause(cr, action, cr.v[1], extra=True))
             elif phase.action is None:
-                return  # the phase line's own error was reported; nothing to add
+                return None  # the phase line's own error was reported; nothing to add
             else:
                 clauses.append(self.clause(cr, phase.action, cr, extra=False))
-        phase.entries.append(Turn(span=self.span(raw), player=player, clauses=clauses))
+        return clauses
 
     def clause(self, whole: Raw, action: str, body: Raw, extra: bool) -> ActionClause:
         span = self.span(whole)
@@ -455,6 +479,10 @@ class _Assembler:
             raise _problem(raw, "the goods reward names two goods",
                            "write it like `goods coffee fish`")
         text = " ".join(t.value for t in raw.v)
+        parts = _split_rewards(words)
+        if parts:
+            raise _problem(raw, "separate rewards with `,`",
+                           f"write them like `[{', '.join(parts)}]`")
         raise _problem(raw, f"unknown reward `{text}`",
                        _did_you_mean(text.lower(), vocab.REWARDS)
                        or "the rewards are `crown mast`, `crown sail`, `3vp`, `7t`, `3w` and "
@@ -471,6 +499,7 @@ class _Assembler:
                 if count < 1:
                     raise _problem(count_tok, "a count is at least 1", "leave out the item instead")
             word = word_tok.value.lower()
+            word = PLURALS.get(word, word)
             if word in ("mast", "sail"):
                 if out and out[-1][0] is None and out[-1][4] is out[-1][3] and count_tok is None:
                     out[-1][0] = word
@@ -485,6 +514,8 @@ class _Assembler:
             elif word in self.crest_map or word == "crown":
                 crest = self.crest_map.get(word, "crown")
                 out.append([None, crest, count, raw, raw])
+            elif word in vocab.ACTIONS and not out and self.turn_player is not None:
+                raise _problem(word_tok, *action_in_turn(self.turn_player, word))
             else:
                 choices = (list(vocab.HULL_ALIASES) + list(vocab.GOODS) + list(self.crest_map)
                            + ["crown"])
@@ -597,6 +628,26 @@ class _Assembler:
         record = Record(header=header, setup=setup, checks=self.checks, rounds=rounds,
                         final=self.final)
         return ParseResult(record, self.diags, lines)
+
+
+def _split_rewards(words: list[str]) -> list[str] | None:
+    """`crown mast crown sail` -> [`crown mast`, `crown sail`]: rewards written without
+    their commas, or None if the words are not a run of rewards."""
+    parts, i = [], 0
+    while i < len(words):
+        if words[i] in ("3vp", "7t", "3w"):
+            parts.append(words[i])
+            i += 1
+        elif words[i:i + 2] in (["crown", "mast"], ["crown", "sail"]):
+            parts.append(" ".join(words[i:i + 2]))
+            i += 2
+        elif words[i] == "goods" and len(words) >= i + 3 and all(
+                w in vocab.GOODS for w in words[i + 1:i + 3]):
+            parts.append(" ".join(words[i:i + 3]))
+            i += 3
+        else:
+            return None
+    return parts if len(parts) > 1 else None
 
 
 def _amount(tok: Token) -> tuple[int, str]:

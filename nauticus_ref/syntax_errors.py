@@ -9,9 +9,12 @@ lark terminal name ever reaches a user: they are translated by `TERMINALS`.
 from __future__ import annotations
 
 import functools
+import re
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from .vocab import KEYWORDS
 
 # kind -> (message, help, examples).  `{tok}` is the offending text, `{prev}` the
 # text of the token before it.
@@ -67,8 +70,21 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         "missing `]` after the rewards",
         "close the list of rewards with `]`",
         ["Anna: bow >A [3vp", "Anna: bow >A [crown mast", "Anna: bow >A [3vp, 7t",
-         "Anna: bow >A [crown mast, stern >B", "Anna: bow >A [3vp 7t]", "Anna: bow >A [3vp; pass",
+         "Anna: bow >A [crown mast, stern >B", "Anna: bow >A [3vp; pass",
          "Anna: bow >A [goods coffee grain", "Anna: bow >A [3vp = 3t"],
+    ),
+    "reward-comma": (
+        "separate rewards with `,`",
+        "write them like `[7t, crown sail]`",
+        # (`[crown mast 3vp]` parses as one reward of three words; the assembler says it)
+        ["Anna: bow >A [7t crown sail]", "Anna: bow >A [3vp 7t]",
+         "Anna: bow >A [7t goods coffee fish]"],
+    ),
+    "rewards-brackets": (
+        "rewards go in brackets after the placement that completes the ship",
+        "write them like `>A [crown sail, 7t]`",
+        ["Anna: bow >A 7t", "Anna: bow >A 3vp, 7t", "Anna: bow >new A 3w",
+         "Anna: bow >store 3vp", "Anna: bow >\"A\" 7t"],
     ),
     "empty-rewards": (
         "empty list of rewards",
@@ -109,8 +125,15 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
     "phase-trailing": (
         "unexpected text after the phase's action",
         "write the phase line like `1. Anna hulls` or `1. Anna hulls bonus whale`",
-        ["1. Anna hulls whale", "1. Anna hulls 3w", "1. Anna hulls bonus whale mast",
+        ["1. Anna hulls whale", "1. Anna hulls 3w",
          "1. Anna hulls, x", "1. Anna hulls >A"],
+    ),
+    "bonus-words": (
+        "write only your choice after `bonus`",
+        "the space decides whether the bonus is a mast, a sail or a good: write `bonus whale` "
+        "or `bonus coffee`",
+        ["1. Anna hulls bonus whale mast", "1. Anna hulls bonus whale sail",
+         "1. Anna goods bonus w+good coffee", "1. Anna goods bonus 3w 3", "1. Anna goods bonus 3w w"],
     ),
     "round-colon": (
         "missing `:` after the round number",
@@ -262,10 +285,16 @@ def explain(e: UnexpectedInput, line: str) -> tuple[int, int, str, str | None]:
         end = col + 1
     else:
         col, end = tok.column, tok.end_column
+    repeated = _ACTION_FIRST.match(line)
+    if repeated and repeated["player"].lower() not in KEYWORDS:
+        message, help_ = action_in_turn(repeated["player"], repeated["action"].lower())
+        return repeated.start("action") + 1, repeated.end("action") + 1, message, help_
     stack = e.state.value_stack
     prev = _last_text(stack[-1]) if stack else ""
     table = _learnt()
     kind = next((table[k] for k in _keys(e) if k in table), None)
+    if kind == "missing-separator" and tok.lower() in ("crown", "goods"):
+        kind = "rewards-brackets"   # `>A crown sail`: a reward, not another placement
     if kind:
         message, help_, _ = KINDS[kind]
         return col, end, message.format(tok=tok, prev=prev), \
@@ -275,6 +304,23 @@ def explain(e: UnexpectedInput, line: str) -> tuple[int, int, str, str | None]:
     return col, end, f"unexpected {what}", \
         "expected " + (", ".join(expected[:-1]) + " or " + expected[-1] if len(expected) > 1
                        else "".join(expected))
+
+
+_ACTION_FIRST = re.compile(r"\s*(?P<player>\w[\w-]*|\"[^\"]*\")\s*:\s*"
+                           r"(?P<action>hulls|masts|sails|goods|transport|money|deliver|crowns)\b",
+                           re.IGNORECASE)
+#: What a turn of each action looks like, for help lines.
+BODY_EXAMPLES = {
+    "hulls": "bow stern >new A", "masts": "whale >A", "sails": "whale >A", "goods": "coffee >A",
+    "transport": "bow >A", "money": "3w", "crowns": "3w", "deliver": "A, B",
+}
+
+
+def action_in_turn(player: str, action: str) -> tuple[str, str]:
+    """The message for a turn that starts with the phase's action word."""
+    return (f"a turn does not repeat the action `{action}`",
+            f"the phase line names the action; write only what {player} did, like "
+            f"`{player}: {BODY_EXAMPLES[action]}` (`extra {action}: ...` is the Extra Action)")
 
 
 def _last_text(value) -> str:

@@ -82,3 +82,58 @@ def test_pass_penalties_at_round_end_and_pass_tiles_turn_back():
     # bonus) - 1 (two tiles flipped); Ben: 10 - 3 (one tile flipped)
     assert [(p.vp, p.passed) for p in rp.players] == [(11, 0), (7, 0)]
     assert rp.round_ended and rp.rounds_played == 1
+
+
+def test_crests_names_the_boards_crests_in_the_boards_order():
+    import tomllib
+
+    from nauticus_ref.board import BOARDS_DIR, parse_board
+
+    data = tomllib.loads((BOARDS_DIR / "standard.toml").read_text(encoding="utf-8"))
+    order = ["anchor", "whale", "helm", "crest4"]
+    board = parse_board({**data, "tiles": {**data["tiles"], "masts": order}}, "reordered")
+    # masts on the w+good space: prices [2, 1, 0, 3] in the tile's order, so on this
+    # board anchor costs 2 and whale 1; `crests: a b c d` makes `a` the anchor
+    text = ("players: Anna, Ben\ncrests: a b c d\n" + DEAL
+            + "1. Anna masts bonus coffee\n  Anna: a mast >store = 2t\n")
+    result = replay(parse_ok(text), board)
+    assert [d.message for d in result.diagnostics if d.severity == "error"] == []
+    assert result.replay.players[0].storage[("mast", "anchor")] == 1
+    wrong = replay(parse_ok(text.replace("= 2t", "= 1t")), board)
+    assert [d.message for d in wrong.diagnostics] == ["the price paid is 2t, not 1t"]
+
+
+def test_explain_steps_say_what_the_replay_did():
+    from nauticus_ref.inspect import explain_json, find_point
+    from nauticus_ref.sources import Source
+    from nauticus_ref.validate import validate_source
+
+    from conftest import EXAMPLES
+
+    path = EXAMPLES / "invalid" / "one-crest.ngn"
+    report = validate_source(Source(str(path), path.read_text(encoding="utf-8")))
+    rp = report.replayed.replay
+    data = explain_json(report.path, report.lines, report.parsed.record, rp, report.diagnostics,
+                        rp.board, find_point(report.parsed.record, 8))
+    texts = [s["text"] for s in data["steps"]]
+    assert texts[0] == "the anchor mast does not fit on `A`: to storage instead"
+    assert not any("to `A`" in t for t in texts), texts
+
+
+def test_a_crown_claim_broken_by_the_cap_names_the_cap():
+    text = ("players: Anna, Ben\nsetup: round 1 phase 1\n  Anna store: 6 crown sail\n" + DEAL
+            + "1. Anna crowns bonus 2w\n  Anna: 3w = 18vp\n")
+    (claim,) = [d for d in run(text).diagnostics if d.severity == "error"]
+    assert claim.rule == "claim" and "`crown-cap`" in claim.message
+    assert "capped at 15 by `crown-cap`" in claim.help and "rules crown-cap" in claim.help
+
+
+def test_numbers_agree_with_their_nouns():
+    text = OPENING + "1. Anna money bonus whale\n  Anna: 1w\n  Ben: pass\n"
+    steps = [s.text for s in run(text).replay.steps]
+    assert "1 worker x 2 taler = 2 taler" in steps
+    end = run("players: Anna, Ben\nsetup: round 1 phase 7, flipped goods hulls money transport "
+              "crowns masts\n  Anna: passed 3\n" + DEAL + "7. Anna deliver\n  Anna: pass\n"
+              "  Ben: pass\n").replay.steps
+    assert any("3 pass tiles flipped, no penalty" in s.text for s in end)
+    assert any("1 pass tile flipped, -3 VP" in s.text for s in end)

@@ -161,3 +161,76 @@ def test_docs_rulings_names_every_ruling_test_and_only_real_ones():
     named = set(re.findall(r"`(test_[a-z0-9_]+)`", doc))
     here = {n for n in dir(sys.modules[__name__]) if n.startswith(("test_fact", "test_reading"))}
     assert named >= here and named - here <= {"test_standard_board_agrees_with_the_rulebook_examples"}
+
+
+# -- readings 10 to 13 ------------------------------------------------------------------
+
+MASTS_HELM_FREE = "1. Anna masts bonus coffee\n"   # masts on the w+good space: helm mast 0
+
+
+def test_reading_10_identical_tiles_in_a_clause_are_interchangeable():
+    ship = "  Anna ship A: bow stern\n"
+    for turn in ("helm mast >A, helm mast >store = 4t", "helm mast >store, helm mast >A = 4t"):
+        result = run(setup(ship, MASTS_HELM_FREE + f"  Anna: {turn}\n"))
+        assert [d.rule for d in result.diagnostics if d.severity == "error"] == [], turn
+        p = result.replay.players[0]
+        assert p.taler == 15 - 4 and p.ships["a"].masts == ["helm"]
+        assert p.storage[("mast", "helm")] == 1
+    # no copy to storage: the free one is on the ship, against the golden rule
+    only_ship = run(setup(ship, MASTS_HELM_FREE + "  Anna: helm mast >A = 0t\n"))
+    assert [d.rule for d in only_ship.diagnostics if d.severity == "error"] == ["golden-rule"]
+    # the Extra Action has no free copy: 2 then 4, in either order
+    for turn in ("helm mast >A, helm mast >store", "helm mast >store, helm mast >A"):
+        assert errors(setup(ship, "1. Anna goods bonus 3w\n  Anna: pass; extra masts: "
+                                  f"{turn} = 6t\n")) == []
+    # goods too: grain costs 0 where goods lie on the 3-workers space
+    assert errors(setup(ship, "1. Anna goods bonus 3w\n  Anna: grain >A, grain >store = 4t\n")) == []
+
+
+def test_reading_11_a_bonus_with_nothing_left_to_give():
+    from nauticus_ref.board import parse_board
+    import tomllib
+
+    from nauticus_ref.board import BOARDS_DIR
+
+    data = tomllib.loads((BOARDS_DIR / "standard.toml").read_text(encoding="utf-8"))
+    board = parse_board({**data, "supply": {**data["supply"], "mast": 0, "good": 0}}, "empty")
+
+    def on_empty(text):
+        return replay(parse_ok(text), board)
+
+    # hulls lies on the mast space: no mast is left, so no choice and no tile
+    none_left = on_empty(OPENING + "1. Anna hulls\n")
+    assert [d for d in none_left.diagnostics if d.severity == "error"] == []
+    assert sum(none_left.replay.players[0].storage.values()) == 0
+    chose = on_empty(OPENING + "1. Anna hulls bonus whale\n")
+    assert [(d.rule, d.message) for d in chose.diagnostics if d.severity == "error"] == [
+        ("supply", "every stack of regular masts is empty: the bonus has no mast to give")]
+    # masts lies on the worker + good space: the worker still comes
+    worker = on_empty(OPENING + "1. Anna masts\n")
+    assert [d for d in worker.diagnostics if d.severity == "error"] == []
+    assert worker.replay.players[0].workers == 4 + 1
+
+
+def test_reading_12_the_gift_comes_after_the_fourth_kind_and_rewards_after_a_completion():
+    four = "coffee grain salt fish >store"
+    assert errors(OPENING + f"1. Anna goods bonus 3w\n  Anna: {four}, +coffee >store = 6t\n") == []
+    early = run(OPENING + f"1. Anna goods bonus 3w\n  Anna: +coffee >store, {four} = 6t\n")
+    (gift,) = [d for d in early.diagnostics if d.severity == "error"]
+    assert gift.rule == "gift" and "after the placement that buys the fourth kind" in gift.help
+    assert early.replay.players[0].storage[("good", "coffee")] == 2   # received all the same
+    # rewards after a placement that completes no ship, the free tile's included
+    assert errors(OPENING + "1. Anna masts bonus coffee\n  Anna: whale anchor helm crest4 "
+                            ">store, +whale >store [3vp, 7t] = 6t\n") == ["rewards"]
+
+
+def test_reading_13_a_setup_must_be_reachable():
+    def head(phase):
+        return f"players: Anna, Ben\nsetup: round 1 phase {phase}"
+
+    deal = DEAL
+    assert errors(f"{head(2)}, flipped goods\n  Anna: passed 1, extra used\n{deal}") == []
+    assert errors(f"{head(2)}, flipped goods\n  Anna: passed 2\n{deal}") == ["setup"]
+    assert errors(f"{head(1)}\n  Anna: extra used\n{deal}") == ["setup"]
+    assert errors(f"{head(1)}\n  Anna store: 7 whale mast\n{deal}") == ["setup"]
+    assert errors(f"{head(1)}\n  Anna ship A: bow stern middle\n{deal}") == ["setup"]

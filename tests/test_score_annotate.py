@@ -121,3 +121,26 @@ def test_annotate_shows_errors_and_refuses_syntax_errors(monkeypatch):
     assert bad.exit_code == 1 and "# ref: error[one-crest]" in bad.output
     broken = run("annotate", "syntax/missing-gt.ngn")
     assert broken.exit_code == 1 and "syntax errors; fix them first" in broken.output
+
+
+@pytest.mark.parametrize("amounts, tie", [
+    # Anna 19 taler of material (remainder 1), Ben 20 (remainder 2): both 16 VP
+    (("", ""), "Ben and Anna both score 16; Ben places higher on the remainder, 2 against 1"),
+    # the same remainder, 22 against 19 taler: both 18 VP
+    (("11vp 18t", "12vp 15t"), "Anna and Ben both score 18 with remainder 1; Anna places "
+                               "higher on the total of taler, 22 against 19"),
+    (("15t", "15t"), "Anna and Ben both score 16 with remainder 1 and 19 taler; they share "
+                     "place 1"),
+])
+def test_ties_say_which_tie_break_decided(tmp_path, amounts, tie):
+    import json
+
+    setup = "".join(f"  {who}: {a}\n" for who, a in zip(("Anna", "Ben"), amounts) if a)
+    path = tmp_path / "tie.ngn"
+    path.write_text("players: Anna, Ben\n" + (f"setup: round 1 phase 1\n{setup}" if setup else ""),
+                    encoding="utf-8")
+    data = json.loads(CliRunner().invoke(main, ["score", "--format", "json", str(path)]).output)
+    assert data["games"][0]["tie_breaks"] == [tie]
+    assert f"  tie-break: {tie}" in CliRunner().invoke(main, ["score", str(path)]).output
+    md = CliRunner().invoke(main, ["score", "--format", "markdown", str(path)]).output
+    assert "\nTie-break: " in md and " both score " in md

@@ -103,3 +103,23 @@ def test_simulate_command(tmp_path):
 def test_simulate_needs_a_folder_for_several_games():
     result = CliRunner().invoke(main, ["simulate", "--players", "2", "--seed", "1", "--games", "2"])
     assert result.exit_code == 2 and "need --out FOLDER" in result.output
+
+
+def one_tile_board():
+    """A board with one tile in every stack: every crest, good and hull kind."""
+    import tomllib
+
+    from nauticus_ref.board import BOARDS_DIR, parse_board
+
+    data = tomllib.loads((BOARDS_DIR / "standard.toml").read_text(encoding="utf-8"))
+    return parse_board({**data, "supply": {k: 1 for k in data["supply"]}}, "one-tile")
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 4006), (4, 7)])
+def test_simulated_games_are_clean_on_a_board_with_one_tile_per_stack(players, seed):
+    board = one_tile_board()
+    record = parse_ok(to_ngn(simulate(players, seed, board)))
+    result = replay(record, board)
+    assert result.complete
+    assert not [d for d in result.diagnostics if d.severity != "note"], \
+        [(d.rule, d.span.line, d.message) for d in result.diagnostics][:5]

@@ -90,3 +90,40 @@ def test_no_lark_name_ever_reaches_a_user(text):
         assert not LARK_NAMES.search(d.message), d.message
         assert not LARK_NAMES.search(d.help or ""), d.help
         assert d.message == d.message.rstrip(".") and d.message[:1] == d.message[:1].lower()
+
+
+@pytest.mark.parametrize("line, message, help_part", [
+    # the mistakes new users really made (issue: messages that sent them the wrong way)
+    ("1. Anna hulls bonus mast", "the bonus names the crest you take, not the word `mast`",
+     "`bonus whale`"),
+    ("1. Anna hulls bonus whale mast", "write only your choice after `bonus`", "`bonus whale`"),
+    ("1. Anna masts bonus w+good coffee", "write only your choice after `bonus`", "`bonus coffee`"),
+    ("  Anna: bow stern >new A 7t, 3vp",
+     "rewards go in brackets after the placement that completes the ship", "[crown sail, 7t]"),
+    ("  Anna: 1ship >new A crown sail",
+     "rewards go in brackets after the placement that completes the ship", "[crown sail, 7t]"),
+    ("  Anna: 1ship >new A [7t crown sail]", "separate rewards with `,`", "[7t, crown sail]"),
+    ("  Anna: 1ship >new A [crown mast 3vp]", "separate rewards with `,`", "[crown mast, 3vp]"),
+    ("  Anna: deliver A", "a turn does not repeat the action `deliver`", "`Anna: A, B`"),
+    ("  Anna: hulls bow >new A", "a turn does not repeat the action `hulls`",
+     "`Anna: bow stern >new A`"),
+])
+def test_messages_name_the_real_fix(line, message, help_part):
+    phase = "" if line.startswith("1.") else "1. Anna hulls bonus whale\n"
+    errors = syntax_errors(HEADER + phase + line + "\n  Ben: pass\n")
+    assert [(e.message, help_part in e.help) for e in errors] == [(message, True)], errors
+
+
+def test_a_broken_phase_line_does_not_orphan_its_turns():
+    errors = syntax_errors(HEADER + "1. Anna hulls bonus whale mast\n  Anna: pass\n  Ben: pass\n")
+    assert [e.span.line for e in errors] == [3]
+
+
+def test_plural_item_words_are_read():
+    from conftest import parse_ok
+
+    record = parse_ok(HEADER + "1. Anna masts\n  Anna: 2 whale masts >store, 2 crown sails >A\n")
+    items = record.rounds[0].phases[0].turns[0].clauses[0].placements
+    assert [(i.kind, i.name, i.count) for p in items for i in p.items] == [
+        ("mast", "whale", 2), ("sail", "crown", 2)]
+    assert parse_ok("players: A, B\nsetup: round 1 phase 1\n  A store: 2 bows, 3 sterns\n")
