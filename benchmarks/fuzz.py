@@ -48,14 +48,25 @@ COMMANDS = {
 }
 
 
+#: Address space each command may use: past it, it fails with a MemoryError (a crash here).
+MEMORY_LIMIT = 1024 ** 3
+
+
+def _limit_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
 def run_cli(args: list[str], timeout: float = 30.0, env: dict | None = None):
-    """(exit code, seconds, peak MB, stderr) of the command in a fresh process: the peak is
-    that process's own (os.wait4's rusage); killed past `timeout` (exit code None)."""
+    """(exit code, seconds, peak MB, stderr) of the command in a fresh process with a 1 GiB
+    memory limit: the peak is that process's own (os.wait4's rusage); killed past `timeout`
+    (exit code None)."""
     import threading
 
     start = time.perf_counter()
     proc = subprocess.Popen(CLI + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env=env)
+                            env=env, preexec_fn=_limit_memory)
     timer = threading.Timer(timeout, proc.kill)
     timer.start()
     err = proc.stderr.read()
