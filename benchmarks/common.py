@@ -22,8 +22,8 @@ from typing import Callable, Iterable
 
 from lark import Lark
 
-from nauticus_ref.assemble import split_lines
-from nauticus_ref.grammar import grammar_path
+from nauticus_ref.notation.assemble import split_lines
+from nauticus_ref.notation.grammar import grammar_path
 
 CLI = [sys.executable, "-m", "nauticus_ref.cli"]
 

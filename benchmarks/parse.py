@@ -15,7 +15,7 @@ from pathlib import Path
 
 from common import best_seconds, each, lark_floor
 
-from nauticus_ref.assemble import parse_text
+from nauticus_ref.notation.assemble import parse_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

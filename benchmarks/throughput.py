@@ -19,13 +19,13 @@ from pathlib import Path
 
 from common import CLI, best_seconds, cold_ms, each, import_floor_commands, lark_floor
 
-from nauticus_ref.assemble import parse_text
-from nauticus_ref.board import bundled
-from nauticus_ref.printer import to_ngn
-from nauticus_ref.reports import score_json
-from nauticus_ref.simulate import simulate
-from nauticus_ref.sources import Source
-from nauticus_ref.validate import validate_source
+from nauticus_ref.notation.assemble import parse_text
+from nauticus_ref.game.board import bundled
+from nauticus_ref.notation.printer import to_ngn
+from nauticus_ref.views.score import score_json
+from nauticus_ref.tools.simulate import simulate
+from nauticus_ref.files import Source
+from nauticus_ref.referee.validate import validate_source
 
 
 def report(label: str, seconds: float, size: int, games: int) -> None:

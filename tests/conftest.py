@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from nauticus_ref.assemble import parse_text
+from nauticus_ref.notation.assemble import parse_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "logs"

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import EXAMPLES
-from nauticus_ref.board import BOARDS_DIR, BoardError, bundled, load_board_file, parse_board
+from nauticus_ref.game.board import BOARDS_DIR, BoardError, bundled, load_board_file, parse_board
 from nauticus_ref.cli import main
 
 STANDARD = tomllib.loads((BOARDS_DIR / "standard.toml").read_text(encoding="utf-8"))

@@ -109,8 +109,8 @@ def test_a_command_imports_only_what_it_needs():
     # A cold start is mostly imports: `--version` needs neither parser nor models, and
     # validating one file needs no process pool, simulator or explain machinery.
     version = _modules_loaded_by("--version")
-    assert not version & {"lark", "pydantic", "nauticus_ref.model"}
+    assert not version & {"lark", "pydantic", "nauticus_ref.notation.model"}
     validate = _modules_loaded_by("validate", str(EXAMPLES / "game-2p.ngn"))
-    assert "nauticus_ref.engine" in validate
-    assert not validate & {"multiprocessing", "nauticus_ref.simulate", "nauticus_ref.inspect",
-                           "nauticus_ref.printer", "nauticus_ref.annotate"}
+    assert "nauticus_ref.referee.engine" in validate
+    assert not validate & {"multiprocessing", "nauticus_ref.tools.simulate", "nauticus_ref.views.inspect",
+                           "nauticus_ref.notation.printer", "nauticus_ref.views.annotate"}

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from conftest import parse_ok
-from nauticus_ref.board import bundled
-from nauticus_ref.engine import replay
+from nauticus_ref.game.board import bundled
+from nauticus_ref.referee.engine import replay
 from nauticus_ref.rules import DEAL, OPENING
 
 
@@ -87,7 +87,7 @@ def test_pass_penalties_at_round_end_and_pass_tiles_turn_back():
 def test_crests_names_the_boards_crests_in_the_boards_order():
     import tomllib
 
-    from nauticus_ref.board import BOARDS_DIR, parse_board
+    from nauticus_ref.game.board import BOARDS_DIR, parse_board
 
     data = tomllib.loads((BOARDS_DIR / "standard.toml").read_text(encoding="utf-8"))
     order = ["anchor", "whale", "helm", "crest4"]
@@ -104,9 +104,9 @@ def test_crests_names_the_boards_crests_in_the_boards_order():
 
 
 def test_explain_steps_say_what_the_replay_did():
-    from nauticus_ref.inspect import explain_json, find_point
-    from nauticus_ref.sources import Source
-    from nauticus_ref.validate import validate_source
+    from nauticus_ref.views.inspect import explain_json, find_point
+    from nauticus_ref.files import Source
+    from nauticus_ref.referee.validate import validate_source
 
     from conftest import EXAMPLES
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import EXAMPLES, parse_ok
-from nauticus_ref.board import bundled
-from nauticus_ref.engine import replay
-from nauticus_ref.model import ActionClause
+from nauticus_ref.game.board import bundled
+from nauticus_ref.referee.engine import replay
+from nauticus_ref.notation.model import ActionClause
 
 GAMES = {n: EXAMPLES / f"game-{n}p.ngn" for n in (2, 3, 4)}
 

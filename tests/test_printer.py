@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES, parse_ok, strip_spans
-from nauticus_ref.printer import to_ngn
+from nauticus_ref.notation.printer import to_ngn
 
 ALL_RECORDS = [p for p in sorted(EXAMPLES.rglob("*.ngn")) if "syntax" not in p.parts]
 

@@ -9,11 +9,11 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from nauticus_ref.board import bundled
+from nauticus_ref.game.board import bundled
 from nauticus_ref.cli import main
-from nauticus_ref.fuzz import MUTATIONS, board_line, check_input, control_chars, mutate
-from nauticus_ref.printer import to_ngn
-from nauticus_ref.simulate import simulate
+from nauticus_ref.tools.fuzz import MUTATIONS, board_line, check_input, control_chars, mutate
+from nauticus_ref.notation.printer import to_ngn
+from nauticus_ref.tools.simulate import simulate
 
 BOARD = bundled("standard")
 
@@ -55,7 +55,7 @@ def test_huge_numbers_are_refused_not_counted():
     base = ("players: A, B\nround 1: goods hulls money transport crowns masts deliver sails\n"
             "1. A money bonus whale\n")
     for line in ("  A: 99999999999w", "  A: 5w = 123456t", "check B: 100000vp"):
-        from nauticus_ref.assemble import parse_text
+        from nauticus_ref.notation.assemble import parse_text
 
         result = parse_text(base + line + "\n")
         assert result.record is None
@@ -122,7 +122,7 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 
-from nauticus_ref.batch import Outcome, run as run_batch  # noqa: E402
+from nauticus_ref.cli.batch import Outcome, run as run_batch  # noqa: E402
 
 
 def misbehaving(path: str, board, fmt: str) -> Outcome:
@@ -215,8 +215,8 @@ def test_a_signal_ends_the_batch_and_its_workers(tmp_path, records, sig, code):
 
 # -- bounded work on any input ---------------------------------------------------------
 
-from nauticus_ref.assemble import MAX_STATEMENT_CHARS, parse_text  # noqa: E402
-from nauticus_ref.fuzz import ADVERSARIAL  # noqa: E402
+from nauticus_ref.notation.assemble import MAX_STATEMENT_CHARS, parse_text  # noqa: E402
+from nauticus_ref.tools.fuzz import ADVERSARIAL  # noqa: E402
 
 
 @pytest.mark.parametrize("name", ADVERSARIAL)
@@ -228,7 +228,7 @@ def test_adversarial_records_at_the_bound_are_handled(name):
 
 
 def test_moves_beyond_any_game_are_refused_unread(monkeypatch):
-    import nauticus_ref.assemble as assemble
+    import nauticus_ref.notation.assemble as assemble
 
     def no_parser():
         raise AssertionError("a line was parsed")

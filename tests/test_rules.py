@@ -12,10 +12,10 @@ from click.testing import CliRunner
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from conftest import EXAMPLES, ROOT, parse_ok
-from nauticus_ref.board import bundled
-from nauticus_ref.catalogue_docs import targets
+from nauticus_ref.game.board import bundled
+from nauticus_ref.rules.docs import targets
 from nauticus_ref.cli import main
-from nauticus_ref.engine import replay
+from nauticus_ref.referee.engine import replay
 from nauticus_ref.rules import BY_ID, RULES
 
 
@@ -46,7 +46,7 @@ def test_catalogue_entries_are_well_formed():
 
 
 def test_every_rule_the_engine_reports_is_in_the_catalogue():
-    source = (ROOT / "nauticus_ref" / "engine.py").read_text(encoding="utf-8")
+    source = (ROOT / "nauticus_ref" / "referee" / "engine.py").read_text(encoding="utf-8")
     reported = set(re.findall(r'report\(\s*"([a-z-]+)"', source))
     reported |= set(re.findall(r'return \("([a-z-]+)", f?"', source))
     assert reported and reported <= set(BY_ID), reported - set(BY_ID)
@@ -56,7 +56,7 @@ def test_every_rule_the_engine_reports_is_in_the_catalogue():
 @pytest.mark.parametrize("path", sorted(targets()), ids=lambda p: p.name)
 def test_generated_files_are_up_to_date(path: Path):
     assert path.read_text(encoding="utf-8") == targets()[path], \
-        "stale: run `python -m nauticus_ref.catalogue_docs`"
+        "stale: run `python -m nauticus_ref.rules.docs`"
 
 
 INVALID = sorted((EXAMPLES / "invalid").glob("*.ngn"))

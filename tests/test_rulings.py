@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from conftest import EXAMPLES, parse_ok
-from nauticus_ref.board import bundled
-from nauticus_ref.engine import replay
+from nauticus_ref.game.board import bundled
+from nauticus_ref.referee.engine import replay
 from nauticus_ref.rules import DEAL, OPENING
-from nauticus_ref.scoring import final_scores, goods_set_vp
+from nauticus_ref.game.scoring import final_scores, goods_set_vp
 
 
 def run(text: str):
@@ -134,7 +134,7 @@ def test_reading_9_end_of_game_scoring_matches_the_rulebook_example():
 
 
 def test_reading_9_ties_remainder_then_taler_then_shared():
-    from nauticus_ref.scoring import Score, rank
+    from nauticus_ref.game.scoring import Score, rank
 
     def s(name, seat, track, taler):
         return Score(name=name, seat=seat, track=track, ships=[], goods=[],
@@ -188,10 +188,10 @@ def test_reading_10_identical_tiles_in_a_clause_are_interchangeable():
 
 
 def test_reading_11_a_bonus_with_nothing_left_to_give():
-    from nauticus_ref.board import parse_board
+    from nauticus_ref.game.board import parse_board
     import tomllib
 
-    from nauticus_ref.board import BOARDS_DIR
+    from nauticus_ref.game.board import BOARDS_DIR
 
     data = tomllib.loads((BOARDS_DIR / "standard.toml").read_text(encoding="utf-8"))
     board = parse_board({**data, "supply": {**data["supply"], "mast": 0, "good": 0}}, "empty")

@@ -77,8 +77,8 @@ def test_a_record_with_errors_is_scored_with_a_warning(monkeypatch):
 def test_a_final_line_before_the_end_is_an_error():
     text = ("players: Anna, Ben\nround 1: goods hulls money transport crowns masts deliver "
             "sails\n1. Anna goods bonus 3w\n  Anna: pass\n  Ben: pass\nfinal: Anna 10, Ben 7\n")
-    from nauticus_ref.board import bundled
-    from nauticus_ref.engine import replay
+    from nauticus_ref.game.board import bundled
+    from nauticus_ref.referee.engine import replay
 
     result = replay(parse_ok(text), bundled("standard"))
     assert [(d.rule, d.message) for d in result.diagnostics] == [

@@ -12,19 +12,19 @@ import textwrap
 import pytest
 
 from conftest import EXAMPLES, ROOT
-from nauticus_ref import grammar
+from nauticus_ref.notation import grammar
 
 
 def test_shipped_parser_tables_match_the_grammar():
     """The `.lark` file is the single source: after editing it, run
-    `python -m nauticus_ref.grammar` to write the tables again."""
+    `python -m nauticus_ref.notation.grammar` to write the tables again."""
     import lark
 
-    from nauticus_ref import _ngn_tables as tables
+    from nauticus_ref.notation import _ngn_tables as tables
 
     text = grammar.grammar_path().read_text(encoding="utf-8")
-    assert tables.GRAMMAR_SHA256 == grammar.grammar_digest(text), "stale: run python -m nauticus_ref.grammar"
-    assert tables.LARK_VERSION == lark.__version__, "made by another lark: run python -m nauticus_ref.grammar"
+    assert tables.GRAMMAR_SHA256 == grammar.grammar_digest(text), "stale: run python -m nauticus_ref.notation.grammar"
+    assert tables.LARK_VERSION == lark.__version__, "made by another lark: run python -m nauticus_ref.notation.grammar"
 
 
 def test_shipped_tables_parse_like_the_grammar():
@@ -32,9 +32,9 @@ def test_shipped_tables_parse_like_the_grammar():
     from the shipped tables as from a parser analysed from the grammar now."""
     import lark
 
-    from nauticus_ref import _ngn_tables as tables
-    from nauticus_ref.syntax_errors import KINDS
-    from nauticus_ref.transform import LineTransformer
+    from nauticus_ref.notation import _ngn_tables as tables
+    from nauticus_ref.notation.syntax import KINDS
+    from nauticus_ref.notation.transform import LineTransformer
 
     fresh = lark.Lark(grammar.grammar_path().read_text(encoding="utf-8"),
                       transformer=LineTransformer(), **grammar.OPTIONS)
@@ -83,8 +83,8 @@ def _lark_cache_name(tmp_path) -> str:
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     code = ("from lark import Lark\n"
-            "from nauticus_ref.grammar import grammar_path, OPTIONS\n"
-            "from nauticus_ref.transform import LineTransformer\n"
+            "from nauticus_ref.notation.grammar import grammar_path, OPTIONS\n"
+            "from nauticus_ref.notation.transform import LineTransformer\n"
             "Lark(grammar_path().read_text(encoding='utf-8'), transformer=LineTransformer(),"
             " cache=True, **OPTIONS)\n")
     subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, "TMPDIR": str(scratch)})
@@ -132,11 +132,11 @@ def test_a_planted_parser_cache_is_never_opened(tmp_path, plant):
 
 from click.testing import CliRunner  # noqa: E402
 
-from nauticus_ref.board import BoardError, resolve, resolve_for_record  # noqa: E402
+from nauticus_ref.game.board import BoardError, resolve, resolve_for_record  # noqa: E402
 from nauticus_ref.cli import main  # noqa: E402
 
 GAME = (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8")
-STANDARD_TOML = (ROOT / "nauticus_ref" / "boards" / "standard.toml").read_text(encoding="utf-8")
+STANDARD_TOML = (ROOT / "nauticus_ref" / "game" / "boards" / "standard.toml").read_text(encoding="utf-8")
 
 
 def cli(*args, **kwargs):
@@ -266,7 +266,7 @@ def test_a_full_disk_leaves_no_half_written_file(tmp_path, monkeypatch):
 
 
 def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path, monkeypatch):
-    from nauticus_ref.sources import write_atomically
+    from nauticus_ref.files import write_atomically
 
     def terminated(*args):
         raise SystemExit(143)   # what the command line's SIGTERM handler raises

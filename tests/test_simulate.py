@@ -8,12 +8,12 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import parse_ok, strip_spans
-from nauticus_ref.board import bundled
+from nauticus_ref.game.board import bundled
 from nauticus_ref.cli import main
-from nauticus_ref.engine import Replay, replay
-from nauticus_ref.model import Phase, Turn
-from nauticus_ref.printer import to_ngn
-from nauticus_ref.simulate import simulate
+from nauticus_ref.referee.engine import Replay, replay
+from nauticus_ref.notation.model import Phase, Turn
+from nauticus_ref.notation.printer import to_ngn
+from nauticus_ref.tools.simulate import simulate
 
 BOARD = bundled("standard")
 
@@ -109,7 +109,7 @@ def one_tile_board():
     """A board with one tile in every stack: every crest, good and hull kind."""
     import tomllib
 
-    from nauticus_ref.board import BOARDS_DIR, parse_board
+    from nauticus_ref.game.board import BOARDS_DIR, parse_board
 
     data = tomllib.loads((BOARDS_DIR / "standard.toml").read_text(encoding="utf-8"))
     return parse_board({**data, "supply": {k: 1 for k in data["supply"]}}, "one-tile")

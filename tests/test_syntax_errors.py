@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 
 from conftest import EXAMPLES, HEADER, syntax_errors
-from nauticus_ref.assemble import MAX_SYNTAX_ERRORS, parse_text
+from nauticus_ref.notation.assemble import MAX_SYNTAX_ERRORS, parse_text
 from nauticus_ref.cli import main
-from nauticus_ref.grammar import line_parser
-from nauticus_ref.syntax_errors import KINDS, explain
+from nauticus_ref.notation.grammar import line_parser
+from nauticus_ref.notation.syntax import KINDS, explain
 
 SYNTAX_EXAMPLES = sorted((EXAMPLES / "syntax").glob("*.ngn"))
 

@@ -26,7 +26,7 @@ def test_wheel_carries_the_grammar_and_parses(tmp_path):
 
     where = subprocess.run(
         [str(bindir / "python"), "-c",
-         "import nauticus_ref.grammar as g; print(g.grammar_path())"],
+         "import nauticus_ref.notation.grammar as g; print(g.grammar_path())"],
         check=True, cwd=tmp_path, capture_output=True, text=True).stdout.strip()
     assert Path(where).is_relative_to(env_dir), where  # not the checkout's grammar/
 

@@ -1,60 +1,18 @@
-"""Diagnostics: what the referee says about a place in a record, and how it is shown.
+"""Diagnostics as text: for a terminal (the rustc layout), for GitHub, and as JSON.
 
-Messages follow rustc's style: lowercase, no final period, the fix only in `help`.
+Whatever a record carries is shown safely: control characters are escaped for a
+terminal and written as JSON's own escapes in JSON (docs/security.md).
 """
 
 from __future__ import annotations
 
 import json
 import re
-import shlex
-from typing import Iterable, Literal
 
-from .model import Frozen, Span
+from nauticus_ref.findings import Diagnostic
 
-Severity = Literal["error", "warning", "note"]
 #: Characters of a source line shown under a message; longer lines show a window.
 MAX_SHOWN = 120
-
-
-class Diagnostic(Frozen):
-    rule: str
-    severity: Severity = "error"
-    span: Span
-    message: str
-    help: str | None = None
-
-    def sort_key(self):
-        return (self.span.line, self.span.column)
-
-    def explain_command(self, path: str) -> str:
-        """The command that explains this diagnostic in full."""
-        if self.rule == "syntax":
-            return "nauticus-ref rules syntax"
-        return f"nauticus-ref explain {_quoted(path)} --line {self.span.line}"
-
-    def help_line(self, path: str) -> str:
-        see = f"see `{self.explain_command(path)}`"
-        return f"{self.help}; {see}" if self.help else see
-
-    def as_json(self, path: str | None = None) -> dict:
-        extra = {"explain": self.explain_command(path)} if path is not None else {}
-        return {
-            "rule": self.rule,
-            "severity": self.severity,
-            "line": self.span.line,
-            "column": self.span.column,
-            "end_line": self.span.end_line,
-            "end_column": self.span.end_column,
-            "message": self.message,
-            "help": self.help,
-            **extra,
-        }
-
-
-def _quoted(path: str) -> str:
-    """The path as one shell word, safe to paste: `$(...)` and quotes stay text."""
-    return shlex.quote(path)
 
 
 #: Characters a record may carry that would act on a terminal instead of showing: C0
@@ -111,13 +69,6 @@ def render_github(path: str, diag: Diagnostic) -> str:
     msg = msg.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     return (f"::{level} file={path},line={s.line},col={s.column},endLine={s.end_line},"
             f"endColumn={s.end_column},title={diag.rule}::{msg}")
-
-
-def counts(diags: Iterable[Diagnostic]) -> dict[str, int]:
-    c = {"error": 0, "warning": 0, "note": 0}
-    for d in diags:
-        c[d.severity] += 1
-    return c
 
 
 def dumps(obj) -> str:

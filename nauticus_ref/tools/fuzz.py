@@ -13,7 +13,7 @@ import random
 import re
 from typing import Callable
 
-from . import vocab
+from nauticus_ref.notation import vocab
 
 WORDS = (list(vocab.HULL_ALIASES) + list(vocab.GOODS) + list(vocab.DEFAULT_CRESTS)
          + list(vocab.ACTIONS) + ["crown", "mast", "sail", "pass", "extra", "new", "store",
@@ -135,13 +135,13 @@ def mutate(rng: random.Random, text: str) -> str:
 def check_input(text: str, board) -> int:
     """Run validate, score, annotate and explain on `text` with `board`, as the command
     line would; return its exit code (0, 1, or 2 for a board that cannot be used).  Raises only if the referee fails."""
-    from .annotate import annotate
-    from .inspect import InspectError, explain_json, find_point
-    from .reports import score_json, score_text
-    from .sources import Source
-    from .validate import validate_source
+    from nauticus_ref.views.annotate import annotate
+    from nauticus_ref.views.inspect import InspectError, explain_json, find_point
+    from nauticus_ref.views.score import score_json, score_text
+    from nauticus_ref.files import Source
+    from nauticus_ref.referee.validate import validate_source
 
-    from .board import BoardError
+    from nauticus_ref.game.board import BoardError
 
     try:
         report = validate_source(Source("fuzz.ngn", text), board=board)

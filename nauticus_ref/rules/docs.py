@@ -1,6 +1,6 @@
 """Files made from the rules catalogue: `docs/rules.md` and `examples/logs/invalid/*.ngn`.
 
-    python -m nauticus_ref.catalogue_docs      # rewrite both from rules.py
+    python -m nauticus_ref.rules.docs      # rewrite both from the catalogue
 
 Tests fail when the files in the repository differ from what this writes.
 """
@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .rules import RULES, Rule
-from .sources import write_atomically
+from nauticus_ref.rules import RULES, Rule
+from nauticus_ref.files import write_atomically
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def rules_markdown() -> str:
     out = ["# The rules the referee enforces", "",
-           "Made from the catalogue in `nauticus_ref/rules.py` by "
-           "`python -m nauticus_ref.catalogue_docs`; do not edit by hand.", "",
+           "Made from the catalogue in `nauticus_ref/rules/` by "
+           "`python -m nauticus_ref.rules.docs`; do not edit by hand.", "",
            "Sections use the German rulebook's numbering (the original), or its heading where it "
            "has no number; the English name follows. `nauticus-ref rules ID` prints one rule.", "",
            "| id | title | section |", "| --- | --- | --- |"]

@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 
 import click
 
-from .board import Board
+from nauticus_ref.game.board import Board
 
 #: Seconds one record may take before it is reported as not checked.  Every record
 #: within the size limits answers in well under two seconds; this catches a hang.
@@ -44,9 +44,9 @@ class Outcome:
 
 def load(path: str, board: Board | None):
     """Read and replay one record: (report, None), or (None, why it cannot be handled)."""
-    from .board import BoardError
-    from .sources import SourceError, read
-    from .validate import validate_source
+    from nauticus_ref.game.board import BoardError
+    from nauticus_ref.files import SourceError, read
+    from nauticus_ref.referee.validate import validate_source
 
     try:
         return validate_source(read(Path(path)), board), None
@@ -56,7 +56,8 @@ def load(path: str, board: Board | None):
 
 
 def validate_one(path: str, board: Board | None, fmt: str) -> Outcome:
-    from .diagnostics import counts, render_github, render_text
+    from nauticus_ref.findings import counts
+    from nauticus_ref.views.text import render_github, render_text
 
     report, failure = load(path, board)
     if report is None:
@@ -73,8 +74,8 @@ def validate_one(path: str, board: Board | None, fmt: str) -> Outcome:
 
 
 def score_one(path: str, board: Board | None, fmt: str) -> Outcome:
-    from .diagnostics import counts
-    from .reports import score_json, score_markdown, score_text
+    from nauticus_ref.findings import counts
+    from nauticus_ref.views.score import score_json, score_markdown, score_text
 
     report, failure = load(path, board)
     if report is None:
@@ -87,7 +88,7 @@ def score_one(path: str, board: Board | None, fmt: str) -> Outcome:
 
 
 def summary(report) -> str:
-    from .diagnostics import counts
+    from nauticus_ref.findings import counts
 
     c = counts(report.diagnostics)
     state = "complete game" if report.complete else "incomplete record"

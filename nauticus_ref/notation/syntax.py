@@ -14,7 +14,7 @@ import re
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from .vocab import KEYWORDS
+from nauticus_ref.notation.vocab import KEYWORDS
 
 # kind -> (message, help, examples).  `{tok}` is the offending text, `{prev}` the
 # text of the token before it.
@@ -243,7 +243,7 @@ def _keys(e: UnexpectedToken):
 @functools.cache
 def _learnt() -> dict:
     """Parser context (and token type) -> kind of mistake, from the example lines."""
-    from .grammar import line_parser
+    from nauticus_ref.notation.grammar import line_parser
 
     parser = line_parser()
     table: dict = {}

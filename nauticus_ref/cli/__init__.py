@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from . import __version__
+from nauticus_ref import __version__
 
 EXIT_CLEAN, EXIT_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
 
@@ -24,7 +24,7 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 def _echo(text: str = "", nl: bool = True, err: bool = False) -> None:
     """Print text for a person: control characters a record may carry are shown escaped."""
-    from .diagnostics import escape_controls
+    from nauticus_ref.views.text import escape_controls
 
     click.echo(escape_controls(text), nl=nl, err=err)
 
@@ -37,7 +37,7 @@ def _board(board_option: str | None):
     """The board named by `--board`, checked once for the whole run (None: none given)."""
     if not board_option:
         return None
-    from .board import BoardError, resolve
+    from nauticus_ref.game.board import BoardError, resolve
 
     try:
         return resolve(board_option)
@@ -48,7 +48,7 @@ def _board(board_option: str | None):
 
 def _sources(paths):
     """Yield readable sources; report the others.  Returns a list and a flag."""
-    from .sources import SourceError, expand, read
+    from nauticus_ref.files import SourceError, expand, read
 
     files, errors = expand(list(paths))
     for message in errors:
@@ -96,8 +96,8 @@ def parse(paths, fmt):
       nauticus-ref parse --format json game.ngn
       nauticus-ref parse club-archive/
     """
-    from .assemble import parse_text
-    from .diagnostics import dumps, render_text
+    from nauticus_ref.notation.assemble import parse_text
+    from nauticus_ref.views.text import dumps, render_text
 
     sources, unreadable = _sources(paths)
     any_errors = False
@@ -133,9 +133,9 @@ def _batch(fn, paths, board_option, fmt, jobs, json_key: str) -> None:
     """Run `fn` over every record, print in file order, finish with the exit code."""
     import time
 
-    from .batch import run, tally
-    from .diagnostics import dumps
-    from .sources import expand
+    from nauticus_ref.cli.batch import run, tally
+    from nauticus_ref.views.text import dumps
+    from nauticus_ref.files import expand
 
     started = time.perf_counter()
     board = _board(board_option)
@@ -187,7 +187,7 @@ def validate(paths, fmt, board_option, jobs):
       nauticus-ref validate --jobs 2 league/
       nauticus-ref validate --board my-board.toml game.ngn
     """
-    from .batch import validate_one
+    from nauticus_ref.cli.batch import validate_one
 
     _batch(validate_one, paths, board_option, fmt, jobs, "files")
 
@@ -212,7 +212,7 @@ def score(paths, fmt, board_option, jobs):
       nauticus-ref score --format markdown game.ngn
       nauticus-ref score --format json --jobs 2 league/
     """
-    from .batch import score_one
+    from nauticus_ref.cli.batch import score_one
 
     _batch(score_one, paths, board_option, fmt, jobs, "games")
 
@@ -237,7 +237,7 @@ def annotate(path, out, board_option):
     """
     from pathlib import Path
 
-    from .annotate import annotate as annotated
+    from nauticus_ref.views.annotate import annotate as annotated
 
     if out is not None and _same_file(out, path):
         _fail(f"{out}: annotate never writes over its input; choose another --out")
@@ -272,9 +272,9 @@ def simulate(players, seed, games, out, board_option):
     import contextlib
     from pathlib import Path
 
-    from .board import bundled
-    from .printer import to_ngn
-    from .simulate import simulate as play
+    from nauticus_ref.game.board import bundled
+    from nauticus_ref.notation.printer import to_ngn
+    from nauticus_ref.tools.simulate import simulate as play
 
     board = _board(board_option) or bundled("standard")
     if games == 1:
@@ -311,7 +311,7 @@ def _same_file(a: str, b: str) -> bool:
 
 def _write(path, text: str) -> None:
     """Write an output file atomically, or exit 2 with a one-line message."""
-    from .sources import SourceError, write_output
+    from nauticus_ref.files import SourceError, write_output
 
     try:
         write_output(path, text)
@@ -322,8 +322,8 @@ def _write(path, text: str) -> None:
 
 def _one_record(path, board_option):
     """The replayed report of one record, or exit 2 / 1 with a message."""
-    from .batch import load
-    from .diagnostics import render_text
+    from nauticus_ref.cli.batch import load
+    from nauticus_ref.views.text import render_text
 
     if os.path.isdir(path):
         _fail(f"{path}: a folder; this command reads one record file")
@@ -363,8 +363,8 @@ def explain(path, line, at, fmt, board_option):
       nauticus-ref explain game.ngn --at 2.3.Ben
       nauticus-ref explain game.ngn --at 1.1 --format markdown
     """
-    from .diagnostics import dumps
-    from .inspect import InspectError, explain_json, explain_markdown, explain_text, find_point
+    from nauticus_ref.views.text import dumps
+    from nauticus_ref.views.inspect import InspectError, explain_json, explain_markdown, explain_text, find_point
 
     if (line is None) == (at is None):
         _fail("give exactly one of --line N and --at ROUND.PHASE[.PLAYER]")
@@ -405,8 +405,8 @@ def state(path, line, at, fmt, board_option):
       nauticus-ref state game.ngn --line 40
       nauticus-ref state game.ngn --at 2.7 --format json
     """
-    from .diagnostics import dumps
-    from .inspect import InspectError, find_point, replay_upto, state_json, state_markdown, state_text
+    from nauticus_ref.views.text import dumps
+    from nauticus_ref.views.inspect import InspectError, find_point, replay_upto, state_json, state_markdown, state_text
 
     if line is not None and at is not None:
         _fail("give at most one of --line N and --at ROUND.PHASE")
@@ -452,9 +452,9 @@ def rules(rule_id, fmt):
       nauticus-ref rules one-crest
       nauticus-ref rules --format json
     """
-    from .diagnostics import dumps
-    from .rules import RULES, SYNTAX
-    from .vocab import closest
+    from nauticus_ref.views.text import dumps
+    from nauticus_ref.rules import RULES, SYNTAX
+    from nauticus_ref.notation.vocab import closest
 
     catalogue = {r.id: r for r in (SYNTAX, *RULES)}
     if rule_id is None:
@@ -538,6 +538,3 @@ def entry(argv: list[str] | None = None) -> None:
         sys.exit(EXIT_CLEAN)
     sys.exit(EXIT_CLEAN)
 
-
-if __name__ == "__main__":  # pragma: no cover
-    entry()

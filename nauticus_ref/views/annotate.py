@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .validate import FileReport
+from nauticus_ref.referee.validate import FileReport
 
 PREFIX = "# ref: "
 

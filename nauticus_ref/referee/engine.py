@@ -24,14 +24,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import vocab
-from .vocab import count
-from .board import Board
-from .diagnostics import Diagnostic
-from .model import (ActionClause, Check, Item, Phase, Placement, Record, Round, Span, Turn,
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.vocab import count
+from nauticus_ref.game.board import Board
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.notation.model import (ActionClause, Check, Item, Phase, Placement, Record, Round, Span, Turn,
                     remap_crests)
-from .scoring import final_scores
-from .state import (CROWN_CAP, PASS_PENALTY, SEAT_BONUS, STORAGE_SPACES, Player, Ship, Tile,
+from nauticus_ref.game.scoring import final_scores
+from nauticus_ref.game.state import (CROWN_CAP, PASS_PENALTY, SEAT_BONUS, STORAGE_SPACES, Player, Ship, Tile,
                     spaces, tile_text)
 
 ITEM_KIND_OF_ACTION = {"hulls": "hull", "masts": "mast", "sails": "sail", "goods": "good"}

@@ -211,7 +211,7 @@ class Record(Frozen):
     @property
     def crest_words(self) -> tuple[str, ...]:
         """The words this record uses for the four regular crests."""
-        from .vocab import DEFAULT_CRESTS
+        from nauticus_ref.notation.vocab import DEFAULT_CRESTS
 
         if self.header.crests and len(self.header.crests) == 4:
             return tuple(n.text for n in self.header.crests)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from . import vocab
-from .model import (ActionClause, Bonus, Check, Item, Name, Phase, Placement, Record, Reward,
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.model import (ActionClause, Bonus, Check, Item, Name, Phase, Placement, Record, Reward,
                     Round, Setup, Turn)
 
 _BARE = re.compile(r"\w[\w-]*")

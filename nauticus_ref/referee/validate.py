@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .assemble import ParseResult, parse_text
-from .board import Board, BoardError, resolve_for_record
-from .diagnostics import Diagnostic
-from .engine import ReplayResult, replay
-from .sources import Source
+from nauticus_ref.notation.assemble import ParseResult, parse_text
+from nauticus_ref.game.board import Board, BoardError, resolve_for_record
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.referee.engine import ReplayResult, replay
+from nauticus_ref.files import Source
 
 
 @dataclass

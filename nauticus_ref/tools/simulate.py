@@ -14,13 +14,13 @@ from __future__ import annotations
 import copy
 import random
 
-from . import vocab
-from .board import Board
-from .engine import ITEM_KIND_OF_ACTION, Replay
-from .model import (ActionClause, Bonus, Check, Claim, Destination, Final, FinalEntry, Header, Item,
+from nauticus_ref.notation import vocab
+from nauticus_ref.game.board import Board
+from nauticus_ref.referee.engine import ITEM_KIND_OF_ACTION, Replay
+from nauticus_ref.notation.model import (ActionClause, Bonus, Check, Claim, Destination, Final, FinalEntry, Header, Item,
                     Name, PassClause, Phase, Placement, Record, Reward, Round, Span, Text, Turn)
-from .scoring import final_scores
-from .state import CROWN_CAP, Player, Ship, spaces
+from nauticus_ref.game.scoring import final_scores
+from nauticus_ref.game.state import CROWN_CAP, Player, Ship, spaces
 
 NAMES = ("Anna", "Ben", "Carla", "Dana")
 SPAN = Span(line=1, column=1, end_line=1, end_column=2)

@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from lark import Token
 from lark.exceptions import UnexpectedInput
 
-from . import vocab
-from .diagnostics import Diagnostic
-from .grammar import line_parser
-from .model import (ActionClause, Bonus, Check, Claim, Destination, Final, FinalEntry, Header,
+from nauticus_ref.notation import vocab
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.notation.grammar import line_parser
+from nauticus_ref.notation.model import (ActionClause, Bonus, Check, Claim, Destination, Final, FinalEntry, Header,
                     Item, Name, PassClause, Phase, Placement, Record, Reward, Round, Setup,
                     SetupPlayer, SetupTiles, Span, Text, Turn)
-from .syntax_errors import action_in_turn, explain
-from .transform import Raw, c0, c1
+from nauticus_ref.notation.syntax import action_in_turn, explain
+from nauticus_ref.notation.transform import Raw, c0, c1
 
 #: After this many syntax errors in one file the parse stops and says so.
 MAX_SYNTAX_ERRORS = 50

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .state import Player
+from nauticus_ref.game.state import Player
 
 SHIP_VP = {1: 2, 2: 8, 3: 20, 4: 35}
 GOODS_SET_VP = (0, 2, 5, 9, 14, 20)   # for sets of 0 to 5; each further good +5

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import markdown as md
-from .board import Board
-from .engine import ITEM_KIND_OF_ACTION, Replay, replay
-from .model import Phase, Record, Turn
-from .rules import BY_ID, SYNTAX
-from .state import STORAGE_SPACES, Player, tile_text
-from .vocab import count
+from nauticus_ref.views import markdown as md
+from nauticus_ref.game.board import Board
+from nauticus_ref.referee.engine import ITEM_KIND_OF_ACTION, Replay, replay
+from nauticus_ref.notation.model import Phase, Record, Turn
+from nauticus_ref.rules import BY_ID, SYNTAX
+from nauticus_ref.game.state import STORAGE_SPACES, Player, tile_text
+from nauticus_ref.notation.vocab import count
 
 
 class InspectError(Exception):

@@ -13,7 +13,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import vocab
+from nauticus_ref.notation import vocab
 
 BOARDS_DIR = Path(__file__).resolve().parent / "boards"
 SUPPLY_KEYS = ("1ship", "bow", "stern", "middle", "mast", "crown_mast", "sail", "crown_sail",
@@ -113,7 +113,7 @@ _BUNDLED_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 def load_board_file(path: Path) -> Board:
     """A board file: a regular file of at most 64 KiB of UTF-8 TOML, fully validated."""
-    from .sources import SourceError, decode, read_bytes_limited
+    from nauticus_ref.files import SourceError, decode, read_bytes_limited
 
     try:
         text = decode(read_bytes_limited(path, MAX_BOARD_BYTES, "a board file"), str(path),

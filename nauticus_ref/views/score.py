@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from . import markdown as md
-from .scoring import Score, final_scores, tie_breaks
-from .validate import FileReport
+from nauticus_ref.views import markdown as md
+from nauticus_ref.game.scoring import Score, final_scores, tie_breaks
+from nauticus_ref.referee.validate import FileReport
 
 SOURCES = ("bonus", "crowns", "rewards", "pass penalty", "correction")
 MATERIAL_WORDS = {

@@ -1,0 +1,62 @@
+"""Findings: what the referee says about a place in a record (a diagnostic).
+
+Every layer reports through this one type: the parser its syntax errors, the referee
+its rule findings.  How a diagnostic is shown is the views' job (`views/text.py`).
+Messages follow rustc's style: lowercase, no final period, the fix only in `help`.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Iterable, Literal
+
+from nauticus_ref.notation.model import Frozen, Span
+
+Severity = Literal["error", "warning", "note"]
+
+
+class Diagnostic(Frozen):
+    rule: str
+    severity: Severity = "error"
+    span: Span
+    message: str
+    help: str | None = None
+
+    def sort_key(self):
+        return (self.span.line, self.span.column)
+
+    def explain_command(self, path: str) -> str:
+        """The command that explains this diagnostic in full."""
+        if self.rule == "syntax":
+            return "nauticus-ref rules syntax"
+        return f"nauticus-ref explain {_quoted(path)} --line {self.span.line}"
+
+    def help_line(self, path: str) -> str:
+        see = f"see `{self.explain_command(path)}`"
+        return f"{self.help}; {see}" if self.help else see
+
+    def as_json(self, path: str | None = None) -> dict:
+        extra = {"explain": self.explain_command(path)} if path is not None else {}
+        return {
+            "rule": self.rule,
+            "severity": self.severity,
+            "line": self.span.line,
+            "column": self.span.column,
+            "end_line": self.span.end_line,
+            "end_column": self.span.end_column,
+            "message": self.message,
+            "help": self.help,
+            **extra,
+        }
+
+
+def _quoted(path: str) -> str:
+    """The path as one shell word, safe to paste: `$(...)` and quotes stay text."""
+    return shlex.quote(path)
+
+
+def counts(diags: Iterable[Diagnostic]) -> dict[str, int]:
+    c = {"error": 0, "warning": 0, "note": 0}
+    for d in diags:
+        c[d.severity] += 1
+    return c

@@ -1,0 +1,1 @@
+"""Tools built on the referee: the game simulator and the fuzzer."""

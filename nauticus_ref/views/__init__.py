@@ -1,0 +1,1 @@
+"""The views: one module per report (validate, score, state, explain, annotate), with its formats."""
