@@ -10,12 +10,13 @@ from __future__ import annotations
 import shlex
 from typing import Iterable, Literal
 
-from nauticus_ref.notation.model import Frozen, Span
+from nauticus_ref.notation.model import Span, frozen
 
 Severity = Literal["error", "warning", "note"]
 
 
-class Diagnostic(Frozen):
+@frozen
+class Diagnostic:
     rule: str
     severity: Severity = "error"
     span: Span

@@ -112,5 +112,7 @@ def test_a_command_imports_only_what_it_needs():
     assert not version & {"lark", "pydantic", "nauticus_ref.notation.model"}
     validate = _modules_loaded_by("validate", str(EXAMPLES / "game-2p.ngn"))
     assert "nauticus_ref.referee.engine" in validate
+    # the record model and diagnostics are plain dataclasses: text output needs no pydantic
+    assert "pydantic" not in validate
     assert not validate & {"multiprocessing", "nauticus_ref.tools.simulate", "nauticus_ref.views.inspect",
                            "nauticus_ref.notation.printer", "nauticus_ref.views.annotate"}

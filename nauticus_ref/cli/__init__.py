@@ -97,6 +97,7 @@ def parse(paths, fmt):
       nauticus-ref parse club-archive/
     """
     from nauticus_ref.notation.assemble import parse_text
+    from nauticus_ref.notation.model import to_json
     from nauticus_ref.views.text import dumps, render_text
 
     sources, unreadable = _sources(paths)
@@ -110,7 +111,7 @@ def parse(paths, fmt):
             files_json.append({
                 "path": src.path,
                 "ok": result.ok,
-                "record": result.record.model_dump(mode="json") if result.record else None,
+                "record": to_json(result.record) if result.record else None,
                 "diagnostics": [d.as_json(src.path) for d in result.diagnostics],
             })
             continue

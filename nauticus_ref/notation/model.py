@@ -3,23 +3,27 @@
 Every node carries the span of text it came from, so that any later layer (the
 replay engine, explain mode) can point back at the exact place in the file.  The
 model says what was written; it does not judge whether the move was legal.
+
+Nodes are frozen, slotted dataclasses: cheap to build, and importing them costs no
+more than the module.  pydantic serves only where JSON is asked for (`to_json`).
 """
 
 from __future__ import annotations
 
-from typing import Literal, Union
-
-from pydantic import BaseModel, ConfigDict, Field
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Literal, Union
 
 Action = Literal["hulls", "masts", "sails", "goods", "transport", "money", "deliver", "crowns"]
 ItemKind = Literal["hull", "mast", "sail", "good"]
 
 
-class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+#: How every node is declared: immutable, slotted, built by keyword.
+frozen = dataclass(frozen=True, slots=True, kw_only=True)
 
 
-class Span(Frozen):
+@frozen
+class Span:
     """1-based line and column of the first character; `end_column` is exclusive."""
 
     line: int
@@ -32,10 +36,12 @@ class Span(Frozen):
                     end_line=other.end_line, end_column=other.end_column)
 
 
-class Node(Frozen):
+@frozen
+class Node:
     span: Span
 
 
+@frozen
 class Name(Node):
     """A player or ship name, as first written; compare through `key`."""
 
@@ -46,10 +52,12 @@ class Name(Node):
         return self.text.casefold()
 
 
+@frozen
 class Text(Node):
     text: str
 
 
+@frozen
 class Item(Node):
     """Tiles of one kind: `2 coffee`, `whale mast`, `bow`.
 
@@ -62,11 +70,13 @@ class Item(Node):
     count: int = 1
 
 
+@frozen
 class Destination(Node):
     kind: Literal["store", "ship", "new"]
     ship: Name | None = None
 
 
+@frozen
 class Reward(Node):
     """One completion reward: `crown mast`, `crown sail`, `3vp`, `7t`, `3w`, `goods`."""
 
@@ -74,6 +84,7 @@ class Reward(Node):
     goods: tuple[str, str] | None = None
 
 
+@frozen
 class Placement(Node):
     items: list[Item]
     dest: Destination
@@ -81,15 +92,18 @@ class Placement(Node):
     rewards: list[Reward] | None = None
 
 
+@frozen
 class Claim(Node):
     value: int
     unit: Literal["t", "w", "vp"]
 
 
+@frozen
 class PassClause(Node):
     kind: Literal["pass"] = "pass"
 
 
+@frozen
 class ActionClause(Node):
     """The body of an action, the phase's own or (with `extra`) the Extra Action.
 
@@ -100,20 +114,22 @@ class ActionClause(Node):
     kind: Literal["action"] = "action"
     action: Action
     extra: bool = False
-    placements: list[Placement] = Field(default_factory=list)
+    placements: list[Placement] = field(default_factory=list)
     workers: int | None = None
-    ships: list[Name] = Field(default_factory=list)
+    ships: list[Name] = field(default_factory=list)
     claim: Claim | None = None
 
 
 Clause = Union[PassClause, ActionClause]
 
 
+@frozen
 class Turn(Node):
     player: Name
     clauses: list[Clause]
 
 
+@frozen
 class Check(Node):
     """`check Anna: 23vp 12t 5w`: any subset of the three values."""
 
@@ -124,6 +140,7 @@ class Check(Node):
     workers: int | None = None
 
 
+@frozen
 class Bonus(Node):
     """What follows `bonus` on a phase line: a crest, a good, or a claim like `3w`."""
 
@@ -131,29 +148,32 @@ class Bonus(Node):
     value: str
 
 
+@frozen
 class Phase(Node):
     number: int
     player: Name
     action: Action
     action_span: Span
     bonus: Bonus | None = None
-    entries: list[Union[Turn, Check]] = Field(default_factory=list)
+    entries: list[Union[Turn, Check]] = field(default_factory=list)
 
     @property
     def turns(self) -> list[Turn]:
         return [e for e in self.entries if isinstance(e, Turn)]
 
 
+@frozen
 class Round(Node):
     number: int
     deal: list[Action]
-    entries: list[Union[Phase, Check]] = Field(default_factory=list)
+    entries: list[Union[Phase, Check]] = field(default_factory=list)
 
     @property
     def phases(self) -> list[Phase]:
         return [e for e in self.entries if isinstance(e, Phase)]
 
 
+@frozen
 class SetupPlayer(Node):
     """`Anna: 12t 3w 25vp, passed 1, extra used`."""
 
@@ -165,6 +185,7 @@ class SetupPlayer(Node):
     extra_used: bool = False
 
 
+@frozen
 class SetupTiles(Node):
     """`Anna store: ...`, `Anna ship A: ...` or `Anna delivered: ...`."""
 
@@ -174,38 +195,43 @@ class SetupTiles(Node):
     items: list[Item]
 
 
+@frozen
 class Setup(Node):
     round: int
     phase: int
     anchor: str | None = None
-    flipped: list[Action] = Field(default_factory=list)
-    players: list[SetupPlayer] = Field(default_factory=list)
-    tiles: list[SetupTiles] = Field(default_factory=list)
+    flipped: list[Action] = field(default_factory=list)
+    players: list[SetupPlayer] = field(default_factory=list)
+    tiles: list[SetupTiles] = field(default_factory=list)
 
 
+@frozen
 class FinalEntry(Node):
     player: Name
     score: int
 
 
+@frozen
 class Final(Node):
     entries: list[FinalEntry]
 
 
-class Header(Frozen):
+@frozen
+class Header:
     game: Text | None = None
     date: Text | None = None
-    players: list[Name] = Field(default_factory=list)
+    players: list[Name] = field(default_factory=list)
     players_span: Span | None = None
     board: Text | None = None
     crests: list[Name] | None = None
 
 
-class Record(Frozen):
+@frozen
+class Record:
     header: Header
     setup: Setup | None = None
-    checks: list[Check] = Field(default_factory=list)
-    rounds: list[Round] = Field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)
     final: Final | None = None
 
     @property
@@ -218,18 +244,26 @@ class Record(Frozen):
         return DEFAULT_CRESTS
 
 
-def remap_crests(node, mapping: dict[str, str]):
+def remap_crests(node: Any, mapping: dict[str, str]) -> Any:
     """`node` with every regular crest of a mast, sail or crest bonus renamed by `mapping`
     (the replay's translation of `crests:` words into a board's own crest order)."""
     if isinstance(node, list):
         return [remap_crests(x, mapping) for x in node]
     if isinstance(node, Item) and node.kind in ("mast", "sail"):
-        return node.model_copy(update={"name": mapping.get(node.name, node.name)})
+        return dataclasses.replace(node, name=mapping.get(node.name, node.name))
     if isinstance(node, Bonus):
-        return node.model_copy(update={"value": mapping.get(node.value, node.value)}) \
+        return dataclasses.replace(node, value=mapping.get(node.value, node.value)) \
             if node.kind == "crest" else node
-    if isinstance(node, BaseModel) and not isinstance(node, (Span, Name, Text)):
-        return node.model_copy(update={
-            k: remap_crests(v, mapping) for k in type(node).model_fields
-            if isinstance(v := getattr(node, k), (list, BaseModel))})
+    if dataclasses.is_dataclass(node) and not isinstance(node, (Span, Name, Text)):
+        return dataclasses.replace(node, **{
+            f.name: remap_crests(v, mapping) for f in dataclasses.fields(node)
+            if isinstance(v := getattr(node, f.name), list) or dataclasses.is_dataclass(v)})
     return node
+
+
+def to_json(node: Any) -> Any:
+    """A node as JSON-ready values (dicts, lists, strings, numbers), fields in declared
+    order.  The one place the record model meets pydantic, imported only here."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(type(node)).dump_python(node, mode="json")

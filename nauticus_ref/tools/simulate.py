@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 
 from nauticus_ref.notation import vocab
 from nauticus_ref.game.board import Board
@@ -85,8 +86,8 @@ class Simulator:
             phases = [self.play_phase(phase_no) for phase_no in range(1, 8)]
             if self.rng.random() < 0.3:  # check lines after the round, in its last phase
                 last = phases[-1]
-                phases[-1] = last.model_copy(update={"entries": last.entries + self.checks()})
-            rounds.append(rnd.model_copy(update={"entries": phases}))
+                phases[-1] = replace(last, entries=last.entries + self.checks())
+            rounds.append(replace(rnd, entries=phases))
         scores = final_scores(self.rp.players)
         by_name = {s.name: s.total for s in scores}
         final = Final(span=SPAN, entries=[FinalEntry(span=SPAN, player=_name(p.name),
@@ -108,7 +109,7 @@ class Simulator:
                       action_span=SPAN, bonus=self.choose_bonus(start, self.board.bonuses[space]))
         rp.start_phase(phase)
         turns = [self.play_turn(p, action) for p in rp.ctx.order]
-        return phase.model_copy(update={"entries": turns})
+        return replace(phase, entries=turns)
 
     def choose_action(self, p: Player, face_up: list[str]) -> str:
         """The action the start player's ships need most, with some chance."""

@@ -6,6 +6,7 @@ terminal and written as JSON's own escapes in JSON (docs/security.md).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -44,8 +45,8 @@ def render_text(path: str, source_lines: list[str], diag: Diagnostic) -> str:
     if 1 <= s.line <= len(source_lines):
         raw = source_lines[s.line - 1].expandtabs(1)
         text = escape_controls(raw)  # shown escaped; the caret moves with the escapes
-        s = s.model_copy(update={"column": _shown_column(raw, s.column),
-                                 "end_column": _shown_column(raw, s.end_column)})
+        s = dataclasses.replace(s, column=_shown_column(raw, s.column),
+                                end_column=_shown_column(raw, s.end_column))
         gutter = str(s.line)
         width = max(1, (s.end_column if s.end_line == s.line else len(text) + 1) - s.column)
         start = 0
