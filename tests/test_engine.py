@@ -21,7 +21,7 @@ def test_extra_action_on_a_flipped_action_at_2_then_4_taler():
             "2. Ben hulls bonus whale\n  Ben: pass\n"
             "  Anna: pass; extra goods: 2 coffee grain >store = 8t\n")
     assert problems(text) == []
-    anna = run(text).replay.players[0]
+    anna = run(text).table.players[0]
     assert anna.taler == 15 - 8 and anna.extra_used
     # goods lies flipped and the Extra Action brought 2 workers for its 3 uses
     assert anna.workers == 4 + 3 + 2 - 3
@@ -34,7 +34,7 @@ def test_rewards_can_be_used_at_once_in_the_same_clause():
             "  Anna ship A: 1ship, whale mast\n  Anna ship B: 1ship, crest4 mast\n" + DEAL +
             "1. Anna sails\n  Anna: whale >A [7t], crest4 >B [3vp] = 5t\n")
     assert problems(text) == []
-    assert run(text).replay.players[0].taler == 0 + 4 - 3 + 7 - 2
+    assert run(text).table.players[0].taler == 0 + 4 - 3 + 7 - 2
     short = text.replace("[7t]", "[3vp]")
     assert [r for r, _ in problems(short)] == ["taler"]
 
@@ -59,7 +59,7 @@ def test_the_wheel_turns_to_the_first_action_of_the_last_round():
                                                   "sails"]))
     phases = "".join(line + "\n  Anna: pass\n  Ben: pass\n" if line else "" for line in phases.split("\n"))
     rp = run(OPENING + phases + "round 2: goods hulls money transport crowns masts deliver sails\n"
-             ).replay
+             ).table
     # transport lay on the 2 VP space (index 3): the anchor points there in round 2
     assert rp.anchor == 3
     # space s gets the wheel section (s - 3) mod 8 of [0, 2, 1, 2, 3, 1, 3, 2]
@@ -77,7 +77,7 @@ def test_pass_penalties_at_round_end_and_pass_tiles_turn_back():
         "7. Anna deliver bonus w+vp\n  Anna: pass\n  check Anna: 12vp\n  Ben: pass\n"
         "check Anna: 11vp\ncheck Ben: 7vp\n")
     assert problems(text) == []   # the checks hold: penalties right after the last turn
-    rp = run(text).replay
+    rp = run(text).table
     # Anna: 10 + 1 (her flipped pass tile is a crown: 1 crown x 1 worker) + 1 (worker + VP
     # bonus) - 1 (two tiles flipped); Ben: 10 - 3 (one tile flipped)
     assert [(p.vp, p.passed) for p in rp.players] == [(11, 0), (7, 0)]
@@ -98,7 +98,7 @@ def test_crests_names_the_boards_crests_in_the_boards_order():
             + "1. Anna masts bonus coffee\n  Anna: a mast >store = 2t\n")
     result = replay(parse_ok(text), board)
     assert [d.message for d in result.diagnostics if d.severity == "error"] == []
-    assert result.replay.players[0].storage[("mast", "anchor")] == 1
+    assert result.table.players[0].storage[("mast", "anchor")] == 1
     wrong = replay(parse_ok(text.replace("= 2t", "= 1t")), board)
     assert [d.message for d in wrong.diagnostics] == ["the price paid is 2t, not 1t"]
 
@@ -112,9 +112,9 @@ def test_explain_steps_say_what_the_replay_did():
 
     path = EXAMPLES / "invalid" / "one-crest.ngn"
     report = validate_source(Source(str(path), path.read_text(encoding="utf-8")))
-    rp = report.replayed.replay
+    rp = report.replayed
     data = explain_json(report.path, report.lines, report.parsed.record, rp, report.diagnostics,
-                        rp.board, find_point(report.parsed.record, 8))
+                        rp.table.board, find_point(report.parsed.record, 8))
     texts = [s["text"] for s in data["steps"]]
     assert texts[0] == "the anchor mast does not fit on `A`: to storage instead"
     assert not any("to `A`" in t for t in texts), texts
@@ -130,10 +130,10 @@ def test_a_crown_claim_broken_by_the_cap_names_the_cap():
 
 def test_numbers_agree_with_their_nouns():
     text = OPENING + "1. Anna money bonus whale\n  Anna: 1w\n  Ben: pass\n"
-    steps = [s.text for s in run(text).replay.steps]
+    steps = [s.text for s in run(text).steps]
     assert "1 worker x 2 taler = 2 taler" in steps
     end = run("players: Anna, Ben\nsetup: round 1 phase 7, flipped goods hulls money transport "
               "crowns masts\n  Anna: passed 3\n" + DEAL + "7. Anna deliver\n  Anna: pass\n"
-              "  Ben: pass\n").replay.steps
+              "  Ben: pass\n").steps
     assert any("3 pass tiles flipped, no penalty" in s.text for s in end)
     assert any("1 pass tile flipped, -3 VP" in s.text for s in end)

@@ -23,7 +23,7 @@ def test_complete_games_validate_clean(players):
     assert not [d for d in result.diagnostics if d.severity != "note"], \
         [(d.rule, d.span.line, d.message) for d in result.diagnostics]
     assert result.complete
-    assert len(result.replay.players) == players
+    assert len(result.table.players) == players
 
 
 def test_the_games_together_show_every_part_of_the_game():
@@ -34,7 +34,7 @@ def test_the_games_together_show_every_part_of_the_game():
         record = parse_ok(path.read_text(encoding="utf-8"))
         result = replay(record, bundled("standard"))
         notes += [d for d in result.diagnostics if d.severity == "note"]
-        for p in result.replay.players:
+        for p in result.table.players:
             ship_sizes |= {s.size for s in p.ships.values() if s.complete}
             delivered += sum(p.delivered.values())
             extra += p.extra_used

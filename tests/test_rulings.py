@@ -18,7 +18,7 @@ def errors(text: str) -> list[str]:
 
 
 def anna(text: str):
-    return run(text).replay.players[0]
+    return run(text).table.players[0]
 
 
 def setup(lines: str, rest: str) -> str:
@@ -56,7 +56,7 @@ def test_fact_one_reward_per_mast_each_at_most_twice():
 def test_fact_start_values_and_seat_bonuses():
     def start(n):
         names = ["A", "B", "C", "D"][:n]
-        return [(p.vp, p.workers, p.taler) for p in run(f"players: {', '.join(names)}\n").replay.players]
+        return [(p.vp, p.workers, p.taler) for p in run(f"players: {', '.join(names)}\n").table.players]
     assert start(2) == [(10, 4, 15), (10, 4, 16)]
     assert start(3) == [(10, 4, 15), (10, 4, 16), (10, 5, 17)]
     assert start(4) == [(10, 4, 15), (10, 4, 16), (10, 5, 16), (10, 6, 17)]
@@ -87,14 +87,14 @@ def test_reading_4_free_tile_to_full_storage_is_a_note_paid_tile_an_error():
     full = "  Anna store: 6 whale mast\n"
     free = run(setup(full, "1. Anna goods bonus 3w\n  Anna: grain >store\n"))
     assert [(d.rule, d.severity) for d in free.diagnostics] == [("storage", "note")]
-    assert free.replay.supply[("good", "grain")] == 12  # it stays in the supply
+    assert free.table.supply[("good", "grain")] == 12  # it stays in the supply
     assert errors(setup(full, "1. Anna goods bonus 3w\n  Anna: coffee >store\n")) == ["storage"]
 
 
 def test_reading_5_crown_cap_15_a_round_extra_action_has_its_own():
     crowns = setup("  Anna store: 3 crown sail\n", "1. Anna crowns\n  Anna: 6w; extra crowns: 5w\n")
     result = run(crowns)
-    assert result.replay.players[0].vp == 10 + 15 + 15
+    assert result.table.players[0].vp == 10 + 15 + 15
     assert [(d.rule, d.severity) for d in result.diagnostics] == [("crown-cap", "note")]
 
 
@@ -117,7 +117,7 @@ def test_reading_7_a_closed_hull_takes_nothing_more():
 def test_reading_8_empty_stacks_and_delivered_goods_never_return():
     result = run(setup("  Anna ship A: 1ship, whale mast, whale sail, coffee\n",
                        "1. Anna deliver bonus w+vp\n  Anna: A\n"))
-    assert result.replay.supply[("good", "coffee")] == 11
+    assert result.table.supply[("good", "coffee")] == 11
     assert errors(setup("  Anna store: 9 middle\n",
                         "1. Anna hulls bonus whale\n  Anna: middle >store\n")) == ["supply"]
 
@@ -126,7 +126,7 @@ def test_reading_9_end_of_game_scoring_matches_the_rulebook_example():
     record = parse_ok((EXAMPLES / "rulebook" / "final-scoring.ngn").read_text(encoding="utf-8"))
     result = replay(record, bundled("standard"))
     assert result.complete and not result.errors
-    score = next(s for s in final_scores(result.replay.players) if s.name == "Anna")
+    score = next(s for s in final_scores(result.table.players) if s.name == "Anna")
     assert (score.goods_vp, score.ships_vp) == (39, 34)
     assert sum(score.material.values()) == 13 and score.taler == 8
     assert (score.total_taler, score.material_vp, score.remainder) == (21, 7, 0)
@@ -173,8 +173,8 @@ def test_reading_10_identical_tiles_in_a_clause_are_interchangeable():
     for turn in ("helm mast >A, helm mast >store = 4t", "helm mast >store, helm mast >A = 4t"):
         result = run(setup(ship, MASTS_HELM_FREE + f"  Anna: {turn}\n"))
         assert [d.rule for d in result.diagnostics if d.severity == "error"] == [], turn
-        p = result.replay.players[0]
-        assert p.taler == 15 - 4 and p.ships["a"].masts == ["helm"]
+        p = result.table.players[0]
+        assert p.taler == 15 - 4 and p.ships["a"].masts == ("helm",)
         assert p.storage[("mast", "helm")] == 1
     # no copy to storage: the free one is on the ship, against the golden rule
     only_ship = run(setup(ship, MASTS_HELM_FREE + "  Anna: helm mast >A = 0t\n"))
@@ -202,14 +202,14 @@ def test_reading_11_a_bonus_with_nothing_left_to_give():
     # hulls lies on the mast space: no mast is left, so no choice and no tile
     none_left = on_empty(OPENING + "1. Anna hulls\n")
     assert [d for d in none_left.diagnostics if d.severity == "error"] == []
-    assert sum(none_left.replay.players[0].storage.values()) == 0
+    assert sum(none_left.table.players[0].storage.values()) == 0
     chose = on_empty(OPENING + "1. Anna hulls bonus whale\n")
     assert [(d.rule, d.message) for d in chose.diagnostics if d.severity == "error"] == [
         ("supply", "every stack of regular masts is empty: the bonus has no mast to give")]
     # masts lies on the worker + good space: the worker still comes
     worker = on_empty(OPENING + "1. Anna masts\n")
     assert [d for d in worker.diagnostics if d.severity == "error"] == []
-    assert worker.replay.players[0].workers == 4 + 1
+    assert worker.table.players[0].workers == 4 + 1
 
 
 def test_reading_12_the_gift_comes_after_the_fourth_kind_and_rewards_after_a_completion():
@@ -218,7 +218,7 @@ def test_reading_12_the_gift_comes_after_the_fourth_kind_and_rewards_after_a_com
     early = run(OPENING + f"1. Anna goods bonus 3w\n  Anna: +coffee >store, {four} = 6t\n")
     (gift,) = [d for d in early.diagnostics if d.severity == "error"]
     assert gift.rule == "gift" and "after the placement that buys the fourth kind" in gift.help
-    assert early.replay.players[0].storage[("good", "coffee")] == 2   # received all the same
+    assert early.table.players[0].storage[("good", "coffee")] == 2   # received all the same
     # rewards after a placement that completes no ship, the free tile's included
     assert errors(OPENING + "1. Anna masts bonus coffee\n  Anna: whale anchor helm crest4 "
                             ">store, +whale >store [3vp, 7t] = 6t\n") == ["rewards"]

@@ -47,12 +47,12 @@ def test_the_play_looks_like_play():
     for seed in range(12):
         for players in (2, 3, 4):
             record = parse_ok(game(players, seed))
-            rp = replay(record, BOARD).replay
-            for p in rp.players:
+            result = replay(record, BOARD)
+            for p in result.table.players:
                 sizes.update(s.size for s in p.ships.values() if s.complete)
                 delivered += sum(p.delivered.values())
                 extra += p.extra_used
-            crowns += sum(points for *_, source, points in rp.ledger if source == "crowns")
+            crowns += sum(e.points for e in result.ledger if e.source == "crowns")
             passes += sum(1 for r in record.rounds for ph in r.phases for t in ph.turns
                           for c in t.clauses if c.kind == "pass")
     assert set(sizes) == {1, 2, 3, 4}

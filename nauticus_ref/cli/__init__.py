@@ -374,11 +374,11 @@ def explain(path, line, at, fmt, board_option):
     if line is not None and line > len(report.lines):
         _fail(f"{report.path} has {len(report.lines)} lines, not {line}")
         sys.exit(EXIT_CANNOT_RUN)
-    rp = report.replayed.replay
+    result = report.replayed
     try:
         point = find_point(report.parsed.record, line, at)
-        data = explain_json(report.path, report.lines, report.parsed.record, rp,
-                            report.diagnostics, rp.board, point)
+        data = explain_json(report.path, report.lines, report.parsed.record, result,
+                            report.diagnostics, result.table.board, point)
     except InspectError as e:
         _fail(f"{report.path}: {e}")
         sys.exit(EXIT_CANNOT_RUN)
@@ -421,13 +421,13 @@ def state(path, line, at, fmt, board_option):
             phase = point.phase
             last = max([phase.span.line] + [e.span.line for e in phase.entries])
             where, rp = f"after round {point.round} phase {phase.number} (line {last})", \
-                replay_upto(report.parsed.record, last, report.replayed.replay.board)
+                replay_upto(report.parsed.record, last, report.replayed.table.board)
         elif line is not None:
             last = min(line, len(report.lines))
             where = f"after line {last}"
-            rp = replay_upto(report.parsed.record, last, report.replayed.replay.board)
+            rp = replay_upto(report.parsed.record, last, report.replayed.table.board)
         else:
-            where, rp = "at the end of the record", report.replayed.replay
+            where, rp = "at the end of the record", report.replayed.table
     except InspectError as e:
         _fail(f"{report.path}: {e}")
         sys.exit(EXIT_CANNOT_RUN)

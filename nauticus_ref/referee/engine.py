@@ -28,6 +28,8 @@ from nauticus_ref.notation import vocab
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.game.board import Board
 from nauticus_ref.findings import Diagnostic
+from nauticus_ref.referee.result import (LedgerEntry, PlayerView, ReplayResult, ShipView, Step,
+                                         TableView)
 from nauticus_ref.notation.model import (ActionClause, Check, Item, Phase, Placement, Record, Round, Span, Turn,
                     remap_crests)
 from nauticus_ref.game.scoring import final_scores
@@ -64,28 +66,6 @@ class _TooManyErrors(Exception):
 def rounds_for(players: int) -> int:
     """4 rounds with two players, 5 with three or four (German "Spielende")."""
     return 4 if players <= 2 else 5
-
-
-@dataclass(frozen=True)
-class Step:
-    """What the referee worked out at one line: for annotate and explain."""
-
-    line: int
-    player: str | None
-    rule: str | None
-    text: str
-    kind: str = "move"   # "phase" (the action's space), "move", or "round-end"
-
-
-@dataclass
-class ReplayResult:
-    diagnostics: list[Diagnostic]
-    complete: bool
-    replay: "Replay"
-
-    @property
-    def errors(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.severity == "error"]
 
 
 @dataclass
@@ -144,8 +124,8 @@ class Replay:
         self.steps: list[Step] = []
         #: tiles of the placement being replayed that went where it says (for its step)
         self.landed: Counter = Counter()
-        #: every change of victory points: (round, line, player, source, points)
-        self.ledger: list[tuple[int, int, str, str, int]] = []
+        #: every change of victory points
+        self.ledger: list[LedgerEntry] = []
 
     # -- reporting -------------------------------------------------------------
     def report(self, rule: str, span: Span, message: str, help: str | None = None,
@@ -168,11 +148,12 @@ class Replay:
     def step(self, text: str, rule: str | None = None, player: Player | None = None,
              kind: str = "move") -> None:
         who = player or self.actor
-        self.steps.append(Step(self.line_no, who.name if who else None, rule, text, kind))
+        self.steps.append(Step(line=self.line_no, player=who.name if who else None, rule=rule,
+                               text=text, kind=kind))
 
     def gain_vp(self, p: Player, points: int, source: str) -> None:
         p.vp += points
-        self.ledger.append((self.round_no, self.line_no, p.name, source, points))
+        self.ledger.append(LedgerEntry(self.round_no, self.line_no, p.name, source, points))
 
     def word(self, crest: str) -> str:
         return self._crest_word.get(crest, crest)
@@ -193,10 +174,27 @@ class Replay:
                                          message=f"stopped after {MAX_RULE_ERRORS} errors; the "
                                                  "rest of the record was not replayed",
                                          help="fix the errors above and run again"))
-            self.diags.sort(key=Diagnostic.sort_key)
-            return ReplayResult(self.diags, False, self)
+            complete = False
         self.diags.sort(key=Diagnostic.sort_key)
-        return ReplayResult(self.diags, complete, self)
+        return ReplayResult(diagnostics=self.diags, complete=complete, steps=tuple(self.steps),
+                            ledger=tuple(self.ledger), table=self.snapshot())
+
+    def snapshot(self) -> TableView:
+        """The table now, as plain frozen values (nothing in it is shared with the engine)."""
+        players = tuple(PlayerView(
+            name=p.name, seat=p.seat, vp=p.vp, taler=p.taler, workers=p.workers,
+            storage=Counter(p.storage), delivered=Counter(p.delivered), passed=p.passed,
+            extra_used=p.extra_used,
+            ships={k: ShipView(name=s.name, parts=tuple(s.parts), masts=tuple(s.masts),
+                               sails=tuple(s.sails), goods=tuple(s.goods), complete=s.complete)
+                   for k, s in p.ships.items()}) for p in self.players)
+        return TableView(board=self.board, players=players, supply=Counter(self.supply),
+                         deal=tuple(self.deal), flipped=tuple(self.flipped), anchor=self.anchor,
+                         next_anchor=self.next_anchor, round_no=self.round_no,
+                         phase_no=self.phase_no, round_ended=self.round_ended,
+                         rounds_played=self.rounds_played, max_rounds=self.max_rounds,
+                         phase_blue=self.ctx.blue if self.ctx is not None else None,
+                         crest_words=dict(self._crest_word))
 
     def replay_all(self) -> None:
         self.start_game()

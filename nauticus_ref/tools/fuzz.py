@@ -151,12 +151,12 @@ def check_input(text: str, board) -> int:
     score_json(report)
     if report.replayed is not None:
         annotate(report)
-        rp = report.replayed.replay
+        result = report.replayed
         for line in [d.span.line for d in report.diagnostics][:3] or [len(report.lines)]:
             try:
                 point = find_point(report.parsed.record, line)
-                explain_json("fuzz.ngn", report.lines, report.parsed.record, rp,
-                             report.diagnostics, rp.board, point)
+                explain_json("fuzz.ngn", report.lines, report.parsed.record, result,
+                             report.diagnostics, result.table.board, point)
             except InspectError:
                 pass
     return 0 if report.valid else 1

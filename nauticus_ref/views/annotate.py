@@ -13,15 +13,15 @@ PREFIX = "# ref: "
 
 
 def annotate(report: FileReport) -> str:
-    replay = report.replayed.replay
+    result = report.replayed
     moves: dict[int, list] = defaultdict(list)
     round_ends: dict[int, list] = defaultdict(list)
-    for step in replay.steps:
+    for step in result.steps:
         (round_ends if step.kind == "round-end" else moves)[step.line].append(step)
     vp: dict[tuple[int, str], int] = defaultdict(int)
     now: dict[tuple[int, str], int] = {}
-    running = {p.name: p.vp for p in replay.players}
-    for _rnd, line, who, source, points in reversed(replay.ledger):
+    running = {p.name: p.vp for p in result.table.players}
+    for _rnd, line, who, source, points in reversed(result.ledger):
         now.setdefault((line, who), running[who])  # the track after this line's changes
         running[who] -= points
         if source != "pass penalty":

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 from nauticus_ref.views import markdown as md
 from nauticus_ref.game.board import Board
-from nauticus_ref.referee.engine import ITEM_KIND_OF_ACTION, Replay, replay
+from nauticus_ref.referee.engine import ITEM_KIND_OF_ACTION, replay
+from nauticus_ref.referee.result import PlayerView, ReplayResult, TableView
 from nauticus_ref.notation.model import Phase, Record, Turn
 from nauticus_ref.rules import BY_ID, SYNTAX
-from nauticus_ref.game.state import STORAGE_SPACES, Player, tile_text
+from nauticus_ref.game.state import STORAGE_SPACES, tile_text
 from nauticus_ref.notation.vocab import count
 
 
@@ -33,13 +34,13 @@ class Point:
     turn: Turn | None = None
 
 
-def replay_upto(record: Record, last_line: int, board: Board) -> Replay:
+def replay_upto(record: Record, last_line: int, board: Board) -> TableView:
     """The replay of what stands on lines 1..last_line (0: nothing played yet)."""
     span = record.header.players_span
     if span is None or span.line > last_line:
         raise InspectError(f"the players are not named yet by line {last_line}; "
                            "choose a later point")
-    return replay(record, board, until_line=last_line).replay
+    return replay(record, board, until_line=last_line).table
 
 
 def find_point(record: Record, line: int | None = None, at: str | None = None) -> Point:
@@ -74,7 +75,7 @@ def find_point(record: Record, line: int | None = None, at: str | None = None) -
 
 # -- state ----------------------------------------------------------------------------
 
-def player_json(rp: Replay, p: Player) -> dict:
+def player_json(rp: TableView, p: PlayerView) -> dict:
     masts, sails, tiles = p.crowns_breakdown()
     return {
         "name": p.name, "seat": p.seat + 1, "vp": p.vp, "taler": p.taler, "workers": p.workers,
@@ -90,7 +91,7 @@ def player_json(rp: Replay, p: Player) -> dict:
     }
 
 
-def wheel_json(rp: Replay) -> list[dict]:
+def wheel_json(rp: TableView) -> list[dict]:
     board = rp.board
     out = []
     for space, bonus in enumerate(board.bonuses):
@@ -105,7 +106,7 @@ def wheel_json(rp: Replay) -> list[dict]:
     return out
 
 
-def state_json(rp: Replay, where: str) -> dict:
+def state_json(rp: TableView, where: str) -> dict:
     return {
         "where": where, "round": rp.round_no or None, "phase": rp.phase_no or None,
         "round_over": rp.round_ended,
@@ -183,7 +184,7 @@ def rule_json(rule_id: str | None) -> dict | None:
             "section_en": rule.section_en, "summary": rule.summary}
 
 
-def explain_json(path: str, lines: list[str], record: Record, full: Replay, diagnostics,
+def explain_json(path: str, lines: list[str], record: Record, full: ReplayResult, diagnostics,
                  board: Board, point: Point) -> dict:
     before = replay_upto(record, point.line - 1, board)
     who = None
@@ -199,8 +200,8 @@ def explain_json(path: str, lines: list[str], record: Record, full: Replay, diag
         wheel = wheel_json(before)[space]
         situation["action"] = {"action": point.phase.action, **wheel,
                                "bonus": before.board.bonuses[space]}
-        if point.turn is not None and before.ctx is not None:
-            situation["action"]["blue_workers"] = before.ctx.blue
+        if point.turn is not None and before.phase_blue is not None:
+            situation["action"]["blue_workers"] = before.phase_blue
     steps = [{"text": s.text, "player": s.player, "rule": rule_json(s.rule)}
              for s in full.steps if s.line == point.line]
     found = [d for d in diagnostics if d.span.line == point.line]

@@ -23,7 +23,7 @@ MATERIAL_WORDS = {
 
 def _ledger(report: FileReport, name: str) -> list[dict]:
     rounds: dict[int, dict[str, int]] = defaultdict(lambda: {s: 0 for s in SOURCES})
-    for rnd, _line, who, source, points in report.replayed.replay.ledger:
+    for rnd, _line, who, source, points in report.replayed.ledger:
         if who == name:
             rounds[rnd][source] += points
     return [{"round": r, **{k: v for k, v in sources.items() if v or k != "correction"},
@@ -36,7 +36,7 @@ def score_json(report: FileReport) -> dict:
         return {"path": report.path, "complete": False, "valid": False, "players": [],
                 "error": "the record has syntax errors and cannot be scored"}
     players = []
-    scores = final_scores(report.replayed.replay.players)
+    scores = final_scores(report.replayed.table.players)
     for s in scores:
         ledger = _ledger(report, s.name)
         players.append({
@@ -73,7 +73,7 @@ def score_text(report: FileReport) -> str:
         errors = sum(d.severity == "error" for d in report.diagnostics)
         out.append(f"warning: the record has {errors} error{'s' if errors != 1 else ''}; this "
                    "score rests on an invalid record (see `nauticus-ref validate`)")
-    scores = final_scores(report.replayed.replay.players)
+    scores = final_scores(report.replayed.table.players)
     width = max(len(s.name) for s in scores)
     out.append("")
     for s in scores:

@@ -1,0 +1,130 @@
+"""What a replay gives: plain, frozen values, never the live engine.
+
+`ReplayResult` holds the diagnostics, the steps the referee worked out at each
+line (for annotate and explain), the ledger of every change of victory points (for
+score), and a `TableView`: a snapshot of the table (players, ships, supply, wheel)
+at the end of what was replayed.  Views and the library read these; nothing a
+caller does to them can change a replay.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import NamedTuple
+
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.board import Board
+from nauticus_ref.game.state import STORAGE_SPACES, Tile, spaces, tile_text
+from nauticus_ref.notation.model import frozen
+
+
+@frozen
+class Step:
+    """What the referee worked out at one line: for annotate and explain."""
+
+    line: int
+    player: str | None
+    rule: str | None
+    text: str
+    kind: str = "move"   # "phase" (the action's space), "move", or "round-end"
+
+
+class LedgerEntry(NamedTuple):
+    """One change of a player's victory points."""
+
+    round: int
+    line: int
+    player: str
+    source: str      # "bonus", "crowns", "rewards", "pass penalty", "correction"
+    points: int
+
+
+@frozen
+class ShipView:
+    name: str
+    parts: tuple[str, ...]
+    masts: tuple[str, ...]
+    sails: tuple[str, ...]
+    goods: tuple[str, ...]
+    complete: bool
+
+    @property
+    def size(self) -> int:
+        return len(self.parts)
+
+
+@frozen
+class PlayerView:
+    name: str
+    seat: int
+    vp: int
+    taler: int
+    workers: int
+    storage: Counter          # tile -> count (a copy)
+    ships: dict[str, ShipView]  # by casefolded name
+    delivered: Counter        # good -> count (a copy)
+    passed: int
+    extra_used: bool
+
+    @property
+    def key(self) -> str:
+        return self.name.casefold()
+
+    @property
+    def storage_used(self) -> int:
+        return sum(spaces(t) * n for t, n in self.storage.items())
+
+    @property
+    def storage_free(self) -> int:
+        return STORAGE_SPACES - self.storage_used
+
+    def crowns_breakdown(self) -> tuple[int, int, int]:
+        """Crown masts and crown sails owned (storage or ships), and flipped pass tiles."""
+        masts = self.storage[("mast", "crown")] + sum(s.masts.count("crown")
+                                                      for s in self.ships.values())
+        sails = self.storage[("sail", "crown")] + sum(s.sails.count("crown")
+                                                      for s in self.ships.values())
+        return masts, sails, self.passed
+
+
+@frozen
+class TableView:
+    """The table at one point of a record."""
+
+    board: Board
+    players: tuple[PlayerView, ...]
+    supply: Counter               # tile -> count left (a copy)
+    deal: tuple[str, ...]         # the round's deal, clockwise from the 3-workers space
+    flipped: tuple[str, ...]      # actions taken this round, in order
+    anchor: int                   # the space the wheel's anchor points at this round
+    next_anchor: int | None       # where it points next round, once known
+    round_no: int
+    phase_no: int
+    round_ended: bool
+    rounds_played: int
+    max_rounds: int
+    phase_blue: int | None        # blue workers of the phase in play, if one is
+    crest_words: dict[str, str]   # the board's crests -> the record's words
+
+    @property
+    def by_key(self) -> dict[str, PlayerView]:
+        return {p.key: p for p in self.players}
+
+    def word(self, crest: str) -> str:
+        return self.crest_words.get(crest, crest)
+
+    def tile(self, tile: Tile) -> str:
+        return tile_text(tile, self.word)
+
+
+@frozen
+class ReplayResult:
+    diagnostics: list[Diagnostic]
+    complete: bool
+    steps: tuple[Step, ...]
+    ledger: tuple[LedgerEntry, ...]
+    table: TableView
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
