@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from lark import Token
 from lark.exceptions import UnexpectedInput
@@ -19,11 +20,12 @@ from lark.exceptions import UnexpectedInput
 from nauticus_ref.notation import vocab
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.notation.grammar import line_parser
-from nauticus_ref.notation.model import (ActionClause, Bonus, Check, Claim, Destination, Final, FinalEntry, Header,
+from nauticus_ref.notation.model import (ActionClause, Bonus, Check, Claim, Clause, Destination, Final, FinalEntry, Header,
                     Item, Name, PassClause, Phase, Placement, Record, Reward, Round, Setup,
                     SetupPlayer, SetupTiles, Span, Text, Turn)
 from nauticus_ref.notation.syntax import action_in_turn, explain
-from nauticus_ref.notation.transform import Raw, c0, c1
+from nauticus_ref.notation import transform as t
+from nauticus_ref.notation.transform import c0, c1
 
 #: After this many syntax errors in one file the parse stops and says so.
 MAX_SYNTAX_ERRORS = 50
@@ -198,13 +200,30 @@ class _Assembler:
         return entries[-1] if entries and isinstance(entries[-1], _PhaseB) else None
 
     # -- dispatch --------------------------------------------------------
-    def feed(self, raw: Raw) -> None:
-        if self.final is not None and raw.tag not in ("check",):
+    def feed(self, raw: t.Line) -> None:
+        if self.final is not None and not isinstance(raw, t.CheckLine):
             raise _problem(raw, "nothing but checks may follow the `final:` line",
                            "move the `final:` line to the end of the record")
-        getattr(self, "on_" + raw.tag)(raw)
+        if isinstance(raw, t.TextLine):
+            self.on_text(raw)
+        elif isinstance(raw, t.NamesLine):
+            (self.on_players if raw.key == "players" else self.on_crests)(raw)
+        elif isinstance(raw, t.SetupLine):
+            self.on_setup(raw)
+        elif isinstance(raw, t.SetupTilesLine):
+            self.on_tiles(raw)
+        elif isinstance(raw, t.RoundLine):
+            self.on_round(raw)
+        elif isinstance(raw, t.PhaseLine):
+            self.on_phase(raw)
+        elif isinstance(raw, t.TurnLine):
+            self.on_turn(raw)
+        elif isinstance(raw, t.CheckLine):
+            self.on_check(raw)
+        else:
+            self.on_final(raw)
 
-    def _header_field(self, raw: Raw, key: str):
+    def _header_field(self, raw: t.Line, key: str) -> None:
         if self.rounds or self.setup is not None:
             raise _problem(raw, f"`{key}:` belongs in the header, before the first round",
                            "move this line to the top of the record")
@@ -212,43 +231,35 @@ class _Assembler:
             raise _problem(raw, f"second `{key}:` line",
                            f"write `{key}:` once, in the header")
 
-    def _text(self, raw: Raw, key: str) -> None:
+    def on_text(self, raw: t.TextLine) -> None:
+        """`game:`, `date:` or `board:`."""
+        key, tok = raw.key, raw.value
         self._header_field(raw, key)
-        tok = raw.v[0]
         value = tok.value.strip() if tok is not None else ""
-        if not value:
+        if tok is None or not value:
             raise _problem(raw, f"`{key}:` needs a value", f"write it like `{key}: ...` or leave the line out")
-        self.header[key] = Text(span=Span(line=self.line, column=tok.column, end_line=self.line,
-                                          end_column=tok.column + len(value)), text=value)
-        return value
+        if key == "date":
+            try:
+                datetime.date.fromisoformat(value)
+            except ValueError:
+                raise _problem(tok, f"`{value}` is not a date",
+                               "write the date as year-month-day, like `2026-11-21`") from None
+        column = c0(tok)
+        self.header[key] = Text(span=Span(line=self.line, column=column, end_line=self.line,
+                                          end_column=column + len(value)), text=value)
 
-    def on_game(self, raw):
-        self._text(raw, "game")
-
-    def on_board(self, raw):
-        self._text(raw, "board")
-
-    def on_date(self, raw):
-        value = self._text(raw, "date")
-        try:
-            datetime.date.fromisoformat(value)
-        except ValueError:
-            del self.header["date"]
-            raise _problem(raw.v[0], f"`{value}` is not a date",
-                           "write the date as year-month-day, like `2026-11-21`")
-
-    def on_players(self, raw):
+    def on_players(self, raw: t.NamesLine) -> None:
         self._header_field(raw, "players")
-        self.header["players"] = [self.name(t) for t in raw.v[0]]
+        self.header["players"] = [self.name(tok) for tok in raw.names]
         self.header["players_span"] = self.span(raw)
 
-    def on_crests(self, raw):
+    def on_crests(self, raw: t.NamesLine) -> None:
         self._header_field(raw, "crests")
-        for tok in raw.v[0]:
+        for tok in raw.names:
             if tok.type == "QUOTED":
                 raise _problem(tok, "a crest is named by one word, without quotes",
                                "write a single word, like `gull`")
-        names = [self.name(t) for t in raw.v[0]]
+        names = [self.name(tok) for tok in raw.names]
         if len(names) != 4:
             raise _problem(raw, f"`crests:` names the four regular crests, this names {len(names)}",
                            "write four words, like `crests: whale anchor helm gull`")
@@ -265,27 +276,27 @@ class _Assembler:
         self.crest_map = {n.key: canon for n, canon in zip(names, vocab.DEFAULT_CRESTS)}
 
     # -- setup -------------------------------------------------------------
-    def on_setup(self, raw):
+    def on_setup(self, raw: t.SetupLine) -> None:
         if self.rounds or self.setup is not None:
             raise _problem(raw, "a `setup:` block comes once, before the first round line",
                            "start the record with the header, then `setup:`, then the round line")
-        rnd, ph, opts = raw.v
-        setup = {"span": self.span(raw), "round": _number(rnd), "phase": _number(ph), "anchor": None,
-                 "flipped": [], "players": [], "tiles": []}
-        for opt in opts:
-            if opt.tag == "anchor":
-                value = opt.v[0].value.lower()
+        setup: dict[str, Any] = {"span": self.span(raw), "round": _number(raw.round),
+                                 "phase": _number(raw.phase), "anchor": None, "flipped": [],
+                                 "players": [], "tiles": []}
+        for opt in raw.options:
+            if isinstance(opt, t.SetupAnchor):
+                value = opt.space.value.lower()
                 if value not in vocab.BONUSES:
-                    raise _problem(opt.v[0], f"unknown board space `{opt.v[0]}`",
+                    raise _problem(opt.space, f"unknown board space `{opt.space}`",
                                    "name the space by its bonus: " + ", ".join(vocab.BONUSES))
                 setup["anchor"] = value
             else:
-                setup["flipped"].extend(self.action(w) for w in opt.v[0])
+                setup["flipped"].extend(self.action(w) for w in opt.actions)
         self.setup = setup
         self.in_setup = True
 
-    def on_tiles(self, raw):
-        where, player, ship, items = raw.v
+    def on_tiles(self, raw: t.SetupTilesLine) -> None:
+        where, player, ship, items = raw.where, raw.player, raw.ship, raw.items
         if not self.in_setup:
             raise _problem(raw, f"`{player} {where}` lines belong in a `setup:` block",
                            "start the block with a `setup:` line")
@@ -311,8 +322,8 @@ class _Assembler:
                            or "the actions are " + " ".join(vocab.ACTIONS))
         return word
 
-    def on_round(self, raw):
-        num, words = raw.v
+    def on_round(self, raw: t.RoundLine) -> None:
+        num, words = raw.number, raw.deal
         self.in_setup = False
         if "players" not in self.header:
             raise _problem(raw, "the first round comes before any `players:` line",
@@ -326,8 +337,8 @@ class _Assembler:
             raise _problem(raw, f"a deal lists the eight action tiles, this lists {len(deal)}",
                            "write all eight actions clockwise from the 3-workers space")
 
-    def on_phase(self, raw):
-        num, player, action_tok, bonus_tok = raw.v
+    def on_phase(self, raw: t.PhaseLine) -> None:
+        num, player, action_tok, bonus_tok = raw.number, raw.player, raw.action, raw.bonus
         if not self.rounds:
             raise _problem(raw, "a phase line before any round line",
                            "deal the round first, like `round 1: goods hulls money transport "
@@ -363,8 +374,8 @@ class _Assembler:
                        or "name a crest (" + ", ".join(self.crest_map) + "), a good, or a bonus like `3w`")
 
     # -- turns ---------------------------------------------------------------
-    def on_turn(self, raw):
-        player_tok, clause_raws = raw.v
+    def on_turn(self, raw: t.TurnLine) -> None:
+        player_tok, clause_raws = raw.player, raw.clauses
         if self.in_setup:
             return self.on_setup_player(raw)
         phase = self.phase
@@ -383,55 +394,55 @@ class _Assembler:
         if clauses is not None:
             phase.entries.append(Turn(span=self.span(raw), player=player, clauses=clauses))
 
-    def clauses(self, clause_raws, phase: _PhaseB) -> list | None:
+    def clauses(self, clause_raws: tuple[t.Clause, ...], phase: _PhaseB) -> list[Clause] | None:
         """The clauses of a turn line, or None when its phase line had an error."""
-        clauses = []
+        clauses: list[Clause] = []
         for cr in clause_raws:
-            if cr.tag == "pass":
+            if isinstance(cr, t.PassRaw):
                 clauses.append(PassClause(span=self.span(cr)))
-            elif cr.tag == "extra":
-                action = self.action(cr.v[0])
-                clauses.append(self.clause(cr, action, cr.v[1], extra=True))
+            elif isinstance(cr, t.ExtraRaw):
+                action = self.action(cr.action)
+                clauses.append(self.clause(cr, action, cr.body, extra=True))
             elif phase.action is None:
                 return None  # the phase line's own error was reported; nothing to add
             else:
                 clauses.append(self.clause(cr, phase.action, cr, extra=False))
         return clauses
 
-    def clause(self, whole: Raw, action: str, body: Raw, extra: bool) -> ActionClause:
+    def clause(self, whole: t.Clause, action: str, body: t.Body, extra: bool) -> ActionClause:
         span = self.span(whole)
-        if body.tag == "ships" and action in vocab.PLACING_ACTIONS:
+        if isinstance(body, t.ShipsBody) and action in vocab.PLACING_ACTIONS:
             # `Anna: bow` parses as a list of ship names; for a placing action the
             # player forgot where the tiles go.
             raise SyntaxProblem(body.c1, body.c1 + 1, "missing `>` before the destination",
                                 "write the destination after `>`: `>store`, `>NAME` or `>new NAME`")
         if action in vocab.PLACING_ACTIONS:
-            if body.tag != "placements":
+            if not isinstance(body, t.PlacementsBody):
                 raise _problem(body, f"`{action}` places tiles, like `bow stern >new A`",
                                self._body_help(action))
-            placements, claim = body.v
+            placements, claim = body.placements, body.claim
             return ActionClause(span=span, action=action, extra=extra,
                                 placements=[self.placement(p, action) for p in placements],
                                 claim=self.claim(claim, "t", action) if claim else None)
         if action in ("money", "crowns"):
-            if body.tag != "amounts" or len(body.v[0]) != 1 or body.v[2]:
+            if not isinstance(body, t.AmountsBody) or len(body.amounts) != 1 or body.stats:
                 raise _problem(body, f"`{action}` takes the workers used, like `3w`",
                                self._body_help(action))
-            amount = body.v[0][0]
+            amount = body.amounts[0]
             value, unit = _amount(amount)
             if unit != "w":
                 raise _problem(amount, f"`{action}` takes the workers used, like `3w`, not `{amount}`",
                                self._body_help(action))
-            claim = body.v[1]
+            claim = body.claim
             return ActionClause(span=span, action=action, extra=extra, workers=value,
                                 claim=self.claim(claim, "t" if action == "money" else "vp", action)
                                 if claim else None)
         # deliver
-        if body.tag != "ships":
+        if not isinstance(body, t.ShipsBody):
             raise _problem(body, "`deliver` names the ships unloaded, like `A, B`",
                            self._body_help(action))
         return ActionClause(span=span, action=action, extra=extra,
-                            ships=[self.name(t) for t in body.v[0]])
+                            ships=[self.name(tok) for tok in body.names])
 
     @staticmethod
     def _body_help(action: str) -> str:
@@ -446,39 +457,37 @@ class _Assembler:
             "deliver": "write the ships unloaded, like `A, B`",
         }[action]
 
-    def claim(self, raw: Raw, unit: str, action: str) -> Claim:
-        tok = raw.v[0]
+    def claim(self, raw: t.ClaimRaw, unit: str, action: str) -> Claim:
+        tok = raw.amount
         value, got = _amount(tok)
         if got != unit:
             raise _problem(tok, f"a claim for `{action}` is in `{unit}`, not `{got}`",
                            f"write it like `= {value}{unit}`")
         return Claim(span=self.span(raw), value=value, unit=got)
 
-    def placement(self, raw: Raw, action: str) -> Placement:
-        plus, items_raw, dest_raw, rewards_raw = raw.v
-        items = self.items(items_raw.v, action)
-        if dest_raw.tag == "store":
-            dest = Destination(span=self.span(dest_raw), kind="store")
-        else:
-            dest = Destination(span=self.span(dest_raw), kind=dest_raw.tag,
-                               ship=self.name(dest_raw.v[0]))
-        rewards = [self.reward(r) for r in rewards_raw.v] if rewards_raw is not None else None
-        return Placement(span=self.span(raw), items=items, dest=dest, gift=plus is not None,
+    def placement(self, raw: t.PlacementRaw, action: str) -> Placement:
+        items = self.items(raw.items, action)
+        d = raw.dest
+        dest = Destination(span=self.span(d), kind=d.kind,
+                           ship=self.name(d.name) if d.name is not None else None)
+        rewards = ([self.reward(r) for r in raw.rewards.rewards] if raw.rewards is not None
+                   else None)
+        return Placement(span=self.span(raw), items=items, dest=dest, gift=raw.plus is not None,
                          rewards=rewards)
 
-    def reward(self, raw: Raw) -> Reward:
-        words = [t.value.lower() for t in raw.v]
+    def reward(self, raw: t.RewardRaw) -> Reward:
+        words = [tok.value.lower() for tok in raw.words]
         span = self.span(raw)
         if len(words) == 1 and words[0] in ("3vp", "7t", "3w"):
-            return Reward(span=span, kind=words[0])
+            return Reward(span=span, kind=words[0])  # type: ignore[arg-type]
         if words in (["crown", "mast"], ["crown", "sail"]):
-            return Reward(span=span, kind=" ".join(words))
+            return Reward(span=span, kind=" ".join(words))  # type: ignore[arg-type]
         if words[0] == "goods":
             if len(words) == 3 and all(w in vocab.GOODS for w in words[1:]):
                 return Reward(span=span, kind="goods", goods=(words[1], words[2]))
             raise _problem(raw, "the goods reward names two goods",
                            "write it like `goods coffee fish`")
-        text = " ".join(t.value for t in raw.v)
+        text = " ".join(tok.value for tok in raw.words)
         parts = _split_rewards(words)
         if parts:
             raise _problem(raw, "separate rewards with `,`",
@@ -488,11 +497,11 @@ class _Assembler:
                        or "the rewards are `crown mast`, `crown sail`, `3vp`, `7t`, `3w` and "
                           "`goods <good> <good>`")
 
-    def items(self, raws, context: str) -> list[Item]:
+    def items(self, raws: tuple[t.ItemRaw, ...], context: str) -> list[Item]:
         """Item words to items.  `context` is the action, or `setup`."""
-        out: list[list] = []  # [kind, name, count, first, last]; kind None = bare crest
+        out: list[list[Any]] = []  # [kind, name, count, first, last]; kind None = bare crest
         for raw in raws:
-            count_tok, word_tok = raw.v
+            count_tok, word_tok = raw.count, raw.word
             count = 1
             if count_tok is not None:
                 count = _number(count_tok, MAX_COUNT, "a count")
@@ -537,15 +546,16 @@ class _Assembler:
         return items
 
     # -- setup player lines, checks, final ------------------------------------
-    def on_setup_player(self, raw):
-        player_tok, clause_raws = raw.v
-        if len(clause_raws) != 1 or clause_raws[0].tag != "amounts":
+    def on_setup_player(self, raw: t.TurnLine) -> None:
+        player_tok, clause_raws = raw.player, raw.clauses
+        body = clause_raws[0]
+        if len(clause_raws) != 1 or not isinstance(body, t.AmountsBody):
             raise _problem(raw, "a setup player line lists amounts, `passed N` and `extra used`",
                            "write it like `Anna: 12t 3w 25vp, passed 1, extra used`")
-        amounts, claim, stats = clause_raws[0].v
-        if claim is not None:
-            raise _problem(claim, "a setup line has no claims", "leave out the `= ...`")
-        fields: dict = {}
+        if body.claim is not None:
+            raise _problem(body.claim, "a setup line has no claims", "leave out the `= ...`")
+        fields: dict[str, Any] = {}
+        amounts, stats = body.amounts, body.stats
         for tok in amounts:
             value, unit = _amount(tok)
             key = {"t": "taler", "w": "workers", "vp": "vp"}[unit]
@@ -553,7 +563,7 @@ class _Assembler:
                 raise _problem(tok, f"`{unit}` is given twice", "give each amount once")
             fields[key] = value
         for stat in stats:
-            first, second = stat.v
+            first, second = stat.first, stat.second
             if first.type == "PASSED":
                 n = _number(second)
                 if n > 3:
@@ -565,12 +575,12 @@ class _Assembler:
         self.setup["players"].append(
             SetupPlayer(span=self.span(raw), player=self.name(player_tok), **fields))
 
-    def on_check(self, raw):
-        player_tok, amounts = raw.v
+    def on_check(self, raw: t.CheckLine) -> None:
+        player_tok, amounts = raw.player, raw.amounts
         if not amounts:
             raise _problem(raw, "a check line lists amounts like `23vp 12t 5w`",
                            "write the check like `check Anna: 23vp 12t 5w`")
-        fields: dict = {}
+        fields: dict[str, int] = {}
         for tok in amounts:
             value, unit = _amount(tok)
             key = {"t": "taler", "w": "workers", "vp": "vp"}[unit]
@@ -586,13 +596,13 @@ class _Assembler:
         else:
             self.checks.append(check)
 
-    def on_final(self, raw):
+    def on_final(self, raw: t.FinalLine) -> None:
         if not self.rounds:
             raise _problem(raw, "a `final:` line before any round",
                            "write the `final:` line after the last round")
         entries = []
-        for e in raw.v[0]:
-            player_tok, score_tok = e.v
+        for e in raw.entries:
+            player_tok, score_tok = e.player, e.score
             if score_tok.type == "AMOUNT":
                 value, unit = _amount(score_tok)
                 if unit != "vp":

@@ -1,159 +1,357 @@
-"""From lark's parse of one line to a `Raw` value: structure, tokens and columns.
+"""From lark's parse of one line to a typed value: structure, tokens and columns.
 
 This layer only shapes what the grammar matched; it knows nothing of context.
-The assembler (`assemble.py`) gives the words their meaning.  Columns are lark's:
-1-based, the end exclusive.  Punctuation tokens are dropped once they have given
-their columns to the enclosing value.
+The assembler (`assemble.py`) gives the words their meaning.  Every kind of line,
+and every part of one, is a named tuple of its own, so the assembler reads fields
+by name.  Columns (`c0`, `c1`) are lark's: 1-based, the end exclusive.  Punctuation
+tokens are dropped once they have given their columns to the enclosing value.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, Union
 
 from lark import Token, Transformer
 
 
-class Raw(NamedTuple):
-    tag: str
+# -- parts of lines ---------------------------------------------------------------------
+
+class ItemRaw(NamedTuple):
+    count: Token | None
+    word: Token
     c0: int
     c1: int
-    v: tuple
 
 
-def c0(x) -> int:
-    if isinstance(x, tuple) and not isinstance(x, Raw):
+class DestRaw(NamedTuple):
+    kind: Literal["store", "new", "ship"]
+    name: Token | None
+    c0: int
+    c1: int
+
+
+class RewardRaw(NamedTuple):
+    words: tuple[Token, ...]
+    c0: int
+    c1: int
+
+
+class RewardsRaw(NamedTuple):
+    """`[crown sail, 7t]`, the brackets included in the columns."""
+
+    rewards: tuple[RewardRaw, ...]
+    c0: int
+    c1: int
+
+
+class ClaimRaw(NamedTuple):
+    amount: Token
+    c0: int
+    c1: int
+
+
+class PlacementRaw(NamedTuple):
+    plus: Token | None
+    items: tuple[ItemRaw, ...]
+    dest: DestRaw
+    rewards: RewardsRaw | None
+    c0: int
+    c1: int
+
+
+class StatRaw(NamedTuple):
+    """`passed N` or `extra used`."""
+
+    first: Token
+    second: Token
+    c0: int
+    c1: int
+
+
+class PlacementsBody(NamedTuple):
+    placements: tuple[PlacementRaw, ...]
+    claim: ClaimRaw | None
+    c0: int
+    c1: int
+
+
+class AmountsBody(NamedTuple):
+    amounts: tuple[Token, ...]
+    claim: ClaimRaw | None
+    stats: tuple[StatRaw, ...]
+    c0: int
+    c1: int
+
+
+class ShipsBody(NamedTuple):
+    names: tuple[Token, ...]
+    c0: int
+    c1: int
+
+
+Body = Union[PlacementsBody, AmountsBody, ShipsBody]
+
+
+class PassRaw(NamedTuple):
+    c0: int
+    c1: int
+
+
+class ExtraRaw(NamedTuple):
+    action: Token
+    body: Body
+    c0: int
+    c1: int
+
+
+Clause = Union[PassRaw, ExtraRaw, PlacementsBody, AmountsBody, ShipsBody]
+
+
+class SetupAnchor(NamedTuple):
+    space: Token
+    c0: int
+    c1: int
+
+
+class SetupFlipped(NamedTuple):
+    actions: tuple[Token, ...]
+    c0: int
+    c1: int
+
+
+class FinalEntryRaw(NamedTuple):
+    player: Token
+    score: Token
+    c0: int
+    c1: int
+
+
+# -- lines ------------------------------------------------------------------------------
+
+class TextLine(NamedTuple):
+    """`game:`, `date:` or `board:` and its free text."""
+
+    key: Literal["game", "date", "board"]
+    value: Token | None
+    c0: int
+    c1: int
+
+
+class NamesLine(NamedTuple):
+    """`players:` or `crests:` and its names."""
+
+    key: Literal["players", "crests"]
+    names: tuple[Token, ...]
+    c0: int
+    c1: int
+
+
+class SetupLine(NamedTuple):
+    round: Token
+    phase: Token
+    options: tuple[SetupAnchor | SetupFlipped, ...]
+    c0: int
+    c1: int
+
+
+class SetupTilesLine(NamedTuple):
+    """`Anna store: ...`, `Anna ship A: ...` or `Anna delivered: ...`."""
+
+    where: Literal["store", "ship", "delivered"]
+    player: Token
+    ship: Token | None
+    items: tuple[ItemRaw, ...]
+    c0: int
+    c1: int
+
+
+class RoundLine(NamedTuple):
+    number: Token
+    deal: tuple[Token, ...]
+    c0: int
+    c1: int
+
+
+class PhaseLine(NamedTuple):
+    number: Token
+    player: Token
+    action: Token
+    bonus: Token | None
+    c0: int
+    c1: int
+
+
+class TurnLine(NamedTuple):
+    player: Token
+    clauses: tuple[Clause, ...]
+    c0: int
+    c1: int
+
+
+class CheckLine(NamedTuple):
+    player: Token
+    amounts: tuple[Token, ...]
+    c0: int
+    c1: int
+
+
+class FinalLine(NamedTuple):
+    entries: tuple[FinalEntryRaw, ...]
+    c0: int
+    c1: int
+
+
+Line = Union[TextLine, NamesLine, SetupLine, SetupTilesLine, RoundLine, PhaseLine, TurnLine,
+             CheckLine, FinalLine]
+
+
+# -- columns ----------------------------------------------------------------------------
+
+def c0(x: Any) -> int:
+    """The first column of a token, a typed value, or a run of them."""
+    if isinstance(x, Token):
+        return int(x.column or 0)
+    if isinstance(x, tuple) and not hasattr(x, "c0"):
         return c0(x[0])
-    return x.column if isinstance(x, Token) else x.c0
+    return int(x.c0)
 
 
-def c1(x) -> int:
-    if isinstance(x, tuple) and not isinstance(x, Raw):
+def c1(x: Any) -> int:
+    """The column after the last character of a token, a typed value, or a run of them."""
+    if isinstance(x, Token):
+        return int(x.end_column or 0)
+    if isinstance(x, tuple) and not hasattr(x, "c1"):
         return c1(x[-1])
-    return x.end_column if isinstance(x, Token) else x.c1
+    return int(x.c1)
 
 
-def _raw(tag: str, children: list, *v: Any) -> Raw:
+def _cols(children: list[Any]) -> tuple[int, int]:
     present = [c for c in children if c is not None]
-    return Raw(tag, c0(present[0]), c1(present[-1]), v)
+    return c0(present[0]), c1(present[-1])
 
 
-def _kept(children: list, *types: str) -> tuple:
+def _kept(children: list[Any], *types: str) -> tuple[Any, ...]:
     """The children that are values or tokens of the given types, in order."""
     return tuple(c for c in children
                  if c is not None and (not isinstance(c, Token) or c.type in types))
 
 
-class LineTransformer(Transformer):
+Children = list[Any]
+
+
+class LineTransformer(Transformer[Token, Line]):
     # header
-    def game(self, c):
-        return _raw("game", c, c[2])
+    def game(self, c: Children) -> TextLine:
+        return TextLine("game", c[2], *_cols(c))
 
-    def date(self, c):
-        return _raw("date", c, c[2])
+    def date(self, c: Children) -> TextLine:
+        return TextLine("date", c[2], *_cols(c))
 
-    def board(self, c):
-        return _raw("board", c, c[2])
+    def board(self, c: Children) -> TextLine:
+        return TextLine("board", c[2], *_cols(c))
 
-    def players(self, c):
-        return _raw("players", c, _kept(c[2:], "WORD", "QUOTED"))
+    def players(self, c: Children) -> NamesLine:
+        return NamesLine("players", _kept(c[2:], "WORD", "QUOTED"), *_cols(c))
 
-    def crests(self, c):
-        return _raw("crests", c, _kept(c[2:], "WORD", "QUOTED"))
+    def crests(self, c: Children) -> NamesLine:
+        return NamesLine("crests", _kept(c[2:], "WORD", "QUOTED"), *_cols(c))
 
     # setup
-    def setup_head(self, c):
-        return _raw("setup", c, c[3], c[5], _kept(c[6:]))
+    def setup_head(self, c: Children) -> SetupLine:
+        return SetupLine(c[3], c[5], _kept(c[6:]), *_cols(c))
 
-    def setup_anchor(self, c):
-        return _raw("anchor", c, c[1])
+    def setup_anchor(self, c: Children) -> SetupAnchor:
+        return SetupAnchor(c[1], *_cols(c))
 
-    def setup_flipped(self, c):
-        return _raw("flipped", c, tuple(c[1:]))
+    def setup_flipped(self, c: Children) -> SetupFlipped:
+        return SetupFlipped(tuple(c[1:]), *_cols(c))
 
-    def setup_items(self, c):
-        return tuple(item for items in _kept(c) for item in items.v)
+    def setup_items(self, c: Children) -> tuple[ItemRaw, ...]:
+        return tuple(item for items in _kept(c) for item in items)
 
-    def setup_store(self, c):
-        return _raw("tiles", c, "store", c[0], None, c[3] or ())
+    def setup_store(self, c: Children) -> SetupTilesLine:
+        return SetupTilesLine("store", c[0], None, c[3] or (), *_cols(c))
 
-    def setup_ship(self, c):
-        return _raw("tiles", c, "ship", c[0], c[2], c[4])
+    def setup_ship(self, c: Children) -> SetupTilesLine:
+        return SetupTilesLine("ship", c[0], c[2], c[4], *_cols(c))
 
-    def setup_delivered(self, c):
-        return _raw("tiles", c, "delivered", c[0], None, c[3] or ())
+    def setup_delivered(self, c: Children) -> SetupTilesLine:
+        return SetupTilesLine("delivered", c[0], None, c[3] or (), *_cols(c))
 
     # rounds, phases, turns
-    def round_line(self, c):
-        return _raw("round", c, c[1], tuple(c[3:]))
+    def round_line(self, c: Children) -> RoundLine:
+        return RoundLine(c[1], tuple(c[3:]), *_cols(c))
 
-    def phase_line(self, c):
-        return _raw("phase", c, c[0], c[2], c[3], c[5])
+    def phase_line(self, c: Children) -> PhaseLine:
+        return PhaseLine(c[0], c[2], c[3], c[5], *_cols(c))
 
-    def turn_line(self, c):
-        return _raw("turn", c, c[0], _kept(c[2:]))
+    def turn_line(self, c: Children) -> TurnLine:
+        return TurnLine(c[0], _kept(c[2:]), *_cols(c))
 
-    def pass_clause(self, c):
-        return _raw("pass", c)
+    def pass_clause(self, c: Children) -> PassRaw:
+        return PassRaw(*_cols(c))
 
-    def extra_clause(self, c):
-        return _raw("extra", c, c[1], c[3])
+    def extra_clause(self, c: Children) -> ExtraRaw:
+        return ExtraRaw(c[1], c[3], *_cols(c))
 
-    def placements(self, c):
-        claim = c[-1] if isinstance(c[-1], Raw) and c[-1].tag == "claim" else None
-        return _raw("placements", c, tuple(x for x in _kept(c) if x.tag == "placement"), claim)
+    def placements(self, c: Children) -> PlacementsBody:
+        kept = _kept(c)
+        claim = kept[-1] if isinstance(kept[-1], ClaimRaw) else None
+        return PlacementsBody(tuple(x for x in kept if isinstance(x, PlacementRaw)), claim,
+                              *_cols(c))
 
-    def amounts(self, c):
+    def amounts(self, c: Children) -> AmountsBody:
         kept = _kept(c, "AMOUNT")
-        amounts = tuple(x for x in kept if isinstance(x, Token))
-        claim = next((x for x in kept if isinstance(x, Raw) and x.tag == "claim"), None)
-        stats = tuple(x for x in kept if isinstance(x, Raw) and x.tag == "stat")
-        return _raw("amounts", c, amounts, claim, stats)
+        return AmountsBody(tuple(x for x in kept if isinstance(x, Token)),
+                           next((x for x in kept if isinstance(x, ClaimRaw)), None),
+                           tuple(x for x in kept if isinstance(x, StatRaw)), *_cols(c))
 
-    def stats(self, c):
-        return _raw("amounts", c, (), None, _kept(c))
+    def stats(self, c: Children) -> AmountsBody:
+        return AmountsBody((), None, _kept(c), *_cols(c))
 
-    def stat(self, c):
-        return _raw("stat", c, c[0], c[1])
+    def stat(self, c: Children) -> StatRaw:
+        return StatRaw(c[0], c[1], *_cols(c))
 
-    def ships(self, c):
-        return _raw("ships", c, _kept(c, "WORD", "QUOTED"))
+    def ships(self, c: Children) -> ShipsBody:
+        return ShipsBody(_kept(c, "WORD", "QUOTED"), *_cols(c))
 
-    def placement(self, c):
-        return _raw("placement", c, c[0], c[1], c[2], c[3])
+    def placement(self, c: Children) -> PlacementRaw:
+        return PlacementRaw(c[0], c[1], c[2], c[3], *_cols(c))
 
-    def items(self, c):
-        return _raw("items", c, *c)
+    def items(self, c: Children) -> tuple[ItemRaw, ...]:
+        return tuple(c)
 
-    def item(self, c):
-        return _raw("item", c, c[0], c[1])
+    def item(self, c: Children) -> ItemRaw:
+        return ItemRaw(c[0], c[1], *_cols(c))
 
-    def dest_store(self, c):
-        return _raw("store", c)
+    def dest_store(self, c: Children) -> DestRaw:
+        return DestRaw("store", None, *_cols(c))
 
-    def dest_new(self, c):
-        return _raw("new", c, c[2])
+    def dest_new(self, c: Children) -> DestRaw:
+        return DestRaw("new", c[2], *_cols(c))
 
-    def dest_ship(self, c):
-        return _raw("ship", c, c[1])
+    def dest_ship(self, c: Children) -> DestRaw:
+        return DestRaw("ship", c[1], *_cols(c))
 
-    def rewards(self, c):
-        return _raw("rewards", c, *_kept(c[1:-1]))
+    def rewards(self, c: Children) -> RewardsRaw:
+        return RewardsRaw(_kept(c[1:-1]), *_cols(c))
 
-    def reward(self, c):
-        return _raw("reward", c, *c)
+    def reward(self, c: Children) -> RewardRaw:
+        return RewardRaw(tuple(c), *_cols(c))
 
-    def claim(self, c):
-        return _raw("claim", c, c[1])
+    def claim(self, c: Children) -> ClaimRaw:
+        return ClaimRaw(c[1], *_cols(c))
 
     # checkpoints
-    def check_line(self, c):
-        return _raw("check", c, c[1], tuple(c[3:]))
+    def check_line(self, c: Children) -> CheckLine:
+        return CheckLine(c[1], tuple(c[3:]), *_cols(c))
 
-    def final_line(self, c):
-        return _raw("final", c, _kept(c[2:]))
+    def final_line(self, c: Children) -> FinalLine:
+        return FinalLine(_kept(c[2:]), *_cols(c))
 
-    def final_entry(self, c):
-        return _raw("final_entry", c, c[0], c[1])
+    def final_entry(self, c: Children) -> FinalEntryRaw:
+        return FinalEntryRaw(c[0], c[1], *_cols(c))
 
-    def name(self, c):
-        return c[0]
+    def name(self, c: Children) -> Token:
+        tok: Token = c[0]
+        return tok
