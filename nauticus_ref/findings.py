@@ -8,14 +8,15 @@ Messages follow rustc's style: lowercase, no final period, the fix only in `help
 from __future__ import annotations
 
 import shlex
+from dataclasses import dataclass
 from typing import Iterable, Literal
 
-from nauticus_ref.notation.model import Span, frozen
+from nauticus_ref.notation.model import Span
 
 Severity = Literal["error", "warning", "note"]
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Diagnostic:
     rule: str
     severity: Severity = "error"

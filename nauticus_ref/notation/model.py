@@ -18,11 +18,7 @@ Action = Literal["hulls", "masts", "sails", "goods", "transport", "money", "deli
 ItemKind = Literal["hull", "mast", "sail", "good"]
 
 
-#: How every node is declared: immutable, slotted, built by keyword.
-frozen = dataclass(frozen=True, slots=True, kw_only=True)
-
-
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Span:
     """1-based line and column of the first character; `end_column` is exclusive."""
 
@@ -36,12 +32,12 @@ class Span:
                     end_line=other.end_line, end_column=other.end_column)
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Node:
     span: Span
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Name(Node):
     """A player or ship name, as first written; compare through `key`."""
 
@@ -52,12 +48,12 @@ class Name(Node):
         return self.text.casefold()
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Text(Node):
     text: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Item(Node):
     """Tiles of one kind: `2 coffee`, `whale mast`, `bow`.
 
@@ -70,13 +66,13 @@ class Item(Node):
     count: int = 1
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Destination(Node):
     kind: Literal["store", "ship", "new"]
     ship: Name | None = None
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Reward(Node):
     """One completion reward: `crown mast`, `crown sail`, `3vp`, `7t`, `3w`, `goods`."""
 
@@ -84,7 +80,7 @@ class Reward(Node):
     goods: tuple[str, str] | None = None
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Placement(Node):
     items: list[Item]
     dest: Destination
@@ -92,18 +88,18 @@ class Placement(Node):
     rewards: list[Reward] | None = None
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Claim(Node):
     value: int
     unit: Literal["t", "w", "vp"]
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PassClause(Node):
     kind: Literal["pass"] = "pass"
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ActionClause(Node):
     """The body of an action, the phase's own or (with `extra`) the Extra Action.
 
@@ -123,13 +119,13 @@ class ActionClause(Node):
 Clause = Union[PassClause, ActionClause]
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Turn(Node):
     player: Name
     clauses: list[Clause]
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Check(Node):
     """`check Anna: 23vp 12t 5w`: any subset of the three values."""
 
@@ -140,7 +136,7 @@ class Check(Node):
     workers: int | None = None
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Bonus(Node):
     """What follows `bonus` on a phase line: a crest, a good, or a claim like `3w`."""
 
@@ -148,7 +144,7 @@ class Bonus(Node):
     value: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Phase(Node):
     number: int
     player: Name
@@ -162,7 +158,7 @@ class Phase(Node):
         return [e for e in self.entries if isinstance(e, Turn)]
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Round(Node):
     number: int
     deal: list[Action]
@@ -173,7 +169,7 @@ class Round(Node):
         return [e for e in self.entries if isinstance(e, Phase)]
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SetupPlayer(Node):
     """`Anna: 12t 3w 25vp, passed 1, extra used`."""
 
@@ -185,7 +181,7 @@ class SetupPlayer(Node):
     extra_used: bool = False
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SetupTiles(Node):
     """`Anna store: ...`, `Anna ship A: ...` or `Anna delivered: ...`."""
 
@@ -195,7 +191,7 @@ class SetupTiles(Node):
     items: list[Item]
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Setup(Node):
     round: int
     phase: int
@@ -205,18 +201,18 @@ class Setup(Node):
     tiles: list[SetupTiles] = field(default_factory=list)
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FinalEntry(Node):
     player: Name
     score: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Final(Node):
     entries: list[FinalEntry]
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Header:
     game: Text | None = None
     date: Text | None = None
@@ -226,7 +222,7 @@ class Header:
     crests: list[Name] | None = None
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Record:
     header: Header
     setup: Setup | None = None

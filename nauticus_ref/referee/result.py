@@ -10,15 +10,15 @@ caller does to them can change a replay.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.state import STORAGE_SPACES, Tile, spaces, tile_text
-from nauticus_ref.notation.model import frozen
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Step:
     """What the referee worked out at one line: for annotate and explain."""
 
@@ -39,7 +39,7 @@ class LedgerEntry(NamedTuple):
     points: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ShipView:
     name: str
     parts: tuple[str, ...]
@@ -53,7 +53,7 @@ class ShipView:
         return len(self.parts)
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerView:
     name: str
     seat: int
@@ -87,7 +87,7 @@ class PlayerView:
         return masts, sails, self.passed
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TableView:
     """The table at one point of a record."""
 
@@ -117,7 +117,7 @@ class TableView:
         return tile_text(tile, self.word)
 
 
-@frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ReplayResult:
     diagnostics: list[Diagnostic]
     complete: bool

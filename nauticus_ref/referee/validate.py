@@ -1,19 +1,29 @@
-"""Validating one record: parse, pick the board, replay; the report of one file."""
+"""Validating one record: parse, pick the board, replay; a `Game` is what that gives."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from nauticus_ref.notation.assemble import ParseResult, parse_text
 from nauticus_ref.game.board import Board, BoardError, resolve_for_record
 from nauticus_ref.findings import Diagnostic
-from nauticus_ref.referee.engine import ReplayResult, replay
+from nauticus_ref.game.scoring import Score, final_scores
+from nauticus_ref.notation.model import Record
+from nauticus_ref.referee.engine import replay
+from nauticus_ref.referee.result import ReplayResult, TableView
 from nauticus_ref.files import Source
 
 
-@dataclass
-class FileReport:
+@dataclass(frozen=True)
+class Game:
+    """One record, read and replayed: what it says, what the referee found, and the table.
+
+    `record` and `replayed` are None when the record has syntax errors (it is then
+    not replayed; `diagnostics` says why).
+    """
+
     path: str
     lines: list[str]
     diagnostics: list[Diagnostic]
@@ -23,9 +33,35 @@ class FileReport:
 
     @property
     def valid(self) -> bool:
+        """No diagnostic is an error (warnings and notes allowed)."""
         return not any(d.severity == "error" for d in self.diagnostics)
 
-    def as_json(self) -> dict:
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def record(self) -> Record | None:
+        return self.parsed.record
+
+    def scores(self) -> list[Score]:
+        """Final scoring, best first (provisional if the game is not over)."""
+        return final_scores(list(self._replayed().table.players))
+
+    def table(self, line: int | None = None) -> TableView:
+        """The table after `line` (the end of the record if None)."""
+        replayed = self._replayed()
+        if line is None:
+            return replayed.table
+        assert self.record is not None
+        return replay(self.record, replayed.table.board, until_line=line).table
+
+    def _replayed(self) -> ReplayResult:
+        if self.replayed is None:
+            raise ValueError(f"{self.path} has syntax errors and was not replayed")
+        return self.replayed
+
+    def as_json(self) -> dict[str, Any]:
         return {"path": self.path, "valid": self.valid, "complete": self.complete,
                 "diagnostics": [d.as_json(self.path) for d in self.diagnostics]}
 
@@ -38,16 +74,16 @@ def board_for(parsed: ParseResult, source: Source) -> Board:
     return resolve_for_record(spec, Path(source.path).parent)
 
 
-def validate_source(source: Source, board: Board | None = None) -> FileReport:
+def validate_source(source: Source, board: Board | None = None) -> Game:
     """Parse and replay one record on `board` (the user's `--board`), or else on the
     board the record names.  Raises BoardError when that board cannot be used."""
     parsed = parse_text(source.text)
     if parsed.record is None:
-        return FileReport(source.path, parsed.lines, parsed.diagnostics, False, parsed, None)
+        return Game(source.path, parsed.lines, parsed.diagnostics, False, parsed, None)
     board = board or board_for(parsed, source)
     result = replay(parsed.record, board)
-    return FileReport(source.path, parsed.lines, parsed.diagnostics + result.diagnostics,
+    return Game(source.path, parsed.lines, parsed.diagnostics + result.diagnostics,
                       result.complete, parsed, result)
 
 
-__all__ = ["FileReport", "validate_source", "BoardError"]
+__all__ = ["Game", "validate_source", "BoardError"]

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from nauticus_ref.referee.validate import FileReport
+from nauticus_ref.referee.validate import Game
 
 PREFIX = "# ref: "
 
 
-def annotate(report: FileReport) -> str:
+def annotate(report: Game) -> str:
     result = report.replayed
     moves: dict[int, list] = defaultdict(list)
     round_ends: dict[int, list] = defaultdict(list)

@@ -1,6 +1,6 @@
 """The score report: final scoring with every part shown, in text, JSON or Markdown.
 
-Built from a replayed record (`validate.FileReport`); an incomplete record is
+Built from a replayed record (`referee.validate.Game`); an incomplete record is
 scored as if the game ended now and is marked provisional.
 """
 
@@ -10,7 +10,7 @@ from collections import defaultdict
 
 from nauticus_ref.views import markdown as md
 from nauticus_ref.game.scoring import Score, final_scores, tie_breaks
-from nauticus_ref.referee.validate import FileReport
+from nauticus_ref.referee.validate import Game
 
 SOURCES = ("bonus", "crowns", "rewards", "pass penalty", "correction")
 MATERIAL_WORDS = {
@@ -21,7 +21,7 @@ MATERIAL_WORDS = {
 }
 
 
-def _ledger(report: FileReport, name: str) -> list[dict]:
+def _ledger(report: Game, name: str) -> list[dict]:
     rounds: dict[int, dict[str, int]] = defaultdict(lambda: {s: 0 for s in SOURCES})
     for rnd, _line, who, source, points in report.replayed.ledger:
         if who == name:
@@ -30,7 +30,7 @@ def _ledger(report: FileReport, name: str) -> list[dict]:
              "total": sum(sources.values())} for r, sources in sorted(rounds.items())]
 
 
-def score_json(report: FileReport) -> dict:
+def score_json(report: Game) -> dict:
     """One game's scores, or an error when the record could not be replayed."""
     if report.replayed is None:
         return {"path": report.path, "complete": False, "valid": False, "players": [],
@@ -62,7 +62,7 @@ def _parts(s: Score) -> str:
             f"{s.material_vp}")
 
 
-def score_text(report: FileReport) -> str:
+def score_text(report: Game) -> str:
     data = score_json(report)
     if "error" in data:
         return f"{report.path}: {data['error']}"
@@ -101,7 +101,7 @@ def score_text(report: FileReport) -> str:
     return "\n".join(out)
 
 
-def score_markdown(report: FileReport) -> str:
+def score_markdown(report: Game) -> str:
     data = score_json(report)
     if "error" in data:
         return f"**{md.text(report.path)}**: {data['error']}"

@@ -1,0 +1,30 @@
+"""The library API: docs/api.md runs as doctests, and `import nauticus_ref` stays light."""
+
+from __future__ import annotations
+
+import doctest
+import subprocess
+import sys
+
+import nauticus_ref
+from conftest import ROOT
+
+
+def test_the_api_page_runs(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 10 and result.failed == 0
+
+
+def test_all_lists_what_the_api_gives():
+    for name in nauticus_ref.__all__:
+        assert getattr(nauticus_ref, name) is not None, name
+    assert (ROOT / "nauticus_ref" / "py.typed").is_file()
+
+
+def test_importing_the_package_loads_neither_lark_nor_pydantic():
+    out = subprocess.run([sys.executable, "-c", "import sys, nauticus_ref\n"
+                          "print(' '.join(sorted(sys.modules)))"], capture_output=True,
+                         text=True, check=True).stdout.split()
+    assert "lark" not in out and "pydantic" not in out
