@@ -24,7 +24,7 @@ class Diagnostic:
     message: str
     help: str | None = None
 
-    def sort_key(self):
+    def sort_key(self) -> tuple[int, int]:
         return (self.span.line, self.span.column)
 
     def explain_command(self, path: str) -> str:
@@ -37,7 +37,7 @@ class Diagnostic:
         see = f"see `{self.explain_command(path)}`"
         return f"{self.help}; {see}" if self.help else see
 
-    def as_json(self, path: str | None = None) -> dict:
+    def as_json(self, path: str | None = None) -> dict[str, object]:
         extra = {"explain": self.explain_command(path)} if path is not None else {}
         return {
             "rule": self.rule,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
+from typing import Any
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,9 +61,10 @@ def _expect(ok: bool, source: str, key: str, expected: str) -> None:
         raise BoardError(f"{source}: `{key}`: expected {expected}")
 
 
-def parse_board(data: dict, source: str) -> Board:
+def parse_board(data: dict[str, Any], source: str) -> Board:
+    """A board from TOML data, checked key by key (untrusted: a user's file)."""
     _expect(isinstance(data.get("name", ""), str), source, "name", "a string")
-    tiles = data.get("tiles")
+    tiles: Any = data.get("tiles")
     _expect(isinstance(tiles, dict), source, "tiles", "a table [tiles] with hulls, masts, sails, goods")
     parsed_tiles = {}
     for action, allowed in TILE_ITEMS.items():
@@ -74,12 +76,12 @@ def parse_board(data: dict, source: str) -> Board:
     extra = set(tiles) - set(TILE_ITEMS)
     _expect(not extra, source, f"tiles.{next(iter(extra), '')}", "only hulls, masts, sails, goods")
 
-    wheel = data.get("wheel", {}).get("workers") if isinstance(data.get("wheel"), dict) else None
+    wheel: Any = data.get("wheel", {}).get("workers") if isinstance(data.get("wheel"), dict) else None
     _expect(isinstance(wheel, list) and len(wheel) == 8 and wheel[0] == 0
             and all(isinstance(w, int) and 1 <= w <= 3 for w in wheel[1:]),
             source, "wheel.workers", "8 whole numbers, the first 0 and the others 1 to 3")
 
-    spaces = data.get("space")
+    spaces: Any = data.get("space")
     _expect(isinstance(spaces, list) and len(spaces) == 8, source, "space",
             "eight [[space]] tables")
     for i, space in enumerate(spaces):
@@ -93,7 +95,7 @@ def parse_board(data: dict, source: str) -> Board:
                 source, f"{key}.prices", "a permutation of 0, 1, 2, 3")
 
     supply = dict(DEFAULT_SUPPLY)
-    given = data.get("supply", {})
+    given: Any = data.get("supply", {})
     _expect(isinstance(given, dict), source, "supply", "a table of tile counts")
     for key, value in given.items():
         _expect(key in SUPPLY_KEYS, source, f"supply.{key}", "one of " + ", ".join(SUPPLY_KEYS))

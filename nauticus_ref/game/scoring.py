@@ -11,8 +11,47 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Protocol, Sequence
 
-from nauticus_ref.game.state import Player
+from nauticus_ref.game.state import Tile
+
+
+class ShipLike(Protocol):
+    """What scoring reads of a ship: the engine's `Ship` or a snapshot's `ShipView`."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def masts(self) -> Sequence[str]: ...
+    @property
+    def sails(self) -> Sequence[str]: ...
+    @property
+    def goods(self) -> Sequence[str]: ...
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def size(self) -> int: ...
+
+
+class PlayerLike(Protocol):
+    """What scoring reads of a player: the engine's `Player` or a snapshot's `PlayerView`."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def vp(self) -> int: ...
+    @property
+    def taler(self) -> int: ...
+    @property
+    def workers(self) -> int: ...
+    @property
+    def storage(self) -> Mapping[Tile, int]: ...
+    @property
+    def ships(self) -> Mapping[str, ShipLike]: ...
+    @property
+    def delivered(self) -> Mapping[str, int]: ...
 
 SHIP_VP = {1: 2, 2: 8, 3: 20, 4: 35}
 GOODS_SET_VP = (0, 2, 5, 9, 14, 20)   # for sets of 0 to 5; each further good +5
@@ -60,8 +99,9 @@ class Score:
         return self.track + self.ships_vp + self.goods_vp + self.material_vp
 
 
-def score_player(p: Player) -> Score:
-    ships, unfinished = [], Counter()
+def score_player(p: PlayerLike) -> Score:
+    ships: list[tuple[str, int, int]] = []
+    unfinished: Counter[str] = Counter()
     undelivered = 0
     for ship in p.ships.values():
         undelivered += len(ship.goods)
@@ -84,7 +124,9 @@ def score_player(p: Player) -> Score:
 
 def rank(scores: list[Score]) -> list[Score]:
     """Places by total, then remainder, then total taler; equal on all three share a place."""
-    key = lambda s: (s.total, s.remainder, s.total_taler)  # noqa: E731
+    def key(s: Score) -> tuple[int, int, int]:
+        return (s.total, s.remainder, s.total_taler)
+
     ordered = sorted(scores, key=lambda s: (key(s), -s.seat), reverse=True)
     for i, s in enumerate(ordered):
         if i and key(s) == key(ordered[i - 1]):
@@ -114,5 +156,5 @@ def tie_breaks(ordered: list[Score]) -> list[str]:
     return out
 
 
-def final_scores(players: list[Player]) -> list[Score]:
+def final_scores(players: Iterable[PlayerLike]) -> list[Score]:
     return rank([score_player(p) for p in players])

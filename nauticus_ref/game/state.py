@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Callable
 
 STORAGE_SPACES = 12
 START_VP, START_WORKERS, START_TALER = 10, 4, 15
@@ -31,7 +32,7 @@ def spaces(tile: Tile) -> int:
     return 2 if tile[0] == "mast" else 1
 
 
-def tile_text(tile: Tile, crest_word=lambda c: c) -> str:
+def tile_text(tile: Tile, crest_word: Callable[[str], str] = str) -> str:
     kind, name = tile
     if kind in ("mast", "sail"):
         return f"{crest_word(name)} {kind}"
@@ -76,7 +77,7 @@ class Ship:
         return ([("hull", p) for p in self.parts] + [("mast", m) for m in self.masts]
                 + [("sail", s) for s in self.sails] + [("good", g) for g in self.goods])
 
-    def describe(self, crest_word=lambda c: c) -> str:
+    def describe(self, crest_word: Callable[[str], str] = str) -> str:
         if not self.parts:
             return "no hull yet"
         text = " ".join(self.parts)
@@ -97,9 +98,9 @@ class Player:
     taler: int = START_TALER
     workers: int = START_WORKERS
     vp: int = START_VP
-    storage: Counter = field(default_factory=Counter)
+    storage: Counter[Tile] = field(default_factory=Counter)
     ships: dict[str, Ship] = field(default_factory=dict)   # by casefolded name
-    delivered: Counter = field(default_factory=Counter)
+    delivered: Counter[str] = field(default_factory=Counter)
     passed: int = 0
     extra_used: bool = False
     crown_vp_this_round: int = 0
@@ -110,7 +111,7 @@ class Player:
     #: check lines re-synchronise amounts, not tiles)
     first_error: int | None = None
     #: resources ("taler", "workers") already reported short since a check line gave them
-    short: set = field(default_factory=set)
+    short: set[str] = field(default_factory=set)
     #: a ship started under a name already taken; a name never started is taken to be it
     misnamed: Ship | None = None
     #: the player's turn line was missing: ships it started are unknown, so unknown
@@ -140,7 +141,7 @@ class Player:
         sails = self.storage[("sail", "crown")] + sum(s.sails.count("crown") for s in self.ships.values())
         return masts, sails, self.passed
 
-    def held_tiles(self) -> Counter:
+    def held_tiles(self) -> Counter[Tile]:
         """Every tile the player holds, in storage, on ships, or delivered."""
         held = Counter(self.storage)
         for ship in self.ships.values():

@@ -501,7 +501,7 @@ class _Assembler:
         """Item words to items.  `context` is the action, or `setup`."""
         out: list[list[Any]] = []  # [kind, name, count, first, last]; kind None = bare crest
         for raw in raws:
-            count_tok, word_tok = raw.count, raw.word
+            count_tok, word_tok = raw.number, raw.word
             count = 1
             if count_tok is not None:
                 count = _number(count_tok, MAX_COUNT, "a count")

@@ -21,6 +21,7 @@ import functools
 import hashlib
 import pprint
 from pathlib import Path
+from typing import Any, cast
 
 import lark
 from lark import Lark
@@ -53,13 +54,16 @@ def line_parser() -> Lark:
     from nauticus_ref.notation.transform import LineTransformer
 
     grammar = grammar_path().read_text(encoding="utf-8")
+    tables: Any
     try:
         from nauticus_ref.notation import _ngn_tables as tables
     except ImportError:  # pragma: no cover - a checkout whose tables were deleted
         tables = None
     if (tables is not None and tables.GRAMMAR_SHA256 == grammar_digest(grammar)
             and tables.LARK_VERSION == lark.__version__):
-        return Lark._load_from_dict(tables.DATA, tables.MEMO, transformer=LineTransformer())
+        loaded: Lark = cast(Any, Lark)._load_from_dict(tables.DATA, tables.MEMO,
+                                                       transformer=LineTransformer())
+        return loaded
     return Lark(grammar, transformer=LineTransformer(), **OPTIONS)
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import (ActionClause, Bonus, Check, Item, Name, Phase, Placement, Record, Reward,
-                    Round, Setup, Turn)
+from nauticus_ref.notation.model import (ActionClause, Bonus, Check, Clause, Item, Name, Phase,
+                                         Placement, Record, Reward, Round, Setup, Turn)
 
 _BARE = re.compile(r"\w[\w-]*")
 _NUMERIC = re.compile(r"\d+(?:vp|t|w)?|w\+(?:vp|good)", re.IGNORECASE)
@@ -38,7 +38,7 @@ class Printer:
 
     @staticmethod
     def reward(r: Reward) -> str:
-        return f"goods {r.goods[0]} {r.goods[1]}" if r.kind == "goods" else r.kind
+        return f"goods {r.goods[0]} {r.goods[1]}" if r.goods is not None else r.kind
 
     def placement(self, p: Placement) -> str:
         dest = {"store": ">store", "new": f">new {name(p.dest.ship) if p.dest.ship else ''}",
@@ -48,7 +48,7 @@ class Printer:
             text += " [" + ", ".join(self.reward(r) for r in p.rewards) + "]"
         return text
 
-    def clause(self, c) -> str:
+    def clause(self, c: Clause) -> str:
         if not isinstance(c, ActionClause):
             return "pass"
         if c.action in vocab.PLACING_ACTIONS:

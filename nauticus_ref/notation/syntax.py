@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Hashable, Iterator
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -232,7 +233,7 @@ def describe(token_type: str) -> str:
 _DEPTHS = (4, 3, 2)
 
 
-def _keys(e: UnexpectedToken):
+def _keys(e: UnexpectedToken) -> Iterator[Hashable]:
     stack = tuple(e.state.state_stack)
     for depth in _DEPTHS:
         yield (stack[-depth:], e.token.type)
@@ -241,12 +242,12 @@ def _keys(e: UnexpectedToken):
 
 
 @functools.cache
-def _learnt() -> dict:
+def _learnt() -> dict[Hashable, str]:
     """Parser context (and token type) -> kind of mistake, from the example lines."""
     from nauticus_ref.notation.grammar import line_parser
 
     parser = line_parser()
-    table: dict = {}
+    table: dict[Hashable, str] = {}
     for kind, (_, _, examples) in KINDS.items():
         for example in examples:
             try:
@@ -273,26 +274,26 @@ def _unexpected_character(col: int, line: str) -> tuple[int, int, str, str | Non
 def explain(e: UnexpectedInput, line: str) -> tuple[int, int, str, str | None]:
     """(column, end column, message, help) for a lark error on `line`."""
     if isinstance(e, UnexpectedCharacters):
-        return _unexpected_character(e.column, line)
+        return _unexpected_character(e.column or 1, line)
     assert isinstance(e, UnexpectedToken)
     tok: Token = e.token
     if tok.type == "TEXT":
         # Only the lexer's fallback makes free text where none is expected: the
         # text begins with a character no token here can start with.
-        return _unexpected_character(tok.column, line)
+        return _unexpected_character(tok.column or 1, line)
     if tok.type == "$END":
         col = tok.end_column if tok.end_column else len(line.rstrip()) + 1
         end = col + 1
     else:
-        col, end = tok.column, tok.end_column
+        col, end = tok.column or 1, tok.end_column or 1
     repeated = _ACTION_FIRST.match(line)
     if repeated and repeated["player"].lower() not in KEYWORDS:
-        message, help_ = action_in_turn(repeated["player"], repeated["action"].lower())
-        return repeated.start("action") + 1, repeated.end("action") + 1, message, help_
+        said, fix = action_in_turn(repeated["player"], repeated["action"].lower())
+        return repeated.start("action") + 1, repeated.end("action") + 1, said, fix
     stack = e.state.value_stack
     prev = _last_text(stack[-1]) if stack else ""
     table = _learnt()
-    kind = next((table[k] for k in _keys(e) if k in table), None)
+    kind: str | None = next((table[k] for k in _keys(e) if k in table), None)
     if kind == "missing-separator" and tok.lower() in ("crown", "goods"):
         kind = "rewards-brackets"   # `>A crown sail`: a reward, not another placement
     if kind:
@@ -323,7 +324,7 @@ def action_in_turn(player: str, action: str) -> tuple[str, str]:
             f"`{player}: {BODY_EXAMPLES[action]}` (`extra {action}: ...` is the Extra Action)")
 
 
-def _last_text(value) -> str:
+def _last_text(value: object) -> str:
     if isinstance(value, Token):
         return str(value).strip('"') if value.type != "QUOTED" else str(value)
     return ""

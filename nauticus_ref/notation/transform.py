@@ -17,7 +17,7 @@ from lark import Token, Transformer
 # -- parts of lines ---------------------------------------------------------------------
 
 class ItemRaw(NamedTuple):
-    count: Token | None
+    number: Token | None   # the count before the word, if any
     word: Token
     c0: int
     c1: int

@@ -7,6 +7,7 @@ supply counts and the wheel are board data (see `board.py`).
 from __future__ import annotations
 
 import difflib
+from typing import Iterable
 
 ACTIONS = ("hulls", "masts", "sails", "goods", "transport", "money", "deliver", "crowns")
 BUYING_ACTIONS = ("hulls", "masts", "sails", "goods")
@@ -33,7 +34,7 @@ KEYWORDS = ("game", "date", "board", "players", "crests", "setup", "round", "pha
             "passed", "used", "new", "check", "final")
 
 
-def closest(word: str, choices) -> str | None:
+def closest(word: str, choices: Iterable[str]) -> str | None:
     """The valid word closest to `word`, for a `help:` line, or None."""
     found = difflib.get_close_matches(word.lower(), list(choices), n=1, cutoff=0.5)
     return found[0] if found else None

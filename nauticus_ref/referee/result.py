@@ -60,9 +60,9 @@ class PlayerView:
     vp: int
     taler: int
     workers: int
-    storage: Counter          # tile -> count (a copy)
+    storage: Counter[Tile]    # tile -> count (a copy)
     ships: dict[str, ShipView]  # by casefolded name
-    delivered: Counter        # good -> count (a copy)
+    delivered: Counter[str]   # good -> count (a copy)
     passed: int
     extra_used: bool
 
@@ -93,7 +93,7 @@ class TableView:
 
     board: Board
     players: tuple[PlayerView, ...]
-    supply: Counter               # tile -> count left (a copy)
+    supply: Counter[Tile]         # tile -> count left (a copy)
     deal: tuple[str, ...]         # the round's deal, clockwise from the 3-workers space
     flipped: tuple[str, ...]      # actions taken this round, in order
     anchor: int                   # the space the wheel's anchor points at this round

@@ -46,7 +46,7 @@ class Game:
 
     def scores(self) -> list[Score]:
         """Final scoring, best first (provisional if the game is not over)."""
-        return final_scores(list(self._replayed().table.players))
+        return final_scores(self._replayed().table.players)
 
     def table(self, line: int | None = None) -> TableView:
         """The table after `line` (the end of the record if None)."""

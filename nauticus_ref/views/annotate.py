@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.referee.result import Step
 from nauticus_ref.referee.validate import Game
 
 PREFIX = "# ref: "
@@ -14,33 +16,34 @@ PREFIX = "# ref: "
 
 def annotate(report: Game) -> str:
     result = report.replayed
-    moves: dict[int, list] = defaultdict(list)
-    round_ends: dict[int, list] = defaultdict(list)
+    assert result is not None, "annotate takes a replayed record"
+    moves: dict[int, list[Step]] = defaultdict(list)
+    round_ends: dict[int, list[Step]] = defaultdict(list)
     for step in result.steps:
         (round_ends if step.kind == "round-end" else moves)[step.line].append(step)
-    vp: dict[tuple[int, str], int] = defaultdict(int)
-    now: dict[tuple[int, str], int] = {}
+    vp: dict[tuple[int, str | None], int] = defaultdict(int)
+    now: dict[tuple[int, str | None], int] = {}
     running = {p.name: p.vp for p in result.table.players}
-    for _rnd, line, who, source, points in reversed(result.ledger):
-        now.setdefault((line, who), running[who])  # the track after this line's changes
+    for _rnd, at, who, source, points in reversed(result.ledger):
+        now.setdefault((at, who), running[who])  # the track after this line's changes
         running[who] -= points
         if source != "pass penalty":
-            vp[(line, who)] += points
-    problems: dict[int, list] = defaultdict(list)
+            vp[(at, who)] += points
+    problems: dict[int, list[Diagnostic]] = defaultdict(list)
     for d in report.diagnostics:
         problems[d.span.line].append(d)
 
-    out = []
+    out: list[str] = []
     for number, line in enumerate(report.lines, 1):
         out.append(line)
         indent = line[: len(line) - len(line.lstrip())]
         notes = []
-        for who in dict.fromkeys(s.player for s in moves[number]):
-            texts = [s.text for s in moves[number] if s.player == who]
-            gained = vp.get((number, who))
+        for player in dict.fromkeys(s.player for s in moves[number]):
+            texts = [s.text for s in moves[number] if s.player == player]
+            gained = vp.get((number, player))
             if gained:
-                texts.append(f"VP {gained:+d}, now {now[(number, who)]}")
-            notes.append((f"{who}: " if who else "") + "; ".join(texts))
+                texts.append(f"VP {gained:+d}, now {now[(number, player)]}")
+            notes.append((f"{player}: " if player else "") + "; ".join(texts))
         notes += [f"{d.severity}[{d.rule}]: {d.message}" for d in problems[number]]
         out += [f"{indent}{PREFIX}{n}" for n in notes]
         if round_ends[number]:

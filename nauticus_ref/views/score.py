@@ -7,6 +7,7 @@ scored as if the game ended now and is marked provisional.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from nauticus_ref.views import markdown as md
 from nauticus_ref.game.scoring import Score, final_scores, tie_breaks
@@ -21,7 +22,8 @@ MATERIAL_WORDS = {
 }
 
 
-def _ledger(report: Game, name: str) -> list[dict]:
+def _ledger(report: Game, name: str) -> list[dict[str, int]]:
+    assert report.replayed is not None
     rounds: dict[int, dict[str, int]] = defaultdict(lambda: {s: 0 for s in SOURCES})
     for rnd, _line, who, source, points in report.replayed.ledger:
         if who == name:
@@ -30,7 +32,7 @@ def _ledger(report: Game, name: str) -> list[dict]:
              "total": sum(sources.values())} for r, sources in sorted(rounds.items())]
 
 
-def score_json(report: Game) -> dict:
+def score_json(report: Game) -> dict[str, Any]:
     """One game's scores, or an error when the record could not be replayed."""
     if report.replayed is None:
         return {"path": report.path, "complete": False, "valid": False, "players": [],
@@ -73,6 +75,7 @@ def score_text(report: Game) -> str:
         errors = sum(d.severity == "error" for d in report.diagnostics)
         out.append(f"warning: the record has {errors} error{'s' if errors != 1 else ''}; this "
                    "score rests on an invalid record (see `nauticus-ref validate`)")
+    assert report.replayed is not None   # score_json said so otherwise
     scores = final_scores(report.replayed.table.players)
     width = max(len(s.name) for s in scores)
     out.append("")

@@ -23,7 +23,7 @@ _CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u20
                        "\u202a-\u202e\u2066-\u2069]")
 
 
-def _escaped(m: re.Match) -> str:
+def _escaped(m: re.Match[str]) -> str:
     code = ord(m.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
@@ -72,7 +72,7 @@ def render_github(path: str, diag: Diagnostic) -> str:
             f"endColumn={s.end_column},title={diag.rule}::{msg}")
 
 
-def dumps(obj) -> str:
+def dumps(obj: object) -> str:
     """JSON for programs; control characters inside strings are written as `\\u` escapes
     (JSON's own), so that printing it to a terminal is safe and the values are unchanged."""
     return _CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}",
