@@ -28,3 +28,12 @@ def test_importing_the_package_loads_neither_lark_nor_pydantic():
                           "print(' '.join(sorted(sys.modules)))"], capture_output=True,
                          text=True, check=True).stdout.split()
     assert "lark" not in out and "pydantic" not in out
+
+
+def test_every_view_offers_the_formats_the_command_line_lists():
+    from nauticus_ref.views import FORMAT_NAMES, explain, score, state, validate
+
+    modules = {"validate": validate, "score": score, "state": state, "explain": explain}
+    assert set(modules) == set(FORMAT_NAMES)
+    for view, module in modules.items():
+        assert tuple(module.FORMATS) == FORMAT_NAMES[view], view

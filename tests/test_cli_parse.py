@@ -114,5 +114,5 @@ def test_a_command_imports_only_what_it_needs():
     assert "nauticus_ref.referee.engine" in validate
     # the record model and diagnostics are plain dataclasses: text output needs no pydantic
     assert "pydantic" not in validate
-    assert not validate & {"multiprocessing", "nauticus_ref.tools.simulate", "nauticus_ref.views.inspect",
+    assert not validate & {"multiprocessing", "nauticus_ref.tools.simulate", "nauticus_ref.views.explain",
                            "nauticus_ref.notation.printer", "nauticus_ref.views.annotate"}

@@ -104,7 +104,8 @@ def test_crests_names_the_boards_crests_in_the_boards_order():
 
 
 def test_explain_steps_say_what_the_replay_did():
-    from nauticus_ref.views.inspect import explain_json, find_point
+    from nauticus_ref.views.explain import explain_json
+    from nauticus_ref.views.point import find_point
     from nauticus_ref.files import Source
     from nauticus_ref.referee.validate import validate_source
 

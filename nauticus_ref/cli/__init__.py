@@ -124,6 +124,14 @@ def parse(paths, fmt):
     sys.exit(EXIT_CANNOT_RUN if unreadable else EXIT_ERRORS if any_errors else EXIT_CLEAN)
 
 
+def format_option(view: str, help: str = "text, json, or markdown for a forum thread."):
+    """`--format`, its choices read from the view's table of formats."""
+    from nauticus_ref.views import FORMAT_NAMES
+
+    return click.option("--format", "fmt", type=click.Choice(FORMAT_NAMES[view]),
+                        default="text", show_default=True, help=help)
+
+
 #: `--jobs`, for the commands that handle many records.
 jobs_option = click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
                            help="Records handled at once, in separate processes; the output "
@@ -134,7 +142,8 @@ def _batch(fn, paths, board_option, fmt, jobs, json_key: str) -> None:
     """Run `fn` over every record, print in file order, finish with the exit code."""
     import time
 
-    from nauticus_ref.cli.batch import run, tally
+    from nauticus_ref.cli.batch import run
+    from nauticus_ref.views.validate import tally
     from nauticus_ref.views.text import dumps
     from nauticus_ref.files import expand
 
@@ -170,9 +179,8 @@ def _batch(fn, paths, board_option, fmt, jobs, json_key: str) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text",
-              show_default=True, help="text for people, json for programs, github for "
-              "workflow annotations.")
+@format_option("validate", "text for people, json for programs, github for workflow "
+               "annotations.")
 @board_option
 @jobs_option
 def validate(paths, fmt, board_option, jobs):
@@ -195,9 +203,7 @@ def validate(paths, fmt, board_option, jobs):
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
-              show_default=True, help="text for people, json for programs, markdown for a "
-              "forum post.")
+@format_option("score", "text for people, json for programs, markdown for a forum post.")
 @board_option
 @jobs_option
 def score(paths, fmt, board_option, jobs):
@@ -341,18 +347,12 @@ def _one_record(path, board_option):
     return report
 
 
-#: `--format` for the commands a person reads or pastes into a forum thread.
-format_option = click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]),
-                             default="text", show_default=True,
-                             help="text, json, or markdown for a forum thread.")
-
-
 @main.command()
 @click.argument("path", type=click.Path())
 @click.option("--line", "line", type=click.IntRange(min=1), help="Explain the move(s) on this line.")
 @click.option("--at", "at", metavar="ROUND.PHASE[.PLAYER]",
               help="Explain a phase line (2.3) or one player's turn in it (2.3.Anna).")
-@format_option
+@format_option("explain")
 @board_option
 def explain(path, line, at, fmt, board_option):
     """Settle a dispute: the situation before a move, each step with its rule and
@@ -364,8 +364,8 @@ def explain(path, line, at, fmt, board_option):
       nauticus-ref explain game.ngn --at 2.3.Ben
       nauticus-ref explain game.ngn --at 1.1 --format markdown
     """
-    from nauticus_ref.views.text import dumps
-    from nauticus_ref.views.inspect import InspectError, explain_json, explain_markdown, explain_text, find_point
+    from nauticus_ref.views.explain import FORMATS, explain_json
+    from nauticus_ref.views.point import InspectError, find_point
 
     if (line is None) == (at is None):
         _fail("give exactly one of --line N and --at ROUND.PHASE[.PLAYER]")
@@ -382,10 +382,7 @@ def explain(path, line, at, fmt, board_option):
     except InspectError as e:
         _fail(f"{report.path}: {e}")
         sys.exit(EXIT_CANNOT_RUN)
-    if fmt == "json":
-        click.echo(dumps(data))
-    else:
-        _echo(explain_text(data) if fmt == "text" else explain_markdown(data))
+    _echo(FORMATS[fmt](data))
     sys.exit(EXIT_CLEAN if data["verdict"]["legal"] else EXIT_ERRORS)
 
 
@@ -394,7 +391,7 @@ def explain(path, line, at, fmt, board_option):
 @click.option("--line", "line", type=click.IntRange(min=1), help="The state after this line.")
 @click.option("--at", "at", metavar="ROUND.PHASE",
               help="The state after this phase has been played (2.3).")
-@format_option
+@format_option("state")
 @board_option
 def state(path, line, at, fmt, board_option):
     """Every player's full state at a point of the record (the end by default),
@@ -406,8 +403,8 @@ def state(path, line, at, fmt, board_option):
       nauticus-ref state game.ngn --line 40
       nauticus-ref state game.ngn --at 2.7 --format json
     """
-    from nauticus_ref.views.text import dumps
-    from nauticus_ref.views.inspect import InspectError, find_point, replay_upto, state_json, state_markdown, state_text
+    from nauticus_ref.views.point import InspectError, find_point, replay_upto
+    from nauticus_ref.views.state import FORMATS, state_json
 
     if line is not None and at is not None:
         _fail("give at most one of --line N and --at ROUND.PHASE")
@@ -432,11 +429,7 @@ def state(path, line, at, fmt, board_option):
         _fail(f"{report.path}: {e}")
         sys.exit(EXIT_CANNOT_RUN)
     data = state_json(rp, where)
-    data = {"path": report.path, **data}
-    if fmt == "json":
-        click.echo(dumps(data))
-    else:
-        _echo(state_text(data) if fmt == "text" else state_markdown(data))
+    _echo(FORMATS[fmt]({"path": report.path, **data}))
     sys.exit(EXIT_CLEAN)
 
 

@@ -19,11 +19,14 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import click
 
 from nauticus_ref.game.board import Board
+
+if TYPE_CHECKING:
+    from nauticus_ref.referee.validate import Game
 
 #: Seconds one record may take before it is reported as not checked.  Every record
 #: within the size limits answers in well under two seconds; this catches a hang.
@@ -56,50 +59,28 @@ def load(path: str, board: Board | None):
 
 
 def validate_one(path: str, board: Board | None, fmt: str) -> Outcome:
-    from nauticus_ref.findings import counts
-    from nauticus_ref.views.text import render_github, render_text
+    from nauticus_ref.views.validate import FORMATS
 
-    report, failure = load(path, board)
-    if report is None:
-        return Outcome(path, failure=failure)
-    if fmt == "json":
-        text, data = "", report.as_json()
-    elif fmt == "github":
-        text, data = "".join(render_github(report.path, d) + "\n" for d in report.diagnostics), None
-    else:
-        text = "".join(render_text(report.path, report.lines, d) + "\n\n"
-                       for d in report.diagnostics) + summary(report) + "\n"
-        data = None
-    return Outcome(path, text, data, report.valid, counts(report.diagnostics))
+    return _render(path, board, fmt, FORMATS)
 
 
 def score_one(path: str, board: Board | None, fmt: str) -> Outcome:
+    from nauticus_ref.views.score import FORMATS
+
+    return _render(path, board, fmt, FORMATS)
+
+
+def _render(path: str, board: Board | None, fmt: str,
+            formats: dict[str, Callable[[Game], Any]]) -> Outcome:
+    """One record through a view: its text, or its JSON payload (gathered by the caller)."""
     from nauticus_ref.findings import counts
-    from nauticus_ref.views.score import score_json, score_markdown, score_text
 
     report, failure = load(path, board)
     if report is None:
         return Outcome(path, failure=failure)
-    if fmt == "json":
-        text, data = "", score_json(report)
-    else:
-        text, data = (score_text if fmt == "text" else score_markdown)(report), None
+    rendered = formats[fmt](report)
+    text, data = ("", rendered) if fmt == "json" else (rendered, None)
     return Outcome(path, text, data, report.valid, counts(report.diagnostics))
-
-
-def summary(report) -> str:
-    from nauticus_ref.findings import counts
-
-    c = counts(report.diagnostics)
-    state = "complete game" if report.complete else "incomplete record"
-    if report.valid:
-        extra = [f"{c[k]} {k}{'s' if c[k] != 1 else ''}" for k in ("warning", "note") if c[k]]
-        return f"{report.path}: valid, {state}" + (f" ({', '.join(extra)})" if extra else "")
-    return f"{report.path}: {tally(c)} ({state})"
-
-
-def tally(c: dict) -> str:
-    return ", ".join(f"{c[k]} {k}{'s' if c[k] != 1 else ''}" for k in ("error", "warning", "note"))
 
 
 Handler = Callable[[str, "Board | None", str], Outcome]

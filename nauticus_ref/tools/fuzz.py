@@ -136,7 +136,8 @@ def check_input(text: str, board) -> int:
     """Run validate, score, annotate and explain on `text` with `board`, as the command
     line would; return its exit code (0, 1, or 2 for a board that cannot be used).  Raises only if the referee fails."""
     from nauticus_ref.views.annotate import annotate
-    from nauticus_ref.views.inspect import InspectError, explain_json, find_point
+    from nauticus_ref.views.explain import explain_json
+    from nauticus_ref.views.point import InspectError, find_point
     from nauticus_ref.views.score import score_json, score_text
     from nauticus_ref.files import Source
     from nauticus_ref.referee.validate import validate_source

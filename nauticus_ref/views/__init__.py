@@ -1,1 +1,14 @@
-"""The views: one module per report (validate, score, state, explain, annotate), with its formats."""
+"""The views: one module per report, each with a table of its formats.
+
+`FORMAT_NAMES` is what the command line offers for each command; it is kept here,
+free of imports, so that building the command line loads no view.  Each view
+module's own `FORMATS` maps the same names to its renderers (a test checks that
+they agree).
+"""
+
+FORMAT_NAMES: dict[str, tuple[str, ...]] = {
+    "validate": ("text", "json", "github"),
+    "score": ("text", "json", "markdown"),
+    "state": ("text", "json", "markdown"),
+    "explain": ("text", "json", "markdown"),
+}

@@ -7,7 +7,7 @@ scored as if the game ended now and is marked provisional.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from typing import Any, Callable
 
 from nauticus_ref.views import markdown as md
 from nauticus_ref.game.scoring import Score, final_scores, tie_breaks
@@ -130,3 +130,8 @@ def score_markdown(report: Game) -> str:
             out.append(f"| {md.text(p['name'])} | " + " | ".join(f"{by_round.get(r, 0):+d}" for r in rounds)
                        + " |")
     return "\n".join(out)
+
+
+#: The formats of this view, for the command line's choices.
+FORMATS: dict[str, Callable[[Game], Any]] = {"text": score_text, "json": score_json,
+                                             "markdown": score_markdown}

@@ -1,0 +1,144 @@
+"""The `explain` view: settle a dispute about one line.
+
+The table before the line, then the steps the referee worked out at the line, each
+with the rule that governs it and its arithmetic, and the verdict.  Formats: text,
+JSON and Markdown (`FORMATS`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.board import Board
+from nauticus_ref.notation.model import Record
+from nauticus_ref.notation.vocab import count
+from nauticus_ref.referee.result import ReplayResult
+from nauticus_ref.rules import BY_ID, SYNTAX
+from nauticus_ref.views import markdown as md
+from nauticus_ref.views.point import Point, replay_upto
+from nauticus_ref.views.state import player_json, wheel_json
+from nauticus_ref.views.text import dumps
+
+Data = dict[str, Any]
+
+
+def rule_json(rule_id: str | None) -> Data | None:
+    rule = BY_ID.get(rule_id) if rule_id != "syntax" else SYNTAX
+    if rule is None:
+        return None
+    return {"id": rule.id, "title": rule.title, "section": rule.section,
+            "section_en": rule.section_en, "summary": rule.summary}
+
+
+def explain_json(path: str, lines: list[str], record: Record, full: ReplayResult,
+                 diagnostics: list[Diagnostic], board: Board, point: Point) -> Data:
+    before = replay_upto(record, point.line - 1, board)
+    who = None
+    if point.turn is not None:
+        who = point.turn.player.key
+    elif point.phase is not None:
+        who = point.phase.player.key
+    situation: Data = {}
+    if who is not None and who in before.by_key:
+        situation["player"] = player_json(before, before.by_key[who])
+    if point.phase is not None and len(before.deal) == 8 and point.phase.action in before.deal:
+        space = before.deal.index(point.phase.action)
+        wheel = wheel_json(before)[space]
+        situation["action"] = {"action": point.phase.action, **wheel,
+                               "bonus": before.board.bonuses[space]}
+        if point.turn is not None and before.phase_blue is not None:
+            situation["action"]["blue_workers"] = before.phase_blue
+    steps = [{"text": s.text, "player": s.player, "rule": rule_json(s.rule)}
+             for s in full.steps if s.line == point.line]
+    found = [d for d in diagnostics if d.span.line == point.line]
+    what = ("a turn" if point.turn is not None else "a phase line" if point.phase is not None
+            else "a line")
+    return {
+        "path": path, "line": point.line, "source": lines[point.line - 1]
+        if 0 < point.line <= len(lines) else "",
+        "what": what, "round": point.round,
+        "phase": point.phase.number if point.phase is not None else None,
+        "player": point.turn.player.text if point.turn is not None else
+        (point.phase.player.text if point.phase is not None else None),
+        "before": situation, "steps": steps,
+        "verdict": {"legal": not any(d.severity == "error" for d in found),
+                    "diagnostics": [{**d.as_json(), "why": (rule_json(d.rule) or {}).get("summary")}
+                                    for d in found]},
+    }
+
+
+def _rule_ref(rule: Data | None) -> str:
+    if rule is None:
+        return ""
+    return f"[{rule['id']}] {rule['title']}: German {rule['section']} ({rule['section_en']})"
+
+
+def explain_text(data: Data) -> str:
+    where = f"{data['path']}:{data['line']}"
+    if data["round"] is not None:
+        where += f", round {data['round']} phase {data['phase']}"
+    out = [f"explain {where}: {data['what']}" + (f" of {data['player']}" if data["player"] else ""),
+           f"  {data['source'].strip()}", ""]
+    before = data["before"]
+    if before:
+        out.append("before")
+        if "player" in before:
+            p = before["player"]
+            ships = "; ".join(f"{s['name']} {' '.join(s['hull'])}" + (
+                f" +{count(len(s['masts']), 'mast')} +{count(len(s['sails']), 'sail')}"
+                if s["masts"] else "")
+                + (f", goods {' '.join(s['goods'])}" if s["goods"] else "")
+                + (" (complete)" if s["complete"] else "") for s in p["ships"]) or "none"
+            out.append(f"  {p['name']}: {p['vp']} VP, {p['taler']} taler, "
+                       f"{count(p['workers'], 'worker')}; "
+                       f"storage {p['storage']['used']}/12; crowns {p['crowns']['total']}; "
+                       f"pass tiles flipped {p['pass_tiles_flipped']}; Extra Action "
+                       f"{p['extra_action']}")
+            out.append(f"  ships: {ships}")
+        if "action" in before:
+            a = before["action"]
+            prices = ", ".join(f"{k} {v}" for k, v in a.get("prices", {}).items())
+            out.append(f"  `{a['action']}` lies on the {a['bonus']} space: bonus {a['bonus']}, "
+                       f"{count(a['blue_workers'], 'blue worker')}"
+                       + (f"; prices {prices}" if prices else ""))
+        out.append("")
+    if data["steps"]:
+        out.append("steps")
+        shown: set[str] = set()
+        for i, s in enumerate(data["steps"], 1):
+            out.append(f"  {i}. {s['text']}")
+            rule = s["rule"]
+            if rule:
+                out.append(f"     {_rule_ref(rule)}")
+                if rule["id"] not in shown:  # the summary once per explanation
+                    shown.add(rule["id"])
+                    out.append(f"     {rule['summary']}")
+        out.append("")
+    verdict = data["verdict"]
+    problems = verdict["diagnostics"]
+    if not problems:
+        out.append("verdict: legal")
+    else:
+        errors = sum(d["severity"] == "error" for d in problems)
+        out.append(f"verdict: {'not legal' if errors else 'legal'}; "
+                   f"{len(problems)} finding{'s' if len(problems) != 1 else ''}")
+        for d in problems:
+            out.append(f"  {d['severity']}[{d['rule']}]: {d['message']}")
+            rule = rule_json(d["rule"])
+            if rule:
+                out.append(f"    why: {rule['summary']} (German {rule['section']})")
+            if d["help"]:
+                out.append(f"    what would be legal: {d['help']}")
+    return "\n".join(out)
+
+
+def explain_markdown(data: Data) -> str:
+    text = explain_text(data)
+    head, _, rest = text.partition("\n")
+    return f"**{md.text(head)}**\n\n" + md.code_block(rest.strip())
+
+
+#: The formats of this view, for the command line's choices.
+FORMATS: dict[str, Callable[[Data], str]] = {"text": explain_text, "json": dumps,
+                                              "markdown": explain_markdown}

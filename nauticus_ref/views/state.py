@@ -1,0 +1,121 @@
+"""The `state` view: every player's table, the supply and the wheel, at a point.
+
+Formats: text for a terminal, JSON, and Markdown for a forum thread (`FORMATS`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from nauticus_ref.game.state import STORAGE_SPACES, tile_text
+from nauticus_ref.notation.vocab import count
+from nauticus_ref.referee.engine import ITEM_KIND_OF_ACTION
+from nauticus_ref.referee.result import PlayerView, TableView
+from nauticus_ref.views import markdown as md
+from nauticus_ref.views.text import dumps
+
+Data = dict[str, Any]
+
+
+def player_json(rp: TableView, p: PlayerView) -> Data:
+    masts, sails, tiles = p.crowns_breakdown()
+    return {
+        "name": p.name, "seat": p.seat + 1, "vp": p.vp, "taler": p.taler, "workers": p.workers,
+        "pass_tiles_flipped": p.passed, "extra_action": "used" if p.extra_used else "unused",
+        "crowns": {"total": masts + sails + tiles, "crown_masts": masts, "crown_sails": sails,
+                   "pass_tiles": tiles},
+        "storage": {"used": p.storage_used, "spaces": STORAGE_SPACES,
+                    "tiles": {rp.tile(t): n for t, n in sorted(p.storage.items()) if n}},
+        "ships": [{"name": s.name, "hull": s.parts, "masts": [rp.word(c) for c in s.masts],
+                   "sails": [rp.word(c) for c in s.sails], "goods": s.goods,
+                   "complete": s.complete} for s in p.ships.values()],
+        "delivered": {g: n for g, n in sorted(p.delivered.items()) if n},
+    }
+
+
+def wheel_json(rp: TableView) -> list[Data]:
+    board = rp.board
+    out: list[Data] = []
+    for space, bonus in enumerate(board.bonuses):
+        action = rp.deal[space] if len(rp.deal) == 8 else None
+        entry: Data = {"space": bonus, "action": action,
+                 "blue_workers": board.blue_workers(space, rp.anchor),
+                 "face_up": action is not None and action not in rp.flipped}
+        if action in board.tiles:
+            entry["prices"] = {tile_text((ITEM_KIND_OF_ACTION[action], i), rp.word): n
+                               for i, n in zip(board.tiles[action], board.prices[space])}
+        out.append(entry)
+    return out
+
+
+def state_json(rp: TableView, where: str) -> Data:
+    return {
+        "where": where, "round": rp.round_no or None, "phase": rp.phase_no or None,
+        "round_over": rp.round_ended,
+        "players": [player_json(rp, p) for p in rp.players],
+        "face_up": [a for a in rp.deal if a not in rp.flipped],
+        "flipped": list(rp.flipped),
+        "anchor": rp.board.bonuses[rp.anchor],
+        # after a round and before the next round line: where the wheel turns next
+        "next_anchor": rp.board.bonuses[rp.next_anchor] if rp.round_ended and rp.next_anchor
+        is not None and rp.rounds_played < rp.max_rounds else None,
+        "wheel": wheel_json(rp),
+        "supply": {rp.tile(t): n for t, n in rp.supply.items()},
+    }
+
+
+def _player_lines(p: Data) -> list[str]:
+    c = p["crowns"]
+    out = [f"{p['name']} (seat {p['seat']}): {p['vp']} VP, {p['taler']} taler, "
+           f"{count(p['workers'], 'worker')}; {count(p['pass_tiles_flipped'], 'pass tile')} "
+           f"flipped; Extra Action {p['extra_action']}; {count(c['total'], 'crown')}"]
+    st = p["storage"]
+    tiles = ", ".join(f"{n} {t}" if n > 1 else t for t, n in st["tiles"].items()) or "empty"
+    out.append(f"  storage {st['used']}/{st['spaces']}: {tiles}")
+    for s in p["ships"]:
+        parts = " ".join(s["hull"]) or "no hull yet"
+        extras = [f"masts {' '.join(s['masts'])}" if s["masts"] else "",
+                  f"sails {' '.join(s['sails'])}" if s["sails"] else "",
+                  f"goods {' '.join(s['goods'])}" if s["goods"] else ""]
+        out.append(f"  ship {s['name']}: {parts}" + "".join(f"; {e}" for e in extras if e)
+                   + (" (complete)" if s["complete"] else ""))
+    if p["delivered"]:
+        out.append("  delivered: " + ", ".join(f"{n} {g}" for g, n in p["delivered"].items()))
+    return out
+
+
+def state_text(data: Data) -> str:
+    out = [f"state {data['where']}"]
+    for p in data["players"]:
+        out += [""] + _player_lines(p)
+    out += ["", f"face up: {' '.join(data['face_up']) or 'none'}; flipped: "
+                f"{' '.join(data['flipped']) or 'none'}",
+            f"wheel: the anchor points at the {data['anchor']} space"
+            + (f"; round {data['round']} is over, and the next round's anchor points at the "
+               f"{data['next_anchor']} space" if data["next_anchor"] else "")]
+    for w in data["wheel"]:
+        prices = ", ".join(f"{k} {v}" for k, v in w.get("prices", {}).items())
+        out.append(f"  {w['space']:<7} {w['action'] or '-':<10} {w['blue_workers']} blue"
+                   + ("" if w["face_up"] else "  (flipped)") + (f"  {prices}" if prices else ""))
+    out.append("supply: " + ", ".join(f"{t} {n}" for t, n in data["supply"].items()))
+    return "\n".join(out)
+
+
+def state_markdown(data: Data) -> str:
+    out = [f"**State {md.text(data['where'])}**", "",
+           "| Player | VP | Taler | Workers | Pass tiles | Crowns | Storage | Extra |",
+           "|---|---:|---:|---:|---:|---:|---:|---|"]
+    for p in data["players"]:
+        out.append(f"| {md.text(p['name'])} | {p['vp']} | {p['taler']} | {p['workers']} | "
+                   f"{p['pass_tiles_flipped']} | {p['crowns']['total']} | "
+                   f"{p['storage']['used']}/12 | {p['extra_action']} |")
+    out += ["", md.code_block("\n".join(ln for p in data["players"] for ln in _player_lines(p)))]
+    out += ["", "| Space | Action | Blue workers | Face up |", "|---|---|---:|---|"]
+    out += [f"| {w['space']} | {w['action'] or ''} | {w['blue_workers']} | "
+            f"{'yes' if w['face_up'] else 'no'} |" for w in data["wheel"]]
+    return "\n".join(out)
+
+
+#: The formats of this view, for the command line's choices.
+FORMATS: dict[str, Callable[[Data], str]] = {"text": state_text, "json": dumps,
+                                              "markdown": state_markdown}
