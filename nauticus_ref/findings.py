@@ -14,6 +14,8 @@ from typing import Iterable, Literal
 from nauticus_ref.notation.model import Span
 
 Severity = Literal["error", "warning", "note"]
+#: The id every syntax error is reported under (its rule is `rules/syntax.py`).
+SYNTAX_RULE = "syntax"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -29,7 +31,7 @@ class Diagnostic:
 
     def explain_command(self, path: str) -> str:
         """The command that explains this diagnostic in full."""
-        if self.rule == "syntax":
+        if self.rule == SYNTAX_RULE:
             return "nauticus-ref rules syntax"
         return f"nauticus-ref explain {_quoted(path)} --line {self.span.line}"
 

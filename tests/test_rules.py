@@ -11,6 +11,8 @@ import pytest
 from click.testing import CliRunner
 from syrupy.extensions.json import JSONSnapshotExtension
 
+from nauticus_ref.files import Source
+from nauticus_ref.referee.validate import validate_source
 from conftest import EXAMPLES, ROOT, parse_ok
 from nauticus_ref.game.board import bundled
 from nauticus_ref.rules.docs import targets
@@ -45,12 +47,54 @@ def test_catalogue_entries_are_well_formed():
         assert r.title and r.section and r.section_en and r.summary.endswith(".")
 
 
-def test_every_rule_the_engine_reports_is_in_the_catalogue():
-    source = (ROOT / "nauticus_ref" / "referee" / "engine.py").read_text(encoding="utf-8")
-    reported = set(re.findall(r'report\(\s*"([a-z-]+)"', source))
-    reported |= set(re.findall(r'return \("([a-z-]+)", f?"', source))
-    assert reported and reported <= set(BY_ID), reported - set(BY_ID)
-    assert set(BY_ID) <= reported  # and no catalogue entry is dead
+def test_every_rule_the_referee_reports_is_a_catalogue_rule(monkeypatch):
+    """The referee reports Rule objects from the catalogue, never bare ids: replay every
+    example, every rule's examples and simulated games with a spy on `report`."""
+    from nauticus_ref.game.board import bundled
+    from nauticus_ref.notation.printer import to_ngn
+    from nauticus_ref.referee.engine import Replay
+    from nauticus_ref.tools.simulate import simulate
+
+    reported = []
+    real = Replay.report
+
+    def spy(self, rule, *args, **kwargs):
+        reported.append(rule)
+        return real(self, rule, *args, **kwargs)
+
+    monkeypatch.setattr(Replay, "report", spy)
+    texts = [f.read_text(encoding="utf-8") for f in EXAMPLES.rglob("*.ngn")]
+    texts += [t for r in RULES for t in (r.fail, r.ok)]
+    texts += [to_ngn(simulate(n, 3, bundled("standard"))) for n in (2, 3, 4)]
+    for text in texts:
+        validate_source(Source("x.ngn", text))
+    catalogue = {id(r) for r in RULES}
+    assert reported and all(id(r) in catalogue for r in reported)
+    assert {r.id for r in reported} == set(BY_ID)   # and every rule is reachable
+
+
+def test_a_rule_id_is_written_once():
+    """Each id with a hyphen (the others are also words of the notation) stands as a
+    string in exactly one place of the package: its rule module."""
+    import ast
+
+    seen: dict[str, list[str]] = {}
+    for path in (ROOT / "nauticus_ref").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in BY_ID:
+                seen.setdefault(node.value, []).append(path.name)
+    for rule_id in (r for r in BY_ID if "-" in r):
+        assert seen[rule_id] == [rule_id.replace("-", "_") + ".py"], (rule_id, seen[rule_id])
+
+
+def test_every_rule_module_says_what_why_and_shows_both_cases():
+    from nauticus_ref import rules
+
+    for r in RULES:
+        module = getattr(rules, r.id.replace("-", "_"))
+        doc = module.__doc__
+        assert doc.startswith(r.summary) and "## Why" in doc and r.why, r.id
+        assert r.fail in doc and r.ok in doc
 
 
 @pytest.mark.parametrize("path", sorted(targets()), ids=lambda p: p.name)

@@ -18,7 +18,7 @@ from lark import Token
 from lark.exceptions import UnexpectedInput
 
 from nauticus_ref.notation import vocab
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
 from nauticus_ref.notation.grammar import line_parser
 from nauticus_ref.notation.model import (ActionClause, Bonus, Check, Claim, Clause, Destination, Final, FinalEntry, Header,
                     Item, Name, PassClause, Phase, Placement, Record, Reward, Round, Setup,
@@ -132,7 +132,7 @@ def parse_text(text: str) -> ParseResult:
                 asm.error(p)
         if asm.errors >= MAX_SYNTAX_ERRORS:
             asm.diags.append(Diagnostic(
-                rule="syntax", severity="note",
+                rule=SYNTAX_RULE, severity="note",
                 span=Span(line=number, column=1, end_line=number, end_column=len(line) + 1),
                 message=f"stopped after {MAX_SYNTAX_ERRORS} syntax errors; "
                         "the rest of the file was not read",
@@ -183,7 +183,7 @@ class _Assembler:
     def error(self, p: SyntaxProblem) -> None:
         self.errors += 1
         self.diags.append(Diagnostic(
-            rule="syntax", span=Span(line=self.line, column=p.col, end_line=self.line,
+            rule=SYNTAX_RULE, span=Span(line=self.line, column=p.col, end_line=self.line,
                                      end_column=max(p.end, p.col + 1)),
             message=p.message, help=p.help))
 

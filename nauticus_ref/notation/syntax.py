@@ -157,7 +157,7 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ["Anna: extra goods coffee >A", "Anna: extra goods", "Anna: extra goods 2w",
          "Anna: extra goods; pass", "Anna: extra goods >A"],
     ),
-    "extra-action": (
+    "extra-name": (
         "`extra` needs the action's name after it",
         "write the Extra Action like `extra goods: coffee >A`",
         ["Anna: extra: coffee >A", "Anna: extra", "Anna: extra; pass",
@@ -187,7 +187,7 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ["check Anna", "check Anna: 3", "check Anna: whale", "check: Anna 3vp", "check 3vp",
          "check Anna: 3vp, 2t"],
     ),
-    "final-score": (
+    "final-entry": (
         "a final score is the player's name followed by a number",
         "write the final line like `final: Anna 87, Ben 80`",
         ["final: Anna", "final: Anna, Ben 3", "final:", "final: 87", "final: Anna 87 Ben 80",

@@ -28,6 +28,8 @@ from nauticus_ref.notation import vocab
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.game.board import Board
 from nauticus_ref.findings import Diagnostic
+from nauticus_ref import rules as R
+from nauticus_ref.rules.rule import Rule
 from nauticus_ref.referee.result import (LedgerEntry, PlayerView, ReplayResult, ShipView, Step,
                                          TableView)
 from nauticus_ref.notation.model import (ActionClause, Check, Item, Phase, Placement, Record, Round, Span, Turn,
@@ -41,18 +43,8 @@ ITEM_KIND_OF_ACTION = {"hulls": "hull", "masts": "mast", "sails": "sail", "goods
 BONUS_GAINS = {"3w": (3, 0, 0), "2w": (2, 0, 0), "2vp": (0, 2, 0), "w+vp": (1, 1, 0),
                "4t": (0, 0, 4)}
 #: The rule that says where a tile of each kind may go on a ship.
-PLACING_RULE = {"hull": "hull-order", "mast": "mast-place", "sail": "sail-place",
-                "good": "good-place"}
-#: The fix for a tile that does not fit on a ship, by rule.
-PLACING_HELP = {
-    "hull-order": "a bow goes in front, a stern behind; start another ship with `>new NAME`",
-    "hull-size": "a ship has at most two middles; start another ship with `>new NAME`",
-    "one-ship": "start another ship with `>new NAME`",
-    "mast-place": "a mast goes on a hull part without a mast",
-    "sail-place": "a sail goes on a mast without a sail",
-    "one-crest": "a ship's masts and sails share one crest; crowns go with any",
-    "good-place": "a good goes under a hull part without a good",
-}
+PLACING_RULE = {"hull": R.hull_order.RULE, "mast": R.mast_place.RULE,
+                "sail": R.sail_place.RULE, "good": R.good_place.RULE}
 
 
 #: After this many errors the replay stops and says so (no one reads further).
@@ -128,10 +120,11 @@ class Replay:
         self.ledger: list[LedgerEntry] = []
 
     # -- reporting -------------------------------------------------------------
-    def report(self, rule: str, span: Span, message: str, help: str | None = None,
+    def report(self, rule: Rule, span: Span, message: str, help: str | None = None,
                severity: str = "error") -> None:
-        self.diags.append(Diagnostic(rule=rule, severity=severity, span=span, message=message,
-                                     help=help))
+        """A finding under `rule` (a rule module's RULE); `help` defaults to the rule's."""
+        self.diags.append(Diagnostic(rule=rule.id, severity=severity, span=span, message=message,
+                                     help=help if help is not None else rule.help))
         if severity == "error":
             self.taint(self.actor, span)
             self.error_count += 1
@@ -145,10 +138,11 @@ class Replay:
         if p is not None and p.first_error is None:
             p.first_error = span.line
 
-    def step(self, text: str, rule: str | None = None, player: Player | None = None,
+    def step(self, text: str, rule: Rule | None = None, player: Player | None = None,
              kind: str = "move") -> None:
         who = player or self.actor
-        self.steps.append(Step(line=self.line_no, player=who.name if who else None, rule=rule,
+        self.steps.append(Step(line=self.line_no, player=who.name if who else None,
+                               rule=rule.id if rule else None,
                                text=text, kind=kind))
 
     def gain_vp(self, p: Player, points: int, source: str) -> None:
@@ -170,7 +164,7 @@ class Replay:
                 self.final_score(complete)
         except _TooManyErrors:
             last = self.diags[-1].span
-            self.diags.append(Diagnostic(rule="check", severity="note", span=last,
+            self.diags.append(Diagnostic(rule=R.check.RULE.id, severity="note", span=last,
                                          message=f"stopped after {MAX_RULE_ERRORS} errors; the "
                                                  "rest of the record was not replayed",
                                          help="fix the errors above and run again"))
@@ -247,31 +241,31 @@ class Replay:
         seen = set()
         for name in header.players:
             if name.key in seen:
-                self.report("player-count", name.span, f"`{name.text}` is named twice",
+                self.report(R.player_count.RULE, name.span, f"`{name.text}` is named twice",
                             "give every player a different name")
             seen.add(name.key)
         n = len(seen)
         if not 2 <= n <= 4:
-            self.report("player-count", span, f"a game has 2 to 4 players, not {n}",
+            self.report(R.player_count.RULE, span, f"a game has 2 to 4 players, not {n}",
                         "list 2 to 4 players in seat order")
 
     def apply_setup(self) -> None:
         """setup: a position must be one the game can reach."""
         s = self.rec.setup
         if not 1 <= s.round <= self.max_rounds:
-            self.report("setup", s.span, f"a game of {len(self.players)} players has rounds 1 to "
+            self.report(R.setup.RULE, s.span, f"a game of {len(self.players)} players has rounds 1 to "
                         f"{self.max_rounds}, not {s.round}")
         if not 1 <= s.phase <= 7:
-            self.report("setup", s.span, f"a round has phases 1 to 7, not {s.phase}")
+            self.report(R.setup.RULE, s.span, f"a round has phases 1 to 7, not {s.phase}")
         self.expected_round = s.round
         self.rounds_played = max(0, s.round - 1)
         self.setup_pending = True
         if len(s.flipped) != s.phase - 1 and 1 <= s.phase <= 7:
-            self.report("setup", s.span, f"phase {s.phase} comes after {s.phase - 1} flipped "
+            self.report(R.setup.RULE, s.span, f"phase {s.phase} comes after {s.phase - 1} flipped "
                         f"action{'s' if s.phase != 2 else ''}, the setup lists {len(s.flipped)}",
                         "list the actions already taken this round after `flipped`")
         if len(set(s.flipped)) != len(s.flipped):
-            self.report("setup", s.span, "an action is flipped twice", "list each action once")
+            self.report(R.setup.RULE, s.span, "an action is flipped twice", "list each action once")
         if s.anchor is not None:
             self.anchor = vocab.BONUSES.index(s.anchor)
         for sp in s.players:
@@ -290,13 +284,13 @@ class Replay:
             if sp.passed is not None:
                 p.passed = sp.passed
                 if sp.passed > played:
-                    self.report("setup", sp.span, f"{p.name} has flipped {sp.passed} pass "
+                    self.report(R.setup.RULE, sp.span, f"{p.name} has flipped {sp.passed} pass "
                                 f"tile{'s' if sp.passed != 1 else ''} before phase {s.phase}, "
                                 f"after {played} phase{'s' if played != 1 else ''} of the round",
                                 "a pass tile is flipped by passing in a phase played this round")
             p.extra_used = sp.extra_used
             if sp.extra_used and s.round <= 1 and played == 0:
-                self.report("setup", sp.span, f"{p.name}'s Extra Action is used before any phase "
+                self.report(R.setup.RULE, sp.span, f"{p.name}'s Extra Action is used before any phase "
                             "of the game was played", "leave out `extra used`, or set the "
                             "position later in the game")
         for tiles in s.tiles:
@@ -309,7 +303,7 @@ class Replay:
                 for item in tiles.items:
                     p.storage[(item.kind, item.name)] += item.count
                 if p.storage_used > STORAGE_SPACES:
-                    self.report("setup", tiles.span, f"{p.name}'s storage holds {STORAGE_SPACES} "
+                    self.report(R.setup.RULE, tiles.span, f"{p.name}'s storage holds {STORAGE_SPACES} "
                                 f"spaces, the setup fills {p.storage_used}",
                                 "a mast takes two spaces, any other tile one")
             elif tiles.where == "delivered":
@@ -323,14 +317,14 @@ class Replay:
         for tile, n in held.items():
             self.supply[tile] -= n
             if self.supply[tile] < 0:
-                self.report("setup", s.span, f"the box has {self.board.box_count(*tile)} "
+                self.report(R.setup.RULE, s.span, f"the box has {self.board.box_count(*tile)} "
                             f"{self.tile(tile)} tiles, the setup uses {n}",
                             "check the tiles listed in the setup")
 
     def setup_ship(self, p: Player, tiles) -> None:
         key = tiles.ship.key
         if key in p.ships:
-            self.report("setup", tiles.span, f"{p.name} has two ships called `{tiles.ship.text}`",
+            self.report(R.setup.RULE, tiles.span, f"{p.name} has two ships called `{tiles.ship.text}`",
                         "give each ship its own name")
             return
         ship = p.ships[key] = Ship(name=tiles.ship.text)
@@ -338,7 +332,7 @@ class Replay:
             for _ in range(item.count):
                 problem = self.placing_problem(ship, (item.kind, item.name))
                 if problem:
-                    self.report("setup", item.span, f"ship `{ship.name}`: {problem[1]}",
+                    self.report(R.setup.RULE, item.span, f"ship `{ship.name}`: {problem[1]}",
                                 "list hull parts from bow to stern, then masts, sails and goods")
                     break
                 self.put_on_ship(ship, (item.kind, item.name))
@@ -349,7 +343,7 @@ class Replay:
         p = self.by_key.get(name.key)
         if p is None:
             known = ", ".join(pl.name for pl in self.players)
-            self.report("unknown-player", name.span, f"`{name.text}` is not a player of this game",
+            self.report(R.unknown_player.RULE, name.span, f"`{name.text}` is not a player of this game",
                         f"the players are {known}")
         return p
 
@@ -369,7 +363,7 @@ class Replay:
         if self.setup_pending:
             self.setup_pending = False
             if rnd.number != setup.round:
-                self.report("setup", rnd.span, f"the setup is in round {setup.round}, so the "
+                self.report(R.setup.RULE, rnd.span, f"the setup is in round {setup.round}, so the "
                             f"round line after it is round {setup.round}, not {rnd.number}")
             self.flipped = list(setup.flipped)
             self.phase_no = setup.phase - 1
@@ -377,7 +371,7 @@ class Replay:
                 self.next_anchor = self.deal.index(setup.flipped[0])
             for a in setup.flipped:
                 if a not in self.deal:
-                    self.report("setup", setup.span, f"flipped action `{a}` is not in "
+                    self.report(R.setup.RULE, setup.span, f"flipped action `{a}` is not in "
                                 f"the deal of round {setup.round}")
         else:
             if self.next_anchor is not None:   # the wheel turns between two rounds
@@ -394,16 +388,16 @@ class Replay:
     def round_sequence(self, rnd: Round) -> None:
         """round-sequence: rounds follow one another, as many as the player count gives."""
         if rnd.number != self.expected_round:
-            self.report("round-sequence", rnd.span, f"round {rnd.number} where round "
+            self.report(R.round_sequence.RULE, rnd.span, f"round {rnd.number} where round "
                         f"{self.expected_round} comes next",
                         f"number this round {self.expected_round}")
         if rnd.number > self.max_rounds or self.rounds_played >= self.max_rounds:
-            self.report("round-sequence", rnd.span, f"a game of {len(self.players)} players has "
+            self.report(R.round_sequence.RULE, rnd.span, f"a game of {len(self.players)} players has "
                         f"{self.max_rounds} rounds; this is one too many",
                         "the game ended with the last round; remove this one")
 
     def round_sequence_early(self, rnd: Round) -> None:
-        self.report("round-sequence", rnd.span, f"round {rnd.number} begins before round "
+        self.report(R.round_sequence.RULE, rnd.span, f"round {rnd.number} begins before round "
                     f"{self.round_no} has had its seven phases",
                     "record the missing phases and turns of the round before")
 
@@ -413,7 +407,7 @@ class Replay:
         twice = [a for a, n in counts.items() if n > 1]
         if twice:
             missing = [a for a in vocab.ACTIONS if a not in counts]
-            self.report("deal", rnd.span, f"`{twice[0]}` is dealt {counts[twice[0]]} times",
+            self.report(R.deal.RULE, rnd.span, f"`{twice[0]}` is dealt {counts[twice[0]]} times",
                         f"each action lies once; missing: {' '.join(missing)}")
 
     def end_round(self) -> None:
@@ -468,7 +462,7 @@ class Replay:
                       if phase.action in self.board.tiles else "")
             self.step(f"`{phase.action}` lies on the {self.board.bonuses[space]} space: {blue} "
                       f"blue worker{'s' if blue != 1 else ''}" + (f"; prices{prices}" if prices
-                                                                   else ""), "workers", start,
+                                                                   else ""), R.workers.RULE, start,
                       "phase")
         order = self.clockwise_from(start) if start else self.players
         self.ctx = _PhaseCtx(phase=phase, action=phase.action, space=space, blue=blue, order=order)
@@ -483,10 +477,10 @@ class Replay:
         """phase-sequence: phases 1 to 7 in order, seven to a round."""
         expected = self.phase_no + 1
         if self.round_ended or expected > 7:
-            self.report("phase-sequence", phase.span, "a round has seven phases; this is an "
+            self.report(R.phase_sequence.RULE, phase.span, "a round has seven phases; this is an "
                         "eighth", "start the next round with its round line")
         elif phase.number != expected:
-            self.report("phase-sequence", phase.span, f"phase {phase.number} where phase "
+            self.report(R.phase_sequence.RULE, phase.span, f"phase {phase.number} where phase "
                         f"{expected} comes next", f"number this phase {expected}")
 
     def start_player(self, phase: Phase) -> Player | None:
@@ -501,7 +495,7 @@ class Replay:
             self.player(phase.player)
             return expected
         if written is not expected:
-            self.report("start-player", phase.player.span,
+            self.report(R.start_player.RULE, phase.player.span,
                         f"{expected.name} is the start player of round {self.round_no} phase "
                         f"{self.phase_no}, not {written.name}",
                         "the start player passes one seat clockwise after every phase, "
@@ -514,12 +508,12 @@ class Replay:
     def action_face_up(self, phase: Phase) -> int | None:
         """action-face-up: the chosen action is in the deal and not yet flipped this round."""
         if phase.action not in self.deal:
-            self.report("action-face-up", phase.action_span,
+            self.report(R.action_face_up.RULE, phase.action_span,
                         f"`{phase.action}` is not in the deal of round {self.round_no}")
             return None
         if phase.action in self.flipped:
             face_up = [a for a in self.deal if a not in self.flipped]
-            self.report("action-face-up", phase.action_span,
+            self.report(R.action_face_up.RULE, phase.action_span,
                         f"`{phase.action}` was already taken this round",
                         "face up: " + " ".join(face_up))
         return self.deal.index(phase.action)
@@ -530,7 +524,7 @@ class Replay:
         b = phase.bonus
         if b is not None and b.kind == "claim":
             if b.value != kind:
-                self.report("bonus-claim", b.span, f"`{phase.action}` lies on the {kind} space "
+                self.report(R.bonus_claim.RULE, b.span, f"`{phase.action}` lies on the {kind} space "
                             f"this round, so its bonus is {kind}, not {b.value}",
                             f"write `bonus {kind}` or leave the claim out" if kind in
                             vocab.CLAIMABLE_BONUSES else f"name your choice for the {kind} bonus")
@@ -545,7 +539,7 @@ class Replay:
                 return
             tile = self.tile((kind, b.value))
             self.step(f"bonus of the {kind} space: {'an' if tile[0] in 'aeiou' else 'a'} {tile} "
-                      "to storage", "bonus-choice")
+                      "to storage", R.bonus_choice.RULE)
             self.receive_free(p, (kind, b.value), b.span, "bonus")
         elif kind == "w+good":
             p.workers += 1
@@ -553,11 +547,11 @@ class Replay:
                 self.bonus_choice_missing(phase, kind, b)
                 return
             self.step(f"bonus of the worker + good space: +1 worker, a {b.value} to storage",
-                      "bonus-choice")
+                      R.bonus_choice.RULE)
             self.receive_free(p, ("good", b.value), b.span, "bonus")
         else:
             if b is not None:
-                self.report("bonus-choice", b.span, f"the {kind} bonus needs no choice",
+                self.report(R.bonus_choice.RULE, b.span, f"the {kind} bonus needs no choice",
                             f"leave out `bonus {b.value}` or write `bonus {kind}`")
             workers, vp, taler = BONUS_GAINS[kind]
             p.workers += workers
@@ -566,7 +560,7 @@ class Replay:
                 self.gain_vp(p, vp, "bonus")
             self.step(f"bonus of the {kind} space: " + ", ".join(
                 f"+{n} {what}" for n, what in ((workers, "workers" if workers > 1 else "worker"),
-                                               (vp, "VP"), (taler, "taler")) if n), "bonus-choice")
+                                               (vp, "VP"), (taler, "taler")) if n), R.bonus_choice.RULE)
 
     def bonus_exhausted(self, kind: str, p: Player, b) -> bool:
         """supply: when every stack the bonus could come from is empty, nothing is chosen
@@ -579,9 +573,9 @@ class Replay:
             p.workers += 1
         what = "goods" if kind == "w+good" else f"regular {kind}s"
         self.step(f"bonus of the {kind} space: every stack of {what} is empty, so no tile comes"
-                  + ("; +1 worker" if kind == "w+good" else ""), "supply")
+                  + ("; +1 worker" if kind == "w+good" else ""), R.supply.RULE)
         if b is not None and b.kind != "claim":
-            self.report("supply", b.span, f"every stack of {what} is empty: the bonus has no "
+            self.report(R.supply.RULE, b.span, f"every stack of {what} is empty: the bonus has no "
                         f"{'good' if kind == 'w+good' else kind} to give",
                         f"leave out `bonus {b.value if b.kind == 'good' else self.word(b.value)}`")
         return True
@@ -589,14 +583,14 @@ class Replay:
     def bonus_choice_missing(self, phase: Phase, kind: str, b) -> None:
         span = b.span if b is not None else phase.span
         if kind == "w+good":
-            self.report("bonus-choice", span, f"the worker + good bonus of `{phase.action}` needs "
+            self.report(R.bonus_choice.RULE, span, f"the worker + good bonus of `{phase.action}` needs "
                         "a good", f"write `{phase.number}. {phase.player.text} {phase.action} "
                         "bonus coffee` (or grain, salt, fish)")
         elif b is not None and b.value == "crown":
-            self.report("bonus-choice", span, f"the {kind} bonus is a regular {kind}, never a "
+            self.report(R.bonus_choice.RULE, span, f"the {kind} bonus is a regular {kind}, never a "
                         "crown", f"name a crest: {', '.join(self._regular_words())}")
         else:
-            self.report("bonus-choice", span, f"the {kind} bonus of `{phase.action}` needs a crest",
+            self.report(R.bonus_choice.RULE, span, f"the {kind} bonus of `{phase.action}` needs a crest",
                         f"write `{phase.number}. {phase.player.text} {phase.action} bonus "
                         f"{self._regular_words()[0]}` (or {', '.join(self._regular_words()[1:])})")
 
@@ -611,7 +605,7 @@ class Replay:
             p.lost_turn = True
         if missing:
             names = ", ".join(p.name for p in missing)
-            self.report("turn-order", at,
+            self.report(R.turn_order.RULE, at,
                         f"phase {self.phase_no} ended without a turn for {names}",
                         "every player has a turn line in every phase, `pass` if nothing else")
 
@@ -653,13 +647,13 @@ class Replay:
         """turn-order: every player once per phase, the start player first, then clockwise."""
         ctx = self.ctx
         if p in ctx.done:
-            self.report("turn-order", turn.player.span,
+            self.report(R.turn_order.RULE, turn.player.span,
                         f"{p.name} already had a turn in phase {ctx.phase.number}",
                         "write one turn line per player and phase")
             return
         expected = next((q for q in ctx.order if q not in ctx.done), None)
         if expected is not None and p is not expected:
-            self.report("turn-order", turn.player.span,
+            self.report(R.turn_order.RULE, turn.player.span,
                         f"it is {expected.name}'s turn, not {p.name}'s",
                         "after the start player, turns go clockwise: "
                         + ", ".join(q.name for q in ctx.order))
@@ -670,32 +664,32 @@ class Replay:
         passes = [c for c in turn.clauses if not isinstance(c, ActionClause)]
         extras = [c for c in turn.clauses if isinstance(c, ActionClause) and c.extra]
         if main and passes:
-            self.report("turn-content", passes[0].span, "a player either performs the action or "
+            self.report(R.turn_content.RULE, passes[0].span, "a player either performs the action or "
                         "passes, not both", "keep the action or the `pass`")
         elif len(main) + len(passes) > 1:
             second = (main + passes)[1]
-            self.report("turn-content", second.span, "the turn acts or passes more than once",
+            self.report(R.turn_content.RULE, second.span, "the turn acts or passes more than once",
                         "write all placements of the action in one clause, separated by "
                         "commas, or one `pass`")
         elif not main and not passes:
-            self.report("turn-content", turn.span, "the turn neither performs the phase's action "
+            self.report(R.turn_content.RULE, turn.span, "the turn neither performs the phase's action "
                         "nor passes", "add `pass` if the player did not perform the action")
         if len(extras) > 1:
-            self.report("extra-action", extras[1].span, "the Extra Action is used twice",
+            self.report(R.extra_action.RULE, extras[1].span, "the Extra Action is used twice",
                         "each player has one Extra Action tile per game")
 
     # -- actions ---------------------------------------------------------------------
     def extra_action(self, p: Player, clause: ActionClause) -> None:
         """extra-action: once a game, 2 workers first, any action, no blue workers."""
         if p.extra_used:
-            self.report("extra-action", clause.span, f"{p.name} has used the Extra Action already",
+            self.report(R.extra_action.RULE, clause.span, f"{p.name} has used the Extra Action already",
                         "the Extra Action tile goes back in the box once used")
             return
         p.extra_used = True
         p.workers += 2
         self.step(f"Extra Action on {clause.action}: +2 workers, no blue workers"
                   + ("; first tiles 2 taler, identical ones 4" if clause.action in
-                     vocab.BUYING_ACTIONS else ""), "extra-action")
+                     vocab.BUYING_ACTIONS else ""), R.extra_action.RULE)
         self.action(p, clause, blue=0, extra=True)
 
     def action(self, p: Player, clause: ActionClause, blue: int, extra: bool) -> None:
@@ -713,7 +707,7 @@ class Replay:
         if use.used:
             blue_used = min(use.blue, use.used)
             self.step(f"{use.used} use{'s' if use.used != 1 else ''}: {blue_used} blue worker"
-                      f"{'s' if blue_used != 1 else ''} + {use.own} own", "workers")
+                      f"{'s' if blue_used != 1 else ''} + {use.own} own", R.workers.RULE)
 
     def use_worker(self, p: Player, use: _Use, span: Span) -> None:
         """workers: each use takes a worker, the blue ones on the wheel first."""
@@ -723,7 +717,7 @@ class Replay:
         use.own += 1
         if p.workers <= 0 and "workers" not in p.short:
             p.short.add("workers")
-            self.report("workers", span, f"{p.name} has no worker left for this use",
+            self.report(R.workers.RULE, span, f"{p.name} has no worker left for this use",
                         f"this is use {use.used}: {use.blue} blue worker"
                         f"{'s' if use.blue != 1 else ''} from the wheel, then the player's own")
         p.workers -= 1
@@ -732,14 +726,14 @@ class Replay:
         """taler: a price is paid in full from the player's taler."""
         if amount > p.taler and "taler" not in p.short:
             p.short.add("taler")
-            self.report("taler", span, f"{p.name} has {p.taler} taler, {what} costs {amount}",
+            self.report(R.taler.RULE, span, f"{p.name} has {p.taler} taler, {what} costs {amount}",
                         "buy fewer tiles, or take money first")
         p.taler -= amount
 
     def check_claim(self, claim, actual: int, unit: str, what: str, working: str) -> None:
         """claim: a written price, income or score matches what the rules give."""
         if claim is not None and claim.value != actual:
-            self.report("claim", claim.span, f"{what} {actual}{unit}, not {claim.value}{unit}",
+            self.report(R.claim.RULE, claim.span, f"{what} {actual}{unit}, not {claim.value}{unit}",
                         working)
 
     # buying ------------------------------------------------------------------------
@@ -762,7 +756,7 @@ class Replay:
         for k, pl in enumerate(clause.placements):
             if pl.gift:
                 if all_four and not first_paid >= regular:
-                    self.report("gift", pl.span, "the free tile is written before the purchases "
+                    self.report(R.gift.RULE, pl.span, "the free tile is written before the purchases "
                                 "that complete the four kinds", "move the `+` placement after the "
                                 "placement that buys the fourth kind")
                     early_gifts.append(pl)   # received after the purchases, as it was played
@@ -801,9 +795,9 @@ class Replay:
             gifts += 1
             self.gift(p, clause, pl, all_four, gifts)
         if working:
-            self.step(" + ".join(working) + f" = {paid} taler", "taler")
+            self.step(" + ".join(working) + f" = {paid} taler", R.taler.RULE)
         if all_four and not gifts:
-            self.report("gift", clause.span, f"{p.name} bought all four kinds and took no free tile",
+            self.report(R.gift.RULE, clause.span, f"{p.name} bought all four kinds and took no free tile",
                         "write the free tile as `+<item> >store`", severity="warning")
         self.check_claim(clause.claim, paid, "t", "the price paid is",
                          " + ".join(working) + f" = {paid} taler" if working else "nothing was bought")
@@ -811,12 +805,12 @@ class Replay:
     def action_items(self, item: Item, kind: str, action: str) -> bool:
         """action-items and crown-not-bought: a buying action buys the tiles of its own tile."""
         if item.kind != kind:
-            self.report("action-items", item.span, f"`{action}` buys {kind}s, not "
+            self.report(R.action_items.RULE, item.span, f"`{action}` buys {kind}s, not "
                         f"{self.tile((item.kind, item.name))}",
                         f"buy it in a `{ {'hull': 'hulls', 'mast': 'masts', 'sail': 'sails', 'good': 'goods'}[item.kind] }` phase")
             return False
         if item.name == "crown":
-            self.report("crown-not-bought", item.span, f"crown {kind}s cannot be bought",
+            self.report(R.crown_not_bought.RULE, item.span, f"crown {kind}s cannot be bought",
                         "crown masts and sails are only rewards for completed ships")
             return False
         return True
@@ -824,7 +818,7 @@ class Replay:
     def supply_has(self, tile: Tile, span: Span, verb: str) -> bool:
         """supply: no tile from an empty stack."""
         if self.supply[tile] <= 0:
-            self.report("supply", span, f"the {self.tile(tile)} stack is empty",
+            self.report(R.supply.RULE, span, f"the {self.tile(tile)} stack is empty",
                         f"nobody can {verb} a tile of an empty stack")
             return False
         return True
@@ -839,17 +833,17 @@ class Replay:
                   n: int) -> bool:
         kind = ITEM_KIND_OF_ACTION[clause.action]
         if not all_four:
-            self.report("gift", pl.span, "a free tile comes only with buying all four kinds in "
+            self.report(R.gift.RULE, pl.span, "a free tile comes only with buying all four kinds in "
                         "the clause", "remove the `+` placement, or buy the missing kinds")
             return False
         if n > 1:
-            self.report("gift", pl.span, "only one free tile per clause",
+            self.report(R.gift.RULE, pl.span, "only one free tile per clause",
                         "keep one `+` placement")
             return False
         count = sum(i.count for i in pl.items)
         item = pl.items[0]
         if count != 1 or item.kind != kind or item.name == "crown":
-            self.report("gift", pl.span, f"the free tile is one {kind} of the `{clause.action}` "
+            self.report(R.gift.RULE, pl.span, f"the free tile is one {kind} of the `{clause.action}` "
                         "tile", f"write one item, like `+{self.board.tiles[clause.action][0]}"
                         f"{'' if kind in ('hull', 'good') else ' ' + kind} >store`")
             return False
@@ -857,7 +851,7 @@ class Replay:
         if not self.supply_has(tile, item.span, "take"):
             return False
         if pl.dest.kind != "store":
-            self.report("golden-rule", pl.dest.span, "the free tile must go to storage",
+            self.report(R.golden_rule.RULE, pl.dest.span, "the free tile must go to storage",
                         "write `>store`: every tile received without paying taler is stored first")
         return self.receive_free(p, tile, pl.span, "free tile")
 
@@ -866,7 +860,7 @@ class Replay:
         if not self.supply_has(tile, span, "receive"):
             return False
         if p.storage_free() < spaces(tile):
-            self.report("storage", span, f"{p.name}'s storage is full: the {what} "
+            self.report(R.storage.RULE, span, f"{p.name}'s storage is full: the {what} "
                         f"({self.tile(tile)}) is forfeited and stays in the supply",
                         severity="note")
             return False
@@ -877,7 +871,7 @@ class Replay:
     def store_paid(self, p: Player, tile: Tile, span: Span) -> bool:
         """storage: 12 spaces, a mast takes 2; a paid tile cannot go to a full storage."""
         if p.storage_free() < spaces(tile):
-            self.report("storage", span, f"{p.name}'s storage has {p.storage_free()} free "
+            self.report(R.storage.RULE, span, f"{p.name}'s storage has {p.storage_free()} free "
                         f"space{'s' if p.storage_free() != 1 else ''}, "
                         f"a {self.tile(tile)} takes {spaces(tile)}; the tile is lost",
                         "place it on a ship, or do not buy it")
@@ -897,7 +891,7 @@ class Replay:
                 self.store_paid(p, tile, item.span)
             return None
         if free:
-            self.report("golden-rule", pl.dest.span, f"the {self.tile(tile)} cost 0 taler, so it "
+            self.report(R.golden_rule.RULE, pl.dest.span, f"the {self.tile(tile)} cost 0 taler, so it "
                         "goes to storage first", f"write `{self.tile(tile)} >store`, and move it "
                         "to a ship with a transport action")
         if ship is None:
@@ -907,7 +901,7 @@ class Replay:
 
     def _store_free(self, p: Player, tile: Tile, item: Item) -> None:
         if p.storage_free() < spaces(tile):
-            self.report("storage", item.span, f"{p.name}'s storage is full: the free "
+            self.report(R.storage.RULE, item.span, f"{p.name}'s storage is full: the free "
                         f"{self.tile(tile)} is forfeited and stays in the supply", severity="note")
             self.supply[tile] += 1
             return
@@ -926,7 +920,7 @@ class Replay:
         ship = p.ships.get(name.key)
         if pl.dest.kind == "new":
             if ship is not None:
-                self.report("ship-name", name.span, f"{p.name} already has a ship called "
+                self.report(R.ship_name.RULE, name.span, f"{p.name} already has a ship called "
                             f"`{ship.name}`", f"write `>{ship.name}` to add to it, or choose "
                             "a new name")
                 # Both ships stay in play; the name now means the new one.
@@ -949,55 +943,55 @@ class Replay:
             ship = Ship(name=name.text, doubtful=True)
         else:
             known = ", ".join(s.name for s in p.ships.values()) or "none yet"
-            self.report("ship-name", name.span, f"{p.name} has no ship called `{name.text}`",
+            self.report(R.ship_name.RULE, name.span, f"{p.name} has no ship called `{name.text}`",
                         f"{help_start}{p.name}'s ships: {known}")
             ship = Ship(name=name.text, doubtful=True)
         p.ships[name.key] = ship
         return ship
 
-    def placing_problem(self, ship: Ship, tile: Tile) -> tuple[str, str] | None:
+    def placing_problem(self, ship: Ship, tile: Tile) -> tuple[Rule, str] | None:
         """(rule, message) if the tile cannot go on the ship, else None."""
         kind, name = tile
         if kind == "hull":
             return self.hull_problem(ship, name)
         if kind == "mast":
             if len(ship.masts) >= ship.size:
-                return ("mast-place", f"every hull part of `{ship.name}` has a mast already"
+                return (R.mast_place.RULE, f"every hull part of `{ship.name}` has a mast already"
                         if ship.size else f"`{ship.name}` has no hull part for a mast")
             return self.crest_problem(ship, name, "mast")
         if kind == "sail":
             if len(ship.sails) >= len(ship.masts):
-                return ("sail-place", f"every mast of `{ship.name}` has a sail already"
+                return (R.sail_place.RULE, f"every mast of `{ship.name}` has a sail already"
                         if ship.masts else f"`{ship.name}` has no mast for a sail")
             return self.crest_problem(ship, name, "sail")
         if len(ship.goods) >= ship.size:
-            return ("good-place", f"every hull part of `{ship.name}` carries a good already"
+            return (R.good_place.RULE, f"every hull part of `{ship.name}` carries a good already"
                     if ship.size else f"`{ship.name}` has no hull part for a good")
         return None
 
-    def hull_problem(self, ship: Ship, part: str) -> tuple[str, str] | None:
+    def hull_problem(self, ship: Ship, part: str) -> tuple[Rule, str] | None:
         """hull-order, hull-size and one-ship: how hull parts join."""
         parts = ship.parts
         if not parts:
             return None
         if part == "1ship" or parts == ["1ship"]:
-            return ("one-ship", "a 1-ship hull is a ship by itself; nothing joins it")
+            return (R.one_ship.RULE, "a 1-ship hull is a ship by itself; nothing joins it")
         if ship.closed:
-            return ("hull-order", f"`{ship.name}` has its bow and stern, so its size is fixed")
+            return (R.hull_order.RULE, f"`{ship.name}` has its bow and stern, so its size is fixed")
         if part == "bow" and parts[0] == "bow":
-            return ("hull-order", f"`{ship.name}` has a bow already")
+            return (R.hull_order.RULE, f"`{ship.name}` has a bow already")
         if part == "stern" and parts[-1] == "stern":
-            return ("hull-order", f"`{ship.name}` has a stern already")
+            return (R.hull_order.RULE, f"`{ship.name}` has a stern already")
         if part == "middle" and parts.count("middle") >= 2:
-            return ("hull-size", f"`{ship.name}` has two middles; a ship has at most two")
+            return (R.hull_size.RULE, f"`{ship.name}` has two middles; a ship has at most two")
         if len(parts) >= 4:
-            return ("hull-size", f"`{ship.name}` has four hull parts; a ship has at most four")
+            return (R.hull_size.RULE, f"`{ship.name}` has four hull parts; a ship has at most four")
         return None
 
-    def crest_problem(self, ship: Ship, crest: str, kind: str) -> tuple[str, str] | None:
+    def crest_problem(self, ship: Ship, crest: str, kind: str) -> tuple[Rule, str] | None:
         """one-crest: the masts and sails of a ship share one crest; crowns are jokers."""
         if crest != "crown" and ship.crest not in (None, crest):
-            return ("one-crest", f"`{ship.name}` carries {self.word(ship.crest)}, not "
+            return (R.one_crest.RULE, f"`{ship.name}` carries {self.word(ship.crest)}, not "
                     f"{self.word(crest)}")
         return None
 
@@ -1023,7 +1017,7 @@ class Replay:
             ship.doubtful = True
             rule, message = problem
             stored = p.storage_free() >= spaces(tile)
-            self.report(rule, span, message, PLACING_HELP[rule] + (
+            self.report(rule, span, message, f"{rule.help}" + (
                 "; the referee stores the tile and goes on" if stored else
                 "; the storage is full, so the referee drops the tile and goes on"))
             self.step(f"the {self.tile(tile)} does not fit on `{ship.name}`: "
@@ -1042,7 +1036,7 @@ class Replay:
 
     # rewards -------------------------------------------------------------------------
     def rewards(self, p: Player, pl: Placement, completed: list[Ship], ship: Ship | None = None,
-                placing_rule: str | None = None) -> None:
+                placing_rule: Rule | None = None) -> None:
         """rewards: a completed ship gives one reward per mast, at most two of a kind."""
         self.placed_step(pl, ship, placing_rule, self.landed)
         for done in completed:
@@ -1050,7 +1044,7 @@ class Replay:
                               for r in pl.rewards or [])
             self.step(f"`{done.name}` completed, a {done.size}-ship: {len(done.masts)} reward"
                       f"{'s' if len(done.masts) != 1 else ''}" + (f": {taken}" if taken else ""),
-                      "rewards")
+                      R.rewards.RULE)
         if not completed:
             if pl.rewards is not None and ship is not None and ship.doubtful:
                 for r in pl.rewards:
@@ -1065,24 +1059,24 @@ class Replay:
                 self.take_reward(p, r)
             return
         if pl.rewards is None:
-            self.report("rewards", pl.span, f"this completes `{ship.name}`: name its {need} "
+            self.report(R.rewards.RULE, pl.span, f"this completes `{ship.name}`: name its {need} "
                         f"reward{'s' if need > 1 else ''}", "write them in brackets after the "
                         "placement, like `[crown sail, 7t]`")
             return
         span = pl.rewards[0].span.merge(pl.rewards[-1].span)
         if len(pl.rewards) != need:
-            self.report("rewards", span, f"`{ship.name}` has {need} mast{'s' if need > 1 else ''}, "
+            self.report(R.rewards.RULE, span, f"`{ship.name}` has {need} mast{'s' if need > 1 else ''}, "
                         f"so {need} reward{'s' if need > 1 else ''}, not {len(pl.rewards)}",
                         "one reward per mast")
         counts = Counter(r.kind for r in pl.rewards)
         for r in pl.rewards[:need]:
             if counts[r.kind] > 2:
-                self.report("rewards", r.span, f"`{r.kind}` is taken {counts[r.kind]} times",
+                self.report(R.rewards.RULE, r.span, f"`{r.kind}` is taken {counts[r.kind]} times",
                             "each reward at most twice per ship")
                 counts[r.kind] = 0  # report once
                 continue
             if r.kind == "goods" and r.goods[0] == r.goods[1]:
-                self.report("rewards", r.span, "the goods reward is two different goods",
+                self.report(R.rewards.RULE, r.span, "the goods reward is two different goods",
                             f"for example `goods {r.goods[0]} "
                             f"{next(g for g in vocab.GOODS if g != r.goods[0])}`")
                 continue
@@ -1091,11 +1085,11 @@ class Replay:
     def no_ship_completed(self, pl: Placement) -> None:
         """rewards: rewards follow only a placement that completes a ship (reading 12)."""
         if pl.rewards is not None:
-            self.report("rewards", pl.rewards[0].span.merge(pl.rewards[-1].span),
+            self.report(R.rewards.RULE, pl.rewards[0].span.merge(pl.rewards[-1].span),
                         "no ship was completed by this placement, so there are no rewards",
                         "rewards follow the placement that completes a ship")
 
-    def placed_step(self, pl: Placement, ship: Ship | None, rule: str | None = None,
+    def placed_step(self, pl: Placement, ship: Ship | None, rule: Rule | None = None,
                     landed: Counter | None = None) -> None:
         """The step for a placement: the tiles that went where it says (`landed`; all of
         them if None).  A tile that went elsewhere has its own step or diagnostic."""
@@ -1111,11 +1105,11 @@ class Replay:
             return
         items = ", ".join(shown)
         if pl.dest.kind == "store" or ship is None:
-            text, rule = f"{items} to storage", rule or "storage"
+            text, rule = f"{items} to storage", rule or R.storage.RULE
         else:
             text = f"{items} to `{ship.name}`, which now has {ship.describe(self.word)}"
             rule = rule or PLACING_RULE[pl.items[0].kind]
-        self.step(("free tile " if pl.gift else "") + text, "gift" if pl.gift else rule)
+        self.step(("free tile " if pl.gift else "") + text, R.gift.RULE if pl.gift else rule)
 
     def take_reward(self, p: Player, r) -> None:
         if r.kind == "3vp":
@@ -1135,7 +1129,7 @@ class Replay:
         """transport: tiles from storage onto ships, one worker a tile."""
         for pl in clause.placements:
             if pl.dest.kind == "store" or pl.gift:
-                self.report("transport", pl.dest.span if not pl.gift else pl.span,
+                self.report(R.transport.RULE, pl.dest.span if not pl.gift else pl.span,
                             "transport moves tiles from storage onto a ship",
                             "write the ship: `>NAME` or `>new NAME`")
                 continue
@@ -1146,7 +1140,7 @@ class Replay:
                 for _ in range(item.count):
                     tile = (item.kind, item.name)
                     if p.storage[tile] <= 0:
-                        self.report("transport", item.span, f"{p.name} has no {self.tile(tile)} "
+                        self.report(R.transport.RULE, item.span, f"{p.name} has no {self.tile(tile)} "
                                     "in storage", "only stored tiles can be transported")
                         continue
                     self.use_worker(p, use, item.span)
@@ -1156,7 +1150,7 @@ class Replay:
                     done = self.put_checked(p, ship, tile, item.span)
                     if done is not None:
                         completed.append(done)
-            self.rewards(p, pl, completed, ship, "transport")
+            self.rewards(p, pl, completed, ship, R.transport.RULE)
         self.check_claim(clause.claim, 0, "t", "the price of a transport is",
                          "transport costs workers, no taler")
 
@@ -1173,7 +1167,7 @@ class Replay:
 
     def uses_at_least_one(self, clause: ActionClause) -> bool:
         if clause.workers == 0:
-            self.report("turn-content", clause.span, "an action is used at least once",
+            self.report(R.turn_content.RULE, clause.span, "an action is used at least once",
                         "write `pass` if the player did not perform the action")
             return False
         return True
@@ -1195,14 +1189,14 @@ class Replay:
                   f"{tiles} pass tile{'s' if tiles != 1 else ''}) x {clause.workers} worker"
                   f"{'s' if clause.workers != 1 else ''} = {raw} VP"
                   + (f", cap {room}: {gained} VP" if raw > room else f" (cap {CROWN_CAP})"),
-                  "crown-cap")
+                  R.crown_cap.RULE)
         if not extra:
             p.crown_vp_this_round += gained
         if raw > room:
             useful = -(-room // crowns) if crowns else 0
             wasted = clause.workers - useful
             if wasted > 0:
-                self.report("crown-cap", clause.span, f"{count(crowns, 'crown')} x "
+                self.report(R.crown_cap.RULE, clause.span, f"{count(crowns, 'crown')} x "
                             f"{count(clause.workers, 'worker')} = {raw} points, capped at {room}: "
                             f"{count(wasted, 'worker')} earned nothing",
                             f"{count(useful, 'worker')} reach{'es' if useful == 1 else ''} the cap",
@@ -1222,7 +1216,7 @@ class Replay:
         for name in clause.ships:
             ship = p.ships.get(name.key) or self.unknown_ship(p, name)
             if name.key in seen:
-                self.report("deliver", name.span, f"`{ship.name}` is named twice",
+                self.report(R.deliver.RULE, name.span, f"`{ship.name}` is named twice",
                             "a ship is unloaded once")
                 continue
             seen.add(name.key)
@@ -1231,19 +1225,19 @@ class Replay:
             for _ in ship.goods:
                 self.use_worker(p, use, name.span)
             self.step(f"`{ship.name}` delivers {' '.join(ship.goods) or 'nothing'}: one worker "
-                      "per good", "deliver")
+                      "per good", R.deliver.RULE)
             p.delivered.update(ship.goods)
             ship.goods.clear()
 
     def delivery_problem(self, ship: Ship, name) -> bool:
         """deliver: only complete, fully loaded ships."""
         if not ship.complete:
-            self.report("deliver", name.span, f"`{ship.name}` is not complete: "
+            self.report(R.deliver.RULE, name.span, f"`{ship.name}` is not complete: "
                         f"{ship.describe(self.word)}",
                         "only a finished ship (hull, masts and sails) delivers")
             return True
         if not ship.loaded:
-            self.report("deliver", name.span, f"`{ship.name}` carries {len(ship.goods)} "
+            self.report(R.deliver.RULE, name.span, f"`{ship.name}` carries {len(ship.goods)} "
                         f"good{'s' if len(ship.goods) != 1 else ''} on {ship.size} hull "
                         "parts", "a ship delivers only with a good under every hull part")
             return True
@@ -1260,7 +1254,7 @@ class Replay:
                   ("w", check.workers, p.workers)) if claimed is not None and claimed != actual]
         if wrong and p.tainted_at is not None:
             said = ", ".join(f"{c}{u}" for u, c, _ in wrong)
-            self.report("check", check.span, f"after the error at line {p.tainted_at} the replay "
+            self.report(R.check.RULE, check.span, f"after the error at line {p.tainted_at} the replay "
                         f"differs from this check ({said}); it goes on from the values written "
                         "here", severity="note")
             for u, claimed, actual in wrong:
@@ -1271,7 +1265,7 @@ class Replay:
         elif wrong:
             said = ", ".join(f"{c}{u}" for u, c, _ in wrong)
             real = ", ".join(f"{a}{u}" for u, _, a in wrong)
-            self.report("check", check.span, f"{p.name} has {real}, not {said}",
+            self.report(R.check.RULE, check.span, f"{p.name} has {real}, not {said}",
                         f"the replay gives {p.name} {p.vp}vp {p.taler}t {p.workers}w here")
         p.short -= {"taler"} if check.taler is not None else set()
         p.short -= {"workers"} if check.workers is not None else set()
@@ -1285,7 +1279,7 @@ class Replay:
         final = self.rec.final
         self.line_no = final.span.line
         if not complete:
-            self.report("final-score", final.span, "the `final:` line stands before the end of "
+            self.report(R.final_score.RULE, final.span, "the `final:` line stands before the end of "
                         "the game", "score a finished game, or leave the line out")
             return
         scores = {s.name: s for s in final_scores(self.players)}
@@ -1298,11 +1292,11 @@ class Replay:
                 working = (f"track {s.track} + ships {s.ships_vp} + goods {s.goods_vp} + material "
                            f"{s.material_vp} ({s.total_taler} taler) = {s.total}")
                 if p.first_error is not None:  # the replay is off since an earlier error
-                    self.report("final-score", entry.span, f"after the error at line "
+                    self.report(R.final_score.RULE, entry.span, f"after the error at line "
                                 f"{p.first_error} the replay scores {p.name} {s.total}, not "
                                 f"{entry.score}", working, severity="note")
                 else:
-                    self.report("final-score", entry.span, f"{p.name} scores {s.total}, not "
+                    self.report(R.final_score.RULE, entry.span, f"{p.name} scores {s.total}, not "
                                 f"{entry.score}", working + "; `nauticus-ref score` shows every part")
 
 

@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def rules_markdown() -> str:
     out = ["# The rules the referee enforces", "",
-           "Made from the catalogue in `nauticus_ref/rules/` by "
+           "Made from the rule modules in `nauticus_ref/rules/` (one module per rule, its "
+           "docstring saying what, why and two examples) by "
            "`python -m nauticus_ref.rules.docs`; do not edit by hand.", "",
            "Sections use the German rulebook's numbering (the original), or its heading where it "
            "has no number; the English name follows. `nauticus-ref rules ID` prints one rule.", "",
@@ -26,7 +27,7 @@ def rules_markdown() -> str:
     for r in RULES:
         out += ["", f"## {r.id}", "", f"**{r.title}** — German {r.section}; English "
                 f"{r.section_en}. Severity: {r.severity}.", "", r.summary, "",
-                "Breaks it:", "", "```", r.fail.rstrip("\n"), "```", "",
+                f"Why: {r.why}", "", "Breaks it:", "", "```", r.fail.rstrip("\n"), "```", "",
                 "Keeps it:", "", "```", r.ok.rstrip("\n"), "```"]
     return "\n".join(out) + "\n"
 

@@ -24,7 +24,7 @@ Data = dict[str, Any]
 
 
 def rule_json(rule_id: str | None) -> Data | None:
-    rule = BY_ID.get(rule_id) if rule_id != "syntax" else SYNTAX
+    rule = BY_ID.get(rule_id) if rule_id != SYNTAX.id else SYNTAX
     if rule is None:
         return None
     return {"id": rule.id, "title": rule.title, "section": rule.section,

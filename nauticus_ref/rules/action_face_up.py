@@ -1,0 +1,35 @@
+"""The start player chooses one of the action tiles still face up; a tile chosen earlier in the round is flipped and cannot be chosen again (only the Extra Action can use it).
+
+## Why
+A chosen action tile is flipped for the rest of the round; only the Extra Action may use
+a flipped tile.
+
+## Breaks it
+```ngn
+players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna money bonus whale
+  Anna: 1w
+  Ben: pass
+2. Ben money bonus whale
+```
+
+## Keeps it
+```ngn
+players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna money bonus whale
+  Anna: 1w
+  Ben: pass
+2. Ben hulls bonus whale
+```
+"""
+
+from __future__ import annotations
+
+from nauticus_ref.rules.rule import Rule
+
+RULE = Rule.from_doc(__doc__, id="action-face-up",
+                     title="only a face-up action can be chosen",
+                     section="Rundenablauf",
+                     section_en="Sequence of Play")

@@ -1,0 +1,30 @@
+"""Each buying action buys the tiles of its own tile: hulls buys hull parts, masts masts, sails sails, goods goods.
+
+## Why
+Each buying action sells the tiles printed on its own action tile, and nothing else.
+
+## Breaks it
+```ngn
+players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna goods bonus 3w
+  Anna: bow >store
+```
+
+## Keeps it
+```ngn
+players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna goods bonus 3w
+  Anna: grain >store
+```
+"""
+
+from __future__ import annotations
+
+from nauticus_ref.rules.rule import Rule
+
+RULE = Rule.from_doc(__doc__, id="action-items",
+                     title="the action's own tiles",
+                     section="3.2.1 Kostenpflichtige Aktionen",
+                     section_en="3.2.1 Chargeable actions")

@@ -1,0 +1,29 @@
+"""A bonus that needs no choice may be written (`bonus 3w`); it must be the bonus of the space where the chosen action lies this round.
+
+## Why
+A bonus written as a claim must be the one printed at the space where the chosen action
+lies this round, or the record says something that did not happen.
+
+## Breaks it
+```ngn
+players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna goods bonus 2w
+```
+
+## Keeps it
+```ngn
+players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna goods bonus 3w
+```
+"""
+
+from __future__ import annotations
+
+from nauticus_ref.rules.rule import Rule
+
+RULE = Rule.from_doc(__doc__, id="bonus-claim",
+                     title="a bonus written as a claim",
+                     section="Durchführen einer Aktion: 1. Bonus",
+                     section_en="Performing an action: 1. Bonus")

@@ -1,0 +1,31 @@
+"""A claim after `=` (taler paid for a clause, taler received from money, points received from crowns) must be what the rules give.
+
+## Why
+A written amount is a check the players made at the table; when it disagrees with the
+rules, one of the two is wrong and the table should know.
+
+## Breaks it
+```ngn
+players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna money bonus whale
+  Anna: 2w = 5t
+```
+
+## Keeps it
+```ngn
+players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna money bonus whale
+  Anna: 2w = 4t
+```
+"""
+
+from __future__ import annotations
+
+from nauticus_ref.rules.rule import Rule
+
+RULE = Rule.from_doc(__doc__, id="claim",
+                     title="written amounts are checked",
+                     section="3.2.1; 3.2.2.2; 3.2.2.4",
+                     section_en="Buy actions; Withdraw money; Scoring the Crowns")

@@ -1,0 +1,36 @@
+"""Each worker on the crowns action earns as many points as the player has crowns (crown masts and sails owned, flipped pass tiles), at most 15 a round; the Extra Action on crowns has a cap of its own.  Workers beyond the cap earn nothing (a note).
+
+## Why
+Crowns score up to 15 points a round (the Extra Action has its own cap); workers spent
+beyond it earn nothing, which is legal but worth a note.
+
+## Breaks it
+```ngn
+players: Anna, Ben
+setup: round 1 phase 1
+  Anna store: 3 crown sail
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna crowns
+  Anna: 6w
+```
+
+## Keeps it
+```ngn
+players: Anna, Ben
+setup: round 1 phase 1
+  Anna store: 3 crown sail
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna crowns
+  Anna: 5w = 15vp
+```
+"""
+
+from __future__ import annotations
+
+from nauticus_ref.rules.rule import Rule
+
+RULE = Rule.from_doc(__doc__, id="crown-cap",
+                     title="at most 15 points from crowns a round",
+                     section="3.2.2.4 Wertung der Kronen",
+                     section_en="Scoring the Crowns",
+                     severity="note")

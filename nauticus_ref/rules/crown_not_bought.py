@@ -1,0 +1,31 @@
+"""Only the four regular crests can be bought; crown masts and crown sails come only as rewards for completed ships.
+
+## Why
+Crown masts and crown sails are jokers that only completed ships earn; the tiles sold at
+the board carry the four regular crests.
+
+## Breaks it
+```ngn
+players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna masts bonus coffee
+  Anna: crown >store
+```
+
+## Keeps it
+```ngn
+players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna masts bonus coffee
+  Anna: helm >store
+```
+"""
+
+from __future__ import annotations
+
+from nauticus_ref.rules.rule import Rule
+
+RULE = Rule.from_doc(__doc__, id="crown-not-bought",
+                     title="crown masts and sails are never bought",
+                     section="3.2.1.2 Mast kaufen; 3.2.1.3 Segel kaufen",
+                     section_en="Buy Mast; Buy Sails")

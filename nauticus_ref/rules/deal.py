@@ -1,0 +1,27 @@
+"""Each round deals all eight action tiles, one to each board space, so the round line names every action exactly once.
+
+## Why
+Before each round the eight action tiles are shuffled and laid one on each board space;
+the space a tile lies on decides its bonus, its prices and its blue workers.
+
+## Breaks it
+```ngn
+players: Anna, Ben
+round 1: goods goods money transport crowns masts deliver sails
+```
+
+## Keeps it
+```ngn
+players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+```
+"""
+
+from __future__ import annotations
+
+from nauticus_ref.rules.rule import Rule
+
+RULE = Rule.from_doc(__doc__, id="deal",
+                     title="the eight action tiles are dealt",
+                     section="Vorbereitung einer neuen Runde",
+                     section_en="Preparation of a New Round")

@@ -1,0 +1,35 @@
+"""Each hull part carries at most one good; goods on a ship stay there until delivered.
+
+## Why
+Each hull part carries one good, and a good stays on its ship until the ship delivers.
+
+## Breaks it
+```ngn
+players: Anna, Ben
+setup: round 1 phase 1
+  Anna ship A: 1ship, coffee
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna goods bonus 3w
+  Anna: fish >A
+```
+
+## Keeps it
+```ngn
+players: Anna, Ben
+setup: round 1 phase 1
+  Anna ship A: 1ship
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna goods bonus 3w
+  Anna: fish >A
+```
+"""
+
+from __future__ import annotations
+
+from nauticus_ref.rules.rule import Rule
+
+RULE = Rule.from_doc(__doc__, id="good-place",
+                     title="one good under each hull part",
+                     section="3.2.1.4 Waren kaufen",
+                     section_en="Buy Goods",
+                     help="a good goes under a hull part without a good")

@@ -1,0 +1,32 @@
+"""A bow goes in front, a stern behind, middles between; once a ship has its bow and its stern its size is fixed and nothing more joins it.
+
+## Why
+A ship is built bow to stern; once bow and stern are joined the ship's size is fixed and
+nothing can be inserted.
+
+## Breaks it
+```ngn
+players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna hulls bonus whale
+  Anna: bow stern >new A, bow >A
+```
+
+## Keeps it
+```ngn
+players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna hulls bonus whale
+  Anna: bow stern >new A
+```
+"""
+
+from __future__ import annotations
+
+from nauticus_ref.rules.rule import Rule
+
+RULE = Rule.from_doc(__doc__, id="hull-order",
+                     title="hulls are built in a row",
+                     section="3.2.1.1 Rumpfteile kaufen",
+                     section_en="Buy hull parts",
+                     help="a bow goes in front, a stern behind; start another ship with `>new NAME`")

@@ -1,0 +1,35 @@
+"""A ship has at most four hull parts: a bow, a stern and up to two middles.
+
+## Why
+The largest ship has four hull parts: a bow, two middles and a stern.
+
+## Breaks it
+```ngn
+players: Anna, Ben
+setup: round 1 phase 1
+  Anna store: 3 middle
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna transport
+  Anna: 3 middle >new A
+```
+
+## Keeps it
+```ngn
+players: Anna, Ben
+setup: round 1 phase 1
+  Anna store: 3 middle
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna transport
+  Anna: 2 middle >new A
+```
+"""
+
+from __future__ import annotations
+
+from nauticus_ref.rules.rule import Rule
+
+RULE = Rule.from_doc(__doc__, id="hull-size",
+                     title="at most two middles",
+                     section="3.2.1.1 Rumpfteile kaufen",
+                     section_en="Buy hull parts",
+                     help="a ship has at most two middles; start another ship with `>new NAME`")

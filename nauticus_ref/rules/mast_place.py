@@ -1,0 +1,35 @@
+"""A mast goes on a hull part of the player's ship that has no mast yet; the hull need not be finished.
+
+## Why
+Each hull part carries one mast; a mast can go on an unfinished hull.
+
+## Breaks it
+```ngn
+players: Anna, Ben
+setup: round 1 phase 1
+  Anna ship A: bow
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna masts bonus coffee
+  Anna: 2 whale >A
+```
+
+## Keeps it
+```ngn
+players: Anna, Ben
+setup: round 1 phase 1
+  Anna ship A: bow
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna masts bonus coffee
+  Anna: whale >A
+```
+"""
+
+from __future__ import annotations
+
+from nauticus_ref.rules.rule import Rule
+
+RULE = Rule.from_doc(__doc__, id="mast-place",
+                     title="a mast on a hull part without one",
+                     section="3.2.1.2 Mast kaufen",
+                     section_en="Buy Mast",
+                     help="a mast goes on a hull part without a mast")

@@ -1,0 +1,56 @@
+"""What a rule is: its metadata, read together with the docstring of its module.
+
+Each rule is one module of this package, in the shape ruff gives its rules: the
+module's docstring says what the rule checks (its first paragraph, the summary),
+why (`## Why`), a record that breaks it (`## Breaks it`) and the same situation
+played right (`## Keeps it`); the module's `RULE` holds the rest (id, title,
+rulebook sections, severity, the usual fix).  The id is written there and nowhere
+else: the referee reports `hull_order.RULE`, never the string.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    title: str
+    section: str          # the German rulebook's number or heading (the original)
+    section_en: str       # the English rulebook's
+    summary: str          # what the rule checks, in one paragraph
+    why: str              # why the rule is so: the rulebook's reason
+    fail: str             # a record that breaks the rule once
+    ok: str               # the same situation played right
+    severity: str = "error"
+    help: str | None = None   # the usual fix, for diagnostics that give no other
+
+    @classmethod
+    def from_doc(cls, doc: str | None, *, id: str, title: str, section: str, section_en: str,
+                 severity: str = "error", help: str | None = None) -> Rule:
+        """The rule whose module docstring is `doc` (see the module docstring above)."""
+        if not doc:
+            raise ValueError(f"rule {id}: the module has no docstring")
+        summary, _, rest = doc.strip().partition("\n\n")
+        sections = dict(re.findall(r"^## (.+?)\n(.*?)(?=^## |\Z)", rest, re.M | re.S))
+        missing = {"Why", "Breaks it", "Keeps it"} - set(sections)
+        if missing:
+            raise ValueError(f"rule {id}: the docstring lacks " + ", ".join(sorted(missing)))
+        return cls(id=id, title=title, section=section, section_en=section_en,
+                   summary=_paragraph(summary), why=_paragraph(sections["Why"]),
+                   fail=_example(sections["Breaks it"], id), ok=_example(sections["Keeps it"], id),
+                   severity=severity, help=help)
+
+
+def _paragraph(text: str) -> str:
+    """The lines of a paragraph joined by single spaces (spaces within a line are kept)."""
+    return " ".join(line.strip() for line in text.strip().splitlines())
+
+
+def _example(text: str, rule_id: str) -> str:
+    found = re.search(r"```ngn\n(.*?)```", text, re.S)
+    if found is None:
+        raise ValueError(f"rule {rule_id}: an example is not in a ```ngn block")
+    return found.group(1)

@@ -1,0 +1,35 @@
+"""A sail goes on a mast that has no sail yet.
+
+## Why
+Each mast carries one sail.
+
+## Breaks it
+```ngn
+players: Anna, Ben
+setup: round 1 phase 1
+  Anna ship A: bow, whale mast
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna sails
+  Anna: 2 whale >A
+```
+
+## Keeps it
+```ngn
+players: Anna, Ben
+setup: round 1 phase 1
+  Anna ship A: bow, whale mast
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna sails
+  Anna: whale >A
+```
+"""
+
+from __future__ import annotations
+
+from nauticus_ref.rules.rule import Rule
+
+RULE = Rule.from_doc(__doc__, id="sail-place",
+                     title="a sail on a mast without one",
+                     section="3.2.1.3 Segel kaufen",
+                     section_en="Buy Sails",
+                     help="a sail goes on a mast without a sail")
