@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nauticus_ref.notation.assemble import ParseResult, parse_text
-from nauticus_ref.game.board import Board, BoardError, resolve_for_record
+from nauticus_ref.files import Source
 from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.board import Board, BoardError, resolve_for_record
 from nauticus_ref.game.scoring import Score, final_scores
+from nauticus_ref.notation.assemble import ParseResult, parse_text
 from nauticus_ref.notation.model import Record
 from nauticus_ref.referee.engine import replay
 from nauticus_ref.referee.result import ReplayResult, TableView
-from nauticus_ref.files import Source
 
 
 @dataclass(frozen=True)

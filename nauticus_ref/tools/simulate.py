@@ -17,7 +17,8 @@ from dataclasses import replace
 
 from nauticus_ref.notation import vocab
 from nauticus_ref.game.board import Board
-from nauticus_ref.referee.engine import ITEM_KIND_OF_ACTION, Replay
+from nauticus_ref.referee.engine import Replay
+from nauticus_ref.referee.table import ITEM_KIND_OF_ACTION
 from nauticus_ref.notation.model import (ActionClause, Bonus, Check, Claim, Destination, Final, FinalEntry, Header, Item,
                     Name, PassClause, Phase, Placement, Record, Reward, Round, Span, Text, Turn)
 from nauticus_ref.game.scoring import final_scores

@@ -1,0 +1,239 @@
+"""The table the referee keeps while it replays: state, reporting, and the stock.
+
+The bottom layer of the replay (see engine.py): the players and supply, how a finding
+is reported and a step recorded, and the moves of tiles, taler and workers that every
+action shares (paying, using a worker, taking from the supply, storing).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from nauticus_ref import rules as R
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.board import Board
+from nauticus_ref.game.state import Player, Tile, spaces, tile_text
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.model import Item, Phase, Record, Span, remap_crests
+from nauticus_ref.referee.result import LedgerEntry, PlayerView, ShipView, Step, TableView
+from nauticus_ref.rules.rule import Rule
+
+ITEM_KIND_OF_ACTION = {"hulls": "hull", "masts": "mast", "sails": "sail", "goods": "good"}
+
+
+#: After this many errors the replay stops and says so (no one reads further).
+MAX_RULE_ERRORS = 200
+
+
+class TooManyErrors(Exception):
+    pass
+
+
+
+
+@dataclass
+class Uses:
+    """Workers for one clause: blue ones from the wheel first, then the player's own."""
+
+    blue: int
+    used: int = 0
+    own: int = 0
+
+
+@dataclass
+class PhaseContext:
+    phase: Phase
+    action: str
+    space: int | None
+    blue: int
+    order: list[Player]
+    done: list[Player] = field(default_factory=list)
+
+
+class Table:
+    """What the replay knows at any moment, and the moves every action shares."""
+
+    def __init__(self, record: Record, board: Board, until_line: int | None = None):
+        # `crests:` names the crests in the board's order (NOTATION.md); the parser, which
+        # knows no board, gives the words the default crests by position.
+        order = board.tiles["masts"]
+        if record.header.crests and order != vocab.DEFAULT_CRESTS:
+            record = remap_crests(record, dict(zip(vocab.DEFAULT_CRESTS, order)))
+        self.rec = record
+        self.board = board
+        #: replay only what stands on lines 1..until_line (the state after that line)
+        self.until = until_line if until_line is not None else float("inf")
+        self.diags: list[Diagnostic] = []
+        crest_words = record.crest_words
+        self._crest_word = dict(zip(order if record.header.crests else vocab.DEFAULT_CRESTS,
+                                    crest_words))
+        self._crest_word["crown"] = "crown"
+        self.players: list[Player] = []
+        self.by_key: dict[str, Player] = {}
+        self.supply: Counter = Counter()
+        self.round_no = 0
+        self.max_rounds = 5
+        self.deal: list[str] = []
+        self.flipped: list[str] = []
+        self.anchor = 0                 # the board space the wheel's anchor points at
+        self.next_anchor: int | None = None
+        self.phase_no = 0
+        self.ctx: PhaseContext | None = None
+        #: after a wrong start player, the two who may have started; the phase's bonus
+        #: waits for whichever of them writes the first turn
+        self.start_candidates: tuple[Player, ...] = ()
+        self.pending_bonus: tuple[Phase, int] | None = None
+        self.round_ended = True
+        self.rounds_played = 0
+        self.expected_round = 1
+        self.setup_pending = False
+        self.actor: Player | None = None   # whose move is being replayed
+        self.line_no = 0                     # the source line being replayed
+        self.error_count = 0
+        self.steps: list[Step] = []
+        #: tiles of the placement being replayed that went where it says (for its step)
+        self.landed: Counter = Counter()
+        #: every change of victory points
+        self.ledger: list[LedgerEntry] = []
+
+    # -- reporting -------------------------------------------------------------
+    def report(self, rule: Rule, span: Span, message: str, help: str | None = None,
+               severity: str = "error") -> None:
+        """A finding under `rule` (a rule module's RULE); `help` defaults to the rule's."""
+        self.diags.append(Diagnostic(rule=rule.id, severity=severity, span=span, message=message,
+                                     help=help if help is not None else rule.help))
+        if severity == "error":
+            self.taint(self.actor, span)
+            self.error_count += 1
+            if self.error_count >= MAX_RULE_ERRORS:
+                raise TooManyErrors
+
+    @staticmethod
+    def taint(p: Player | None, span: Span) -> None:
+        if p is not None and p.tainted_at is None:
+            p.tainted_at = span.line
+        if p is not None and p.first_error is None:
+            p.first_error = span.line
+
+    def step(self, text: str, rule: Rule | None = None, player: Player | None = None,
+             kind: str = "move") -> None:
+        who = player or self.actor
+        self.steps.append(Step(line=self.line_no, player=who.name if who else None,
+                               rule=rule.id if rule else None,
+                               text=text, kind=kind))
+
+    def gain_vp(self, p: Player, points: int, source: str) -> None:
+        p.vp += points
+        self.ledger.append(LedgerEntry(self.round_no, self.line_no, p.name, source, points))
+
+    def word(self, crest: str) -> str:
+        return self._crest_word.get(crest, crest)
+
+    def tile(self, tile: Tile) -> str:
+        return tile_text(tile, self.word)
+
+    def snapshot(self) -> TableView:
+        """The table now, as plain frozen values (nothing in it is shared with the engine)."""
+        players = tuple(PlayerView(
+            name=p.name, seat=p.seat, vp=p.vp, taler=p.taler, workers=p.workers,
+            storage=Counter(p.storage), delivered=Counter(p.delivered), passed=p.passed,
+            extra_used=p.extra_used,
+            ships={k: ShipView(name=s.name, parts=tuple(s.parts), masts=tuple(s.masts),
+                               sails=tuple(s.sails), goods=tuple(s.goods), complete=s.complete)
+                   for k, s in p.ships.items()}) for p in self.players)
+        return TableView(board=self.board, players=players, supply=Counter(self.supply),
+                         deal=tuple(self.deal), flipped=tuple(self.flipped), anchor=self.anchor,
+                         next_anchor=self.next_anchor, round_no=self.round_no,
+                         phase_no=self.phase_no, round_ended=self.round_ended,
+                         rounds_played=self.rounds_played, max_rounds=self.max_rounds,
+                         phase_blue=self.ctx.blue if self.ctx is not None else None,
+                         crest_words=dict(self._crest_word))
+
+    def player(self, name) -> Player | None:
+        """unknown-player: every name in the record is a player of the header."""
+        p = self.by_key.get(name.key)
+        if p is None:
+            known = ", ".join(pl.name for pl in self.players)
+            self.report(R.unknown_player.RULE, name.span, f"`{name.text}` is not a player of this game",
+                        f"the players are {known}")
+        return p
+
+    def clockwise_from(self, p: Player) -> list[Player]:
+        return self.players[p.seat:] + self.players[:p.seat]
+
+    def use_worker(self, p: Player, use: Uses, span: Span) -> None:
+        """workers: each use takes a worker, the blue ones on the wheel first."""
+        use.used += 1
+        if use.used <= use.blue:
+            return
+        use.own += 1
+        if p.workers <= 0 and "workers" not in p.short:
+            p.short.add("workers")
+            self.report(R.workers.RULE, span, f"{p.name} has no worker left for this use",
+                        f"this is use {use.used}: {use.blue} blue worker"
+                        f"{'s' if use.blue != 1 else ''} from the wheel, then the player's own")
+        p.workers -= 1
+
+    def pay(self, p: Player, amount: int, span: Span, what: str) -> None:
+        """taler: a price is paid in full from the player's taler."""
+        if amount > p.taler and "taler" not in p.short:
+            p.short.add("taler")
+            self.report(R.taler.RULE, span, f"{p.name} has {p.taler} taler, {what} costs {amount}",
+                        "buy fewer tiles, or take money first")
+        p.taler -= amount
+
+    def check_claim(self, claim, actual: int, unit: str, what: str, working: str) -> None:
+        """claim: a written price, income or score matches what the rules give."""
+        if claim is not None and claim.value != actual:
+            self.report(R.claim.RULE, claim.span, f"{what} {actual}{unit}, not {claim.value}{unit}",
+                        working)
+
+    def supply_has(self, tile: Tile, span: Span, verb: str) -> bool:
+        """supply: no tile from an empty stack."""
+        if self.supply[tile] <= 0:
+            self.report(R.supply.RULE, span, f"the {self.tile(tile)} stack is empty",
+                        f"nobody can {verb} a tile of an empty stack")
+            return False
+        return True
+
+    def receive_free(self, p: Player, tile: Tile, span: Span, what: str) -> bool:
+        """storage: a free tile that finds the storage full is forfeited (a note)."""
+        if not self.supply_has(tile, span, "receive"):
+            return False
+        if p.storage_free() < spaces(tile):
+            self.report(R.storage.RULE, span, f"{p.name}'s storage is full: the {what} "
+                        f"({self.tile(tile)}) is forfeited and stays in the supply",
+                        severity="note")
+            return False
+        self.supply[tile] -= 1
+        p.storage[tile] += 1
+        return True
+
+    def store_paid(self, p: Player, tile: Tile, span: Span) -> bool:
+        """storage: 12 spaces, a mast takes 2; a paid tile cannot go to a full storage."""
+        if p.storage_free() < spaces(tile):
+            self.report(R.storage.RULE, span, f"{p.name}'s storage has {p.storage_free()} free "
+                        f"space{'s' if p.storage_free() != 1 else ''}, "
+                        f"a {self.tile(tile)} takes {spaces(tile)}; the tile is lost",
+                        "place it on a ship, or do not buy it")
+            self.supply[tile] += 1
+            return False
+        p.storage[tile] += 1
+        self.landed[tile] += 1
+        return True
+
+    def _store_free(self, p: Player, tile: Tile, item: Item) -> None:
+        if p.storage_free() < spaces(tile):
+            self.report(R.storage.RULE, item.span, f"{p.name}'s storage is full: the free "
+                        f"{self.tile(tile)} is forfeited and stays in the supply", severity="note")
+            self.supply[tile] += 1
+            return
+        p.storage[tile] += 1
+        self.landed[tile] += 1
+
+    def _fallback_to_store(self, p: Player, tile: Tile, item: Item) -> None:
+        if p.storage_free() >= spaces(tile):
+            p.storage[tile] += 1
+        else:
+            self.supply[tile] += 1
