@@ -5,7 +5,7 @@ from __future__ import annotations
 from nauticus_ref import rules as R
 from nauticus_ref.game.state import CROWN_CAP, Player, Ship, Tile
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import ActionClause, Item, Placement
+from nauticus_ref.notation.model import ActionClause, Item, Name, Placement
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.referee.ships import Ships
 from nauticus_ref.referee.table import ITEM_KIND_OF_ACTION, Uses
@@ -47,7 +47,7 @@ class Actions(Ships):
     def buy(self, p: Player, clause: ActionClause, use: Uses, extra: bool) -> None:
         action = clause.action
         kind = ITEM_KIND_OF_ACTION[action]
-        space = self.ctx.space if not extra else None
+        space = self.ctx.space if self.ctx is not None and not extra else None
         regular = set(self.board.tiles[action])
         all_four = {i.name for pl in clause.placements if not pl.gift for i in pl.items
                     if i.kind == kind and i.name != "crown"} >= regular
@@ -204,14 +204,15 @@ class Actions(Ships):
 
     def money(self, p: Player, clause: ActionClause, use: Uses) -> None:
         """Money: 2 taler per worker used."""
-        if not self.uses_at_least_one(clause):
+        workers = clause.workers
+        if workers is None or not self.uses_at_least_one(clause):
             return
-        for _ in range(clause.workers):
+        for _ in range(workers):
             self.use_worker(p, use, clause.span)
-        p.taler += 2 * clause.workers
-        working = f"{count(clause.workers, 'worker')} x 2 taler = {2 * clause.workers} taler"
+        p.taler += 2 * workers
+        working = f"{count(workers, 'worker')} x 2 taler = {2 * workers} taler"
         self.step(working)
-        self.check_claim(clause.claim, 2 * clause.workers, "t", "the money received is", working)
+        self.check_claim(clause.claim, 2 * workers, "t", "the money received is", working)
 
     def uses_at_least_one(self, clause: ActionClause) -> bool:
         if clause.workers == 0:
@@ -222,30 +223,31 @@ class Actions(Ships):
 
     def crowns(self, p: Player, clause: ActionClause, use: Uses, extra: bool) -> None:
         """crown-cap: crowns x workers victory points, at most 15 a round (the Extra Action apart)."""
-        if not self.uses_at_least_one(clause):
+        workers = clause.workers
+        if workers is None or not self.uses_at_least_one(clause):
             return
-        for _ in range(clause.workers):
+        for _ in range(workers):
             self.use_worker(p, use, clause.span)
         crowns = p.crowns()
         room = CROWN_CAP if extra else CROWN_CAP - p.crown_vp_this_round
-        raw = crowns * clause.workers
+        raw = crowns * workers
         gained = max(0, min(raw, room))
         self.gain_vp(p, gained, "crowns")
         masts, sails, tiles = p.crowns_breakdown()
         self.step(f"{crowns} crown{'s' if crowns != 1 else ''} ({masts} crown mast"
                   f"{'s' if masts != 1 else ''}, {sails} crown sail{'s' if sails != 1 else ''}, "
-                  f"{tiles} pass tile{'s' if tiles != 1 else ''}) x {clause.workers} worker"
-                  f"{'s' if clause.workers != 1 else ''} = {raw} VP"
+                  f"{tiles} pass tile{'s' if tiles != 1 else ''}) x {workers} worker"
+                  f"{'s' if workers != 1 else ''} = {raw} VP"
                   + (f", cap {room}: {gained} VP" if raw > room else f" (cap {CROWN_CAP})"),
                   R.crown_cap.RULE)
         if not extra:
             p.crown_vp_this_round += gained
         if raw > room:
             useful = -(-room // crowns) if crowns else 0
-            wasted = clause.workers - useful
+            wasted = workers - useful
             if wasted > 0:
                 self.report(R.crown_cap.RULE, clause.span, f"{count(crowns, 'crown')} x "
-                            f"{count(clause.workers, 'worker')} = {raw} points, capped at {room}: "
+                            f"{count(workers, 'worker')} = {raw} points, capped at {room}: "
                             f"{count(wasted, 'worker')} earned nothing",
                             f"{count(useful, 'worker')} reach{'es' if useful == 1 else ''} the cap",
                             severity="note")
@@ -253,7 +255,7 @@ class Actions(Ships):
         self.check_claim(clause.claim, gained, "vp",
                          f"the crown cap (`crown-cap`) allows {room} points this round: the crowns "
                          "give" if capped else "the crowns give",
-                         f"{count(crowns, 'crown')} x {count(clause.workers, 'worker')} = {raw}"
+                         f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw}"
                          + (f", capped at {room} by `crown-cap`" if capped else "")
                          + f": {gained} point{'s' if gained != 1 else ''}"
                          + ("; `nauticus-ref rules crown-cap` explains the cap" if capped else ""))
@@ -277,7 +279,7 @@ class Actions(Ships):
             p.delivered.update(ship.goods)
             ship.goods.clear()
 
-    def delivery_problem(self, ship: Ship, name) -> bool:
+    def delivery_problem(self, ship: Ship, name: Name) -> bool:
         """deliver: only complete, fully loaded ships."""
         if not ship.complete:
             self.report(R.deliver.RULE, name.span, f"`{ship.name}` is not complete: "

@@ -93,11 +93,6 @@ class Replay(Phases):
             else:
                 self.check(entry)
 
-    def give_bonus(self, phase: Phase, p: Player, space: int) -> None:
-        self.actor = p
-        self.bonus(phase, p, space)
-        self.actor = None
-
     # -- turns ---------------------------------------------------------------------
     def run_turn(self, turn: Turn) -> None:
         ctx = self.ctx
@@ -135,6 +130,7 @@ class Replay(Phases):
     def turn_order(self, turn: Turn, p: Player) -> None:
         """turn-order: every player once per phase, the start player first, then clockwise."""
         ctx = self.ctx
+        assert ctx is not None, "a turn belongs to a phase"
         if p in ctx.done:
             self.report(R.turn_order.RULE, turn.player.span,
                         f"{p.name} already had a turn in phase {ctx.phase.number}",
@@ -200,6 +196,7 @@ class Replay(Phases):
     def final_score(self, complete: bool) -> None:
         """final-score: the `final:` line gives the final scoring's totals."""
         final = self.rec.final
+        assert final is not None
         self.line_no = final.span.line
         if not complete:
             self.report(R.final_score.RULE, final.span, "the `final:` line stands before the end of "

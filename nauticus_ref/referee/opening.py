@@ -7,7 +7,7 @@ from collections import Counter
 from nauticus_ref import rules as R
 from nauticus_ref.game.state import SEAT_BONUS, STORAGE_SPACES, Player, Ship, Tile
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Span
+from nauticus_ref.notation.model import Header, SetupTiles, Span
 from nauticus_ref.referee.actions import Actions
 
 
@@ -34,8 +34,8 @@ class Opening(Actions):
             self.players.append(p)
             self.by_key[name.key] = p
         self.max_rounds = rounds_for(len(self.players))
-        for (kind, name) in self._all_tiles():
-            self.supply[(kind, name)] = self.board.box_count(kind, name)
+        for tile in self._all_tiles():
+            self.supply[tile] = self.board.box_count(*tile)
 
     @staticmethod
     def _all_tiles() -> list[Tile]:
@@ -44,9 +44,9 @@ class Opening(Actions):
             tiles += [(kind, c) for c in vocab.DEFAULT_CRESTS + ("crown",)]
         return tiles
 
-    def player_count(self, header, span: Span) -> None:
+    def player_count(self, header: Header, span: Span) -> None:
         """player-count: two to four players, each name once."""
-        seen = set()
+        seen: set[str] = set()
         for name in header.players:
             if name.key in seen:
                 self.report(R.player_count.RULE, name.span, f"`{name.text}` is named twice",
@@ -60,6 +60,7 @@ class Opening(Actions):
     def apply_setup(self) -> None:
         """setup: a position must be one the game can reach."""
         s = self.rec.setup
+        assert s is not None
         if not 1 <= s.round <= self.max_rounds:
             self.report(R.setup.RULE, s.span, f"a game of {len(self.players)} players has rounds 1 to "
                         f"{self.max_rounds}, not {s.round}")
@@ -119,7 +120,7 @@ class Opening(Actions):
                     p.delivered[item.name] += item.count
             else:
                 self.setup_ship(p, tiles)
-        held = Counter()
+        held: Counter[Tile] = Counter()
         for p in self.players:
             held.update(p.held_tiles())
         for tile, n in held.items():
@@ -129,7 +130,8 @@ class Opening(Actions):
                             f"{self.tile(tile)} tiles, the setup uses {n}",
                             "check the tiles listed in the setup")
 
-    def setup_ship(self, p: Player, tiles) -> None:
+    def setup_ship(self, p: Player, tiles: SetupTiles) -> None:
+        assert tiles.ship is not None, "a ship line names its ship"
         key = tiles.ship.key
         if key in p.ships:
             self.report(R.setup.RULE, tiles.span, f"{p.name} has two ships called `{tiles.ship.text}`",

@@ -7,7 +7,7 @@ from collections import Counter
 from nauticus_ref import rules as R
 from nauticus_ref.game.state import PASS_PENALTY, Player
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Phase, Round, Span
+from nauticus_ref.notation.model import Bonus, Phase, Round, Span
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.referee.opening import Opening
 from nauticus_ref.referee.table import ITEM_KIND_OF_ACTION, PhaseContext
@@ -31,7 +31,7 @@ class Phases(Opening):
         self.deal = list(rnd.deal)
         self.deal_rule(rnd)
         setup = self.rec.setup
-        if self.setup_pending:
+        if self.setup_pending and setup is not None:
             self.setup_pending = False
             if rnd.number != setup.round:
                 self.report(R.setup.RULE, rnd.span, f"the setup is in round {setup.round}, so the "
@@ -170,6 +170,11 @@ class Phases(Opening):
                         "face up: " + " ".join(face_up))
         return self.deal.index(phase.action)
 
+    def give_bonus(self, phase: Phase, p: Player, space: int) -> None:
+        self.actor = p
+        self.bonus(phase, p, space)
+        self.actor = None
+
     def bonus(self, phase: Phase, p: Player, space: int) -> None:
         """bonus-choice and bonus-claim: the start player takes the space's bonus."""
         kind = self.board.bonuses[space]
@@ -214,7 +219,7 @@ class Phases(Opening):
                 f"+{n} {what}" for n, what in ((workers, "workers" if workers > 1 else "worker"),
                                                (vp, "VP"), (taler, "taler")) if n), R.bonus_choice.RULE)
 
-    def bonus_exhausted(self, kind: str, p: Player, b) -> bool:
+    def bonus_exhausted(self, kind: str, p: Player, b: Bonus | None) -> bool:
         """supply: when every stack the bonus could come from is empty, nothing is chosen
         and nothing comes; the worker of worker + good still comes (reading 11)."""
         tiles = ([("good", g) for g in vocab.GOODS] if kind == "w+good" else
@@ -232,7 +237,7 @@ class Phases(Opening):
                         f"leave out `bonus {b.value if b.kind == 'good' else self.word(b.value)}`")
         return True
 
-    def bonus_choice_missing(self, phase: Phase, kind: str, b) -> None:
+    def bonus_choice_missing(self, phase: Phase, kind: str, b: Bonus | None) -> None:
         span = b.span if b is not None else phase.span
         if kind == "w+good":
             self.report(R.bonus_choice.RULE, span, f"the worker + good bonus of `{phase.action}` needs "

@@ -7,7 +7,7 @@ from collections import Counter
 from nauticus_ref import rules as R
 from nauticus_ref.game.state import Player, Ship, Tile, spaces
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Placement, Span
+from nauticus_ref.notation.model import Name, Placement, Reward, Span
 from nauticus_ref.referee.table import Table
 from nauticus_ref.rules.rule import Rule
 
@@ -20,6 +20,7 @@ class Ships(Table):
     def ship_for(self, p: Player, pl: Placement) -> Ship | None:
         """ship-name: `>NAME` is an existing ship of the player, `>new NAME` a new name."""
         name = pl.dest.ship
+        assert name is not None, "a ship destination names its ship"
         ship = p.ships.get(name.key)
         if pl.dest.kind == "new":
             if ship is not None:
@@ -38,7 +39,7 @@ class Ships(Table):
             return self.unknown_ship(p, name, f"start a ship with `>new {name.text}`; ")
         return ship
 
-    def unknown_ship(self, p: Player, name, help_start: str = "") -> Ship:
+    def unknown_ship(self, p: Player, name: Name, help_start: str = "") -> Ship:
         """ship-name: an unknown name is reported once and then stands for a doubtful ship."""
         if p.misnamed is not None:  # the ship started under a taken name: it is this one
             ship, p.misnamed = p.misnamed, None
@@ -143,7 +144,7 @@ class Ships(Table):
         """rewards: a completed ship gives one reward per mast, at most two of a kind."""
         self.placed_step(pl, ship, placing_rule, self.landed)
         for done in completed:
-            taken = ", ".join(r.kind if r.kind != "goods" else f"goods {r.goods[0]} {r.goods[1]}"
+            taken = ", ".join(f"goods {r.goods[0]} {r.goods[1]}" if r.goods else r.kind
                               for r in pl.rewards or [])
             self.step(f"`{done.name}` completed, a {done.size}-ship: {len(done.masts)} reward"
                       f"{'s' if len(done.masts) != 1 else ''}" + (f": {taken}" if taken else ""),
@@ -178,7 +179,7 @@ class Ships(Table):
                             "each reward at most twice per ship")
                 counts[r.kind] = 0  # report once
                 continue
-            if r.kind == "goods" and r.goods[0] == r.goods[1]:
+            if r.goods is not None and r.goods[0] == r.goods[1]:
                 self.report(R.rewards.RULE, r.span, "the goods reward is two different goods",
                             f"for example `goods {r.goods[0]} "
                             f"{next(g for g in vocab.GOODS if g != r.goods[0])}`")
@@ -193,7 +194,7 @@ class Ships(Table):
                         "rewards follow the placement that completes a ship")
 
     def placed_step(self, pl: Placement, ship: Ship | None, rule: Rule | None = None,
-                    landed: Counter | None = None) -> None:
+                    landed: Counter[Tile] | None = None) -> None:
         """The step for a placement: the tiles that went where it says (`landed`; all of
         them if None).  A tile that went elsewhere has its own step or diagnostic."""
         shown = []
@@ -214,7 +215,7 @@ class Ships(Table):
             rule = rule or PLACING_RULE[pl.items[0].kind]
         self.step(("free tile " if pl.gift else "") + text, R.gift.RULE if pl.gift else rule)
 
-    def take_reward(self, p: Player, r) -> None:
+    def take_reward(self, p: Player, r: Reward) -> None:
         if r.kind == "3vp":
             self.gain_vp(p, 3, "rewards")
         elif r.kind == "7t":
@@ -223,6 +224,6 @@ class Ships(Table):
             p.workers += 3
         elif r.kind in ("crown mast", "crown sail"):
             self.receive_free(p, (r.kind.split()[1], "crown"), r.span, "reward")
-        else:
+        elif r.goods is not None:
             for good in r.goods:
                 self.receive_free(p, ("good", good), r.span, "reward")

@@ -11,11 +11,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from nauticus_ref import rules as R
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.findings import Diagnostic, Severity
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.state import Player, Tile, spaces, tile_text
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Item, Phase, Record, Span, remap_crests
+from nauticus_ref.notation.model import Claim, Item, Name, Phase, Record, Span, remap_crests
 from nauticus_ref.referee.result import LedgerEntry, PlayerView, ShipView, Step, TableView
 from nauticus_ref.rules.rule import Rule
 
@@ -71,7 +71,7 @@ class Table:
         self._crest_word["crown"] = "crown"
         self.players: list[Player] = []
         self.by_key: dict[str, Player] = {}
-        self.supply: Counter = Counter()
+        self.supply: Counter[Tile] = Counter()
         self.round_no = 0
         self.max_rounds = 5
         self.deal: list[str] = []
@@ -93,13 +93,13 @@ class Table:
         self.error_count = 0
         self.steps: list[Step] = []
         #: tiles of the placement being replayed that went where it says (for its step)
-        self.landed: Counter = Counter()
+        self.landed: Counter[Tile] = Counter()
         #: every change of victory points
         self.ledger: list[LedgerEntry] = []
 
     # -- reporting -------------------------------------------------------------
     def report(self, rule: Rule, span: Span, message: str, help: str | None = None,
-               severity: str = "error") -> None:
+               severity: Severity = "error") -> None:
         """A finding under `rule` (a rule module's RULE); `help` defaults to the rule's."""
         self.diags.append(Diagnostic(rule=rule.id, severity=severity, span=span, message=message,
                                      help=help if help is not None else rule.help))
@@ -150,7 +150,7 @@ class Table:
                          phase_blue=self.ctx.blue if self.ctx is not None else None,
                          crest_words=dict(self._crest_word))
 
-    def player(self, name) -> Player | None:
+    def player(self, name: Name) -> Player | None:
         """unknown-player: every name in the record is a player of the header."""
         p = self.by_key.get(name.key)
         if p is None:
@@ -183,7 +183,8 @@ class Table:
                         "buy fewer tiles, or take money first")
         p.taler -= amount
 
-    def check_claim(self, claim, actual: int, unit: str, what: str, working: str) -> None:
+    def check_claim(self, claim: Claim | None, actual: int, unit: str, what: str,
+                    working: str) -> None:
         """claim: a written price, income or score matches what the rules give."""
         if claim is not None and claim.value != actual:
             self.report(R.claim.RULE, claim.span, f"{what} {actual}{unit}, not {claim.value}{unit}",
