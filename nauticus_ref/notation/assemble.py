@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable, cast
 
 from lark import Token
 from lark.exceptions import UnexpectedInput
@@ -20,9 +20,11 @@ from lark.exceptions import UnexpectedInput
 from nauticus_ref.notation import vocab
 from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
 from nauticus_ref.notation.grammar import line_parser
-from nauticus_ref.notation.model import (ActionClause, Bonus, Check, Claim, Clause, Destination, Final, FinalEntry, Header,
-                    Item, Name, PassClause, Phase, Placement, Record, Reward, Round, Setup,
-                    SetupPlayer, SetupTiles, Span, Text, Turn)
+from nauticus_ref.notation.model import (Action, ActionClause, Bonus, Check, Claim, Clause,
+                                         Destination, Final, FinalEntry, Header, Item, Name,
+                                         PassClause, Phase, Placement, Record, Reward, RewardKind,
+                                         Round, Setup, SetupPlayer, SetupTiles, Span, Text, Turn,
+                                         Unit)
 from nauticus_ref.notation.syntax import action_in_turn, explain
 from nauticus_ref.notation import transform as t
 from nauticus_ref.notation.transform import c0, c1
@@ -64,11 +66,11 @@ class SyntaxProblem(Exception):
         self.col, self.end, self.message, self.help = col, end, message, help
 
 
-def _problem(x, message: str, help: str | None = None) -> SyntaxProblem:
+def _problem(x: Any, message: str, help: str | None = None) -> SyntaxProblem:
     return SyntaxProblem(c0(x), c1(x), message, help)
 
 
-def _did_you_mean(word: str, choices) -> str | None:
+def _did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     best = vocab.closest(word, choices)
     return f"did you mean `{best}`" if best else None
 
@@ -78,18 +80,18 @@ class _PhaseB:
     raw_span: Span
     number: int
     player: Name
-    action: str | None
+    action: Action | None
     action_span: Span
     bonus: Bonus | None
-    entries: list = field(default_factory=list)
+    entries: list[Turn | Check] = field(default_factory=list)
 
 
 @dataclass
 class _RoundB:
     span: Span
     number: int
-    deal: list
-    entries: list = field(default_factory=list)
+    deal: list[Action]
+    entries: list[_PhaseB | Check] = field(default_factory=list)
 
 
 _PHASE_LINE = re.compile(r"\s*\d+\s*\.")
@@ -119,7 +121,7 @@ def parse_text(text: str) -> ParseResult:
                                     "split it into one statement per line"))
             continue
         try:
-            raw = parser.parse(line)
+            raw = cast(t.Line, parser.parse(line))   # the transformer's typed line
         except UnexpectedInput as e:
             col, end, message, help_ = explain(e, line)
             asm.error(SyntaxProblem(col, end, message, help_))
@@ -146,7 +148,8 @@ def _parsed_length(statement: tuple[int, str]) -> int:
     return len(statement[1]) if len(statement[1]) <= MAX_LINE_LENGTH else 0
 
 
-def _refused(asm: "_Assembler", statements: list, lines: list[str]) -> ParseResult:
+def _refused(asm: _Assembler, statements: list[tuple[int, str]],
+             lines: list[str]) -> ParseResult:
     """A record whose moves are longer than any game is refused before parsing."""
     total = 0
     for number, line in statements:
@@ -162,13 +165,13 @@ def _refused(asm: "_Assembler", statements: list, lines: list[str]) -> ParseResu
 
 
 class _Assembler:
-    def __init__(self):
+    def __init__(self) -> None:
         self.line = 0
         self.diags: list[Diagnostic] = []
         self.errors = 0
-        self.header: dict = {}
+        self.header: dict[str, Any] = {}
         self.crest_map = {w: w for w in vocab.DEFAULT_CRESTS}
-        self.setup: dict | None = None
+        self.setup: dict[str, Any] = {}   # empty until a `setup:` line
         self.in_setup = False
         self.checks: list[Check] = []
         self.rounds: list[_RoundB] = []
@@ -177,7 +180,7 @@ class _Assembler:
         self.turn_player: str | None = None   # the player of the turn line being read
 
     # -- plumbing --------------------------------------------------------
-    def span(self, x, y=None) -> Span:
+    def span(self, x: Any, y: Any = None) -> Span:
         return Span(line=self.line, column=c0(x), end_line=self.line, end_column=c1(y or x))
 
     def error(self, p: SyntaxProblem) -> None:
@@ -224,7 +227,7 @@ class _Assembler:
             self.on_final(raw)
 
     def _header_field(self, raw: t.Line, key: str) -> None:
-        if self.rounds or self.setup is not None:
+        if self.rounds or self.setup:
             raise _problem(raw, f"`{key}:` belongs in the header, before the first round",
                            "move this line to the top of the record")
         if key in self.header:
@@ -277,7 +280,7 @@ class _Assembler:
 
     # -- setup -------------------------------------------------------------
     def on_setup(self, raw: t.SetupLine) -> None:
-        if self.rounds or self.setup is not None:
+        if self.rounds or self.setup:
             raise _problem(raw, "a `setup:` block comes once, before the first round line",
                            "start the record with the header, then `setup:`, then the round line")
         setup: dict[str, Any] = {"span": self.span(raw), "round": _number(raw.round),
@@ -314,13 +317,13 @@ class _Assembler:
             ship=self.name(ship) if ship is not None else None, items=parsed))
 
     # -- rounds and phases ---------------------------------------------------
-    def action(self, tok: Token) -> str:
-        word = tok.value.lower()
+    def action(self, tok: Token) -> Action:
+        word = str(tok.value).lower()
         if word not in vocab.ACTIONS:
             raise _problem(tok, f"unknown action `{tok}`",
                            _did_you_mean(word, vocab.ACTIONS)
                            or "the actions are " + " ".join(vocab.ACTIONS))
-        return word
+        return cast(Action, word)
 
     def on_round(self, raw: t.RoundLine) -> None:
         num, words = raw.number, raw.deal
@@ -409,7 +412,7 @@ class _Assembler:
                 clauses.append(self.clause(cr, phase.action, cr, extra=False))
         return clauses
 
-    def clause(self, whole: t.Clause, action: str, body: t.Body, extra: bool) -> ActionClause:
+    def clause(self, whole: t.Clause, action: Action, body: t.Body, extra: bool) -> ActionClause:
         span = self.span(whole)
         if isinstance(body, t.ShipsBody) and action in vocab.PLACING_ACTIONS:
             # `Anna: bow` parses as a list of ship names; for a placing action the
@@ -463,7 +466,7 @@ class _Assembler:
         if got != unit:
             raise _problem(tok, f"a claim for `{action}` is in `{unit}`, not `{got}`",
                            f"write it like `= {value}{unit}`")
-        return Claim(span=self.span(raw), value=value, unit=got)
+        return Claim(span=self.span(raw), value=value, unit=cast(Unit, got))
 
     def placement(self, raw: t.PlacementRaw, action: str) -> Placement:
         items = self.items(raw.items, action)
@@ -479,9 +482,9 @@ class _Assembler:
         words = [tok.value.lower() for tok in raw.words]
         span = self.span(raw)
         if len(words) == 1 and words[0] in ("3vp", "7t", "3w"):
-            return Reward(span=span, kind=words[0])  # type: ignore[arg-type]
+            return Reward(span=span, kind=cast(RewardKind, words[0]))
         if words in (["crown", "mast"], ["crown", "sail"]):
-            return Reward(span=span, kind=" ".join(words))  # type: ignore[arg-type]
+            return Reward(span=span, kind=cast(RewardKind, " ".join(words)))
         if words[0] == "goods":
             if len(words) == 3 and all(w in vocab.GOODS for w in words[1:]):
                 return Reward(span=span, kind="goods", goods=(words[1], words[2]))
@@ -587,7 +590,8 @@ class _Assembler:
             if key in fields:
                 raise _problem(tok, f"`{unit}` is checked twice", "give each amount once")
             fields[key] = value
-        check = Check(span=self.span(raw), player=self.name(player_tok), **fields)
+        check = Check(span=self.span(raw), player=self.name(player_tok), vp=fields.get("vp"),
+                      taler=fields.get("taler"), workers=fields.get("workers"))
         self.in_setup = False
         if self.phase is not None:
             self.phase.entries.append(check)
@@ -624,9 +628,10 @@ class _Assembler:
             return ParseResult(None, self.diags, lines)
         rounds = []
         for rb in self.rounds:
-            entries = []
+            entries: list[Phase | Check] = []
             for e in rb.entries:
                 if isinstance(e, _PhaseB):
+                    assert e.action is not None   # else the record has a syntax error
                     entries.append(Phase(span=e.raw_span, number=e.number, player=e.player,
                                          action=e.action, action_span=e.action_span,
                                          bonus=e.bonus, entries=e.entries))
@@ -634,7 +639,7 @@ class _Assembler:
                     entries.append(e)
             rounds.append(Round(span=rb.span, number=rb.number, deal=rb.deal, entries=entries))
         header = Header(**self.header)
-        setup = Setup(**self.setup) if self.setup is not None else None
+        setup = Setup(**self.setup) if self.setup else None
         record = Record(header=header, setup=setup, checks=self.checks, rounds=rounds,
                         final=self.final)
         return ParseResult(record, self.diags, lines)

@@ -16,6 +16,8 @@ from typing import Any, Literal, Union
 
 Action = Literal["hulls", "masts", "sails", "goods", "transport", "money", "deliver", "crowns"]
 ItemKind = Literal["hull", "mast", "sail", "good"]
+Unit = Literal["t", "w", "vp"]
+RewardKind = Literal["crown mast", "crown sail", "3vp", "7t", "3w", "goods"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -76,7 +78,7 @@ class Destination(Node):
 class Reward(Node):
     """One completion reward: `crown mast`, `crown sail`, `3vp`, `7t`, `3w`, `goods`."""
 
-    kind: Literal["crown mast", "crown sail", "3vp", "7t", "3w", "goods"]
+    kind: RewardKind
     goods: tuple[str, str] | None = None
 
 
@@ -91,7 +93,7 @@ class Placement(Node):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Claim(Node):
     value: int
-    unit: Literal["t", "w", "vp"]
+    unit: Unit
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
