@@ -37,3 +37,13 @@ def test_every_view_offers_the_formats_the_command_line_lists():
     assert set(modules) == set(FORMAT_NAMES)
     for view, module in modules.items():
         assert tuple(module.FORMATS) == FORMAT_NAMES[view], view
+
+
+def test_the_package_passes_mypy_strict():
+    """The library is typed (py.typed ships): mypy --strict, no blanket ignores."""
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "nauticus_ref"],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout[-3000:]
+    ignores = [p for p in (ROOT / "nauticus_ref").rglob("*.py")
+               if "type: ignore" in p.read_text(encoding="utf-8")]
+    assert ignores == []

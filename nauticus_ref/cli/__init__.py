@@ -9,11 +9,22 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import click
 
 from nauticus_ref import __version__
 
+if TYPE_CHECKING:
+    from nauticus_ref.cli.batch import Handler
+    from nauticus_ref.files import Source
+    from nauticus_ref.game.board import Board
+    from nauticus_ref.notation.assemble import ParseResult
+    from nauticus_ref.referee.validate import Game
+    from nauticus_ref.rules import Rule
+
+F = TypeVar("F", bound=Callable[..., Any])
 EXIT_CLEAN, EXIT_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
 
 # pydantic looks for third-party plugins by scanning every installed package's entry
@@ -33,7 +44,7 @@ def _fail(message: str) -> None:
     _echo(f"nauticus-ref: error: {message}", err=True)
 
 
-def _board(board_option: str | None):
+def _board(board_option: str | None) -> Board | None:
     """The board named by `--board`, checked once for the whole run (None: none given)."""
     if not board_option:
         return None
@@ -46,7 +57,7 @@ def _board(board_option: str | None):
         sys.exit(EXIT_CANNOT_RUN)
 
 
-def _sources(paths):
+def _sources(paths: tuple[str, ...]) -> tuple[list[Source], bool]:
     """Yield readable sources; report the others.  Returns a list and a flag."""
     from nauticus_ref.files import SourceError, expand, read
 
@@ -85,7 +96,7 @@ def main() -> None:
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: a summary line per file; json: the record model.")
-def parse(paths, fmt):
+def parse(paths: tuple[str, ...], fmt: str) -> None:
     """Parse records and report syntax errors, without replaying the game.
 
     PATHS are .ngn files or directories (every .ngn file below them).
@@ -124,7 +135,8 @@ def parse(paths, fmt):
     sys.exit(EXIT_CANNOT_RUN if unreadable else EXIT_ERRORS if any_errors else EXIT_CLEAN)
 
 
-def format_option(view: str, help: str = "text, json, or markdown for a forum thread."):
+def format_option(view: str, help: str = "text, json, or markdown for a forum thread."
+                  ) -> Callable[[F], F]:
     """`--format`, its choices read from the view's table of formats."""
     from nauticus_ref.views import FORMAT_NAMES
 
@@ -138,7 +150,8 @@ jobs_option = click.option("--jobs", "-j", type=click.IntRange(min=1), default=1
                            "keeps the order of the files.")
 
 
-def _batch(fn, paths, board_option, fmt, jobs, json_key: str) -> None:
+def _batch(fn: Handler, paths: tuple[str, ...], board_option: str | None, fmt: str, jobs: int,
+           json_key: str) -> None:
     """Run `fn` over every record, print in file order, finish with the exit code."""
     import time
 
@@ -183,7 +196,7 @@ def _batch(fn, paths, board_option, fmt, jobs, json_key: str) -> None:
                "annotations.")
 @board_option
 @jobs_option
-def validate(paths, fmt, board_option, jobs):
+def validate(paths: tuple[str, ...], fmt: str, board_option: str | None, jobs: int) -> None:
     """Replay records and report every rule broken, at its line and column.
 
     PATHS are .ngn files or directories (every .ngn file below them).  A record
@@ -206,7 +219,7 @@ def validate(paths, fmt, board_option, jobs):
 @format_option("score", "text for people, json for programs, markdown for a forum post.")
 @board_option
 @jobs_option
-def score(paths, fmt, board_option, jobs):
+def score(paths: tuple[str, ...], fmt: str, board_option: str | None, jobs: int) -> None:
     """Score finished games with every part shown: track, ships, goods, material.
 
     An unfinished record is scored as if the game ended now, marked provisional.
@@ -229,7 +242,7 @@ def score(paths, fmt, board_option, jobs):
 @click.option("--out", "out", type=click.Path(dir_okay=False), metavar="PATH",
               help="Write the annotated record here (never over the input) instead of printing it.")
 @board_option
-def annotate(path, out, board_option):
+def annotate(path: str, out: str | None, board_option: str | None) -> None:
     """Print the record with what the referee computed after every phase and turn line.
 
     Each annotation is a comment starting `# ref:`, so the output reads back as
@@ -242,8 +255,6 @@ def annotate(path, out, board_option):
       nauticus-ref annotate examples/logs/game-2p.ngn
       nauticus-ref annotate game.ngn --out game.annotated.ngn
     """
-    from pathlib import Path
-
     from nauticus_ref.views.annotate import annotate as annotated
 
     if out is not None and _same_file(out, path):
@@ -267,7 +278,8 @@ def annotate(path, out, board_option):
 @click.option("--out", "out", type=click.Path(), metavar="PATH",
               help="A file for one game (default: print it), a folder for several.")
 @board_option
-def simulate(players, seed, games, out, board_option):
+def simulate(players: int, seed: int, games: int, out: str | None,
+             board_option: str | None) -> None:
     """Play complete, legal games by choosing among legal moves at random, and write
     them in canonical NGN.
 
@@ -277,8 +289,6 @@ def simulate(players, seed, games, out, board_option):
       nauticus-ref simulate --players 4 --seed 1 --games 100 --out sims/
     """
     import contextlib
-    from pathlib import Path
-
     from nauticus_ref.game.board import bundled
     from nauticus_ref.notation.printer import to_ngn
     from nauticus_ref.tools.simulate import simulate as play
@@ -316,7 +326,7 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
-def _write(path, text: str) -> None:
+def _write(path: Path, text: str) -> None:
     """Write an output file atomically, or exit 2 with a one-line message."""
     from nauticus_ref.files import SourceError, write_output
 
@@ -327,7 +337,7 @@ def _write(path, text: str) -> None:
         sys.exit(EXIT_CANNOT_RUN)
 
 
-def _one_record(path, board_option):
+def _one_record(path: str, board_option: str | None) -> Game:
     """The replayed report of one record, or exit 2 / 1 with a message."""
     from nauticus_ref.cli.batch import load
     from nauticus_ref.views.text import render_text
@@ -337,7 +347,7 @@ def _one_record(path, board_option):
         sys.exit(EXIT_CANNOT_RUN)
     report, failure = load(path, _board(board_option))
     if report is None:
-        _fail(failure)
+        _fail(failure or path)
         sys.exit(EXIT_CANNOT_RUN)
     if report.replayed is None:
         for d in report.diagnostics:
@@ -354,7 +364,8 @@ def _one_record(path, board_option):
               help="Explain a phase line (2.3) or one player's turn in it (2.3.Anna).")
 @format_option("explain")
 @board_option
-def explain(path, line, at, fmt, board_option):
+def explain(path: str, line: int | None, at: str | None, fmt: str,
+            board_option: str | None) -> None:
     """Settle a dispute: the situation before a move, each step with its rule and
     arithmetic, and the verdict with what would have been legal.
 
@@ -374,10 +385,11 @@ def explain(path, line, at, fmt, board_option):
     if line is not None and line > len(report.lines):
         _fail(f"{report.path} has {len(report.lines)} lines, not {line}")
         sys.exit(EXIT_CANNOT_RUN)
-    result = report.replayed
+    record, result = report.record, report.replayed
+    assert record is not None and result is not None   # _one_record saw to it
     try:
-        point = find_point(report.parsed.record, line, at)
-        data = explain_json(report.path, report.lines, report.parsed.record, result,
+        point = find_point(record, line or 0, at)
+        data = explain_json(report.path, report.lines, record, result,
                             report.diagnostics, result.table.board, point)
     except InspectError as e:
         _fail(f"{report.path}: {e}")
@@ -393,7 +405,8 @@ def explain(path, line, at, fmt, board_option):
               help="The state after this phase has been played (2.3).")
 @format_option("state")
 @board_option
-def state(path, line, at, fmt, board_option):
+def state(path: str, line: int | None, at: str | None, fmt: str,
+          board_option: str | None) -> None:
     """Every player's full state at a point of the record (the end by default),
     with the supply, the face-up tiles, and the wheel's blue workers per space.
 
@@ -410,21 +423,25 @@ def state(path, line, at, fmt, board_option):
         _fail("give at most one of --line N and --at ROUND.PHASE")
         sys.exit(EXIT_CANNOT_RUN)
     report = _one_record(path, board_option)
+    record, result = report.record, report.replayed
+    assert record is not None and result is not None   # _one_record saw to it
+    board = result.table.board
     try:
         if at is not None:
             if at.count(".") != 1:
                 raise InspectError(f"`{at}` is not ROUND.PHASE, like `2.3`")
-            point = find_point(report.parsed.record, at=at)
+            point = find_point(record, at=at)
             phase = point.phase
+            assert phase is not None   # find_point names a phase for ROUND.PHASE
             last = max([phase.span.line] + [e.span.line for e in phase.entries])
-            where, rp = f"after round {point.round} phase {phase.number} (line {last})", \
-                replay_upto(report.parsed.record, last, report.replayed.table.board)
+            where = f"after round {point.round} phase {phase.number} (line {last})"
+            rp = replay_upto(record, last, board)
         elif line is not None:
             last = min(line, len(report.lines))
             where = f"after line {last}"
-            rp = replay_upto(report.parsed.record, last, report.replayed.table.board)
+            rp = replay_upto(record, last, board)
         else:
-            where, rp = "at the end of the record", report.replayed.table
+            where, rp = "at the end of the record", result.table
     except InspectError as e:
         _fail(f"{report.path}: {e}")
         sys.exit(EXIT_CANNOT_RUN)
@@ -437,7 +454,7 @@ def state(path, line, at, fmt, board_option):
 @click.argument("rule_id", required=False, metavar="[ID]")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-def rules(rule_id, fmt):
+def rules(rule_id: str | None, fmt: str) -> None:
     """The rules the referee enforces; with an ID, one rule in full.
 
     \b
@@ -478,7 +495,7 @@ def _indent(text: str) -> str:
     return "".join(f"    {line}\n" for line in text.rstrip("\n").split("\n"))
 
 
-def _rule_dict(rule, full: bool = False) -> dict:
+def _rule_dict(rule: Rule, full: bool = False) -> dict[str, str]:
     data = {"id": rule.id, "title": rule.title, "section": rule.section,
             "section_en": rule.section_en, "severity": rule.severity}
     if full:
@@ -486,7 +503,7 @@ def _rule_dict(rule, full: bool = False) -> dict:
     return data
 
 
-def summary_line(path: str, result) -> str:
+def summary_line(path: str, result: ParseResult) -> str:
     errors = sum(d.severity == "error" for d in result.diagnostics)
     if result.record is None:
         return f"{path}: {errors} syntax error{'s' if errors != 1 else ''}"
@@ -500,7 +517,7 @@ def summary_line(path: str, result) -> str:
             f"{turns} turn line{'s' if turns != 1 else ''}")
 
 
-def _terminated(signum, frame):
+def _terminated(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 

@@ -26,6 +26,9 @@ import click
 from nauticus_ref.game.board import Board
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
     from nauticus_ref.referee.validate import Game
 
 #: Seconds one record may take before it is reported as not checked.  Every record
@@ -39,13 +42,14 @@ WORKER_MEMORY = 2 * 1024 ** 3
 class Outcome:
     path: str
     text: str = ""                      # the rendered output for text, github or markdown
-    data: dict | None = None            # the JSON payload
+    data: dict[str, Any] | None = None  # the JSON payload
     valid: bool = True
-    counts: dict = field(default_factory=lambda: {"error": 0, "warning": 0, "note": 0})
+    counts: dict[str, int] = field(default_factory=lambda: {"error": 0, "warning": 0,
+                                                            "note": 0})
     failure: str | None = None          # why the record could not be handled (exit 2)
 
 
-def load(path: str, board: Board | None):
+def load(path: str, board: Board | None) -> tuple[Game | None, str | None]:
     """Read and replay one record: (report, None), or (None, why it cannot be handled)."""
     from nauticus_ref.game.board import BoardError
     from nauticus_ref.files import SourceError, read
@@ -125,7 +129,7 @@ def _timed(fn: Handler, path: str, board: Board | None, fmt: str, limit: float) 
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         return guarded(fn, path, board, fmt)
 
-    def time_up(signum, frame):
+    def time_up(signum: int, frame: object) -> None:
         raise _TimeUp
 
     previous = signal.signal(signal.SIGALRM, time_up)
@@ -141,7 +145,8 @@ def _timed(fn: Handler, path: str, board: Board | None, fmt: str, limit: float) 
 
 # -- the worker processes --------------------------------------------------------------
 
-def _worker(conn, others, fn: Handler, board: Board | None, fmt: str) -> None:
+def _worker(conn: Connection, others: list[Connection], fn: Handler, board: Board | None,
+            fmt: str) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     for other in others:   # the parent's ends of the other workers' pipes, inherited by fork
@@ -178,8 +183,8 @@ def _die_with_parent() -> None:
 
 @dataclass
 class _Worker:
-    process: object
-    conn: object
+    process: BaseProcess
+    conn: Connection
     task: tuple[int, str] | None = None
     started: float = 0.0
 
@@ -189,7 +194,7 @@ def _pooled(fn: Handler, paths: list[str], board: Board | None, fmt: str, jobs: 
     import multiprocessing  # only here: it costs a cold start several milliseconds
     from multiprocessing.connection import wait
 
-    ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    ctx: Any = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     workers: list[_Worker] = []
 
     def start() -> _Worker:
@@ -218,6 +223,7 @@ def _pooled(fn: Handler, paths: list[str], board: Board | None, fmt: str, jobs: 
             busy = [w for w in workers if w.task is not None]
             wait([w.conn for w in busy] + [w.process.sentinel for w in busy], timeout=0.5)
             for w in busy:
+                assert w.task is not None
                 index, path = w.task
                 if w.conn.poll():
                     try:
@@ -242,7 +248,7 @@ def _pooled(fn: Handler, paths: list[str], board: Board | None, fmt: str, jobs: 
             _stop(w)
 
 
-def _death(process) -> str:
+def _death(process: BaseProcess) -> str:
     process.join(1)
     code = process.exitcode
     if code is not None and code < 0:

@@ -7,6 +7,7 @@ action shares (paying, using a worker, taking from the supply, storing).
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -15,7 +16,8 @@ from nauticus_ref.findings import Diagnostic, Severity
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.state import Player, Tile, spaces, tile_text
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Claim, Item, Name, Phase, Record, Span, remap_crests
+from nauticus_ref.notation.model import (Action, Claim, Item, Name, Phase, Record, Span,
+                                         remap_crests)
 from nauticus_ref.referee.result import LedgerEntry, PlayerView, ShipView, Step, TableView
 from nauticus_ref.rules.rule import Rule
 
@@ -51,6 +53,18 @@ class PhaseContext:
     done: list[Player] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Checkpoint:
+    """What a turn can change, copied out, so that the turn can be taken back
+    (`Table.rollback`): the simulator tries candidate turns this way."""
+
+    players: list[dict[str, object]]
+    supply: Counter[Tile]
+    done: list[Player]
+    lengths: tuple[int, int, int]     # diagnostics, steps, ledger
+    scalars: tuple[bool, int, int, int]
+
+
 class Table:
     """What the replay knows at any moment, and the moves every action shares."""
 
@@ -74,8 +88,8 @@ class Table:
         self.supply: Counter[Tile] = Counter()
         self.round_no = 0
         self.max_rounds = 5
-        self.deal: list[str] = []
-        self.flipped: list[str] = []
+        self.deal: list[Action] = []
+        self.flipped: list[Action] = []
         self.anchor = 0                 # the board space the wheel's anchor points at
         self.next_anchor: int | None = None
         self.phase_no = 0
@@ -132,6 +146,31 @@ class Table:
 
     def tile(self, tile: Tile) -> str:
         return tile_text(tile, self.word)
+
+    def checkpoint(self) -> Checkpoint:
+        """The state a turn can change, to take the turn back with `rollback`."""
+        return Checkpoint(players=[copy.deepcopy(vars(p)) for p in self.players],
+                          supply=self.supply.copy(),
+                          done=list(self.ctx.done) if self.ctx is not None else [],
+                          lengths=(len(self.diags), len(self.steps), len(self.ledger)),
+                          scalars=(self.round_ended, self.rounds_played, self.anchor,
+                                   self.error_count))
+
+    def failed_since(self, cp: Checkpoint) -> bool:
+        """Whether anything worse than a note was reported since `cp`."""
+        return any(d.severity != "note" for d in self.diags[cp.lengths[0]:])
+
+    def rollback(self, cp: Checkpoint) -> None:
+        """Back to `cp`: players, supply, the phase's turns, findings, steps, ledger, and the
+        error count (a turn taken back must not count towards the error cap)."""
+        for p, saved in zip(self.players, cp.players):
+            vars(p).update(copy.deepcopy(saved))
+        self.supply = cp.supply.copy()
+        if self.ctx is not None:
+            self.ctx.done[:] = cp.done
+        del self.diags[cp.lengths[0]:], self.steps[cp.lengths[1]:], self.ledger[cp.lengths[2]:]
+        self.round_ended, self.rounds_played, self.anchor, self.error_count = cp.scalars
+        self.actor = None
 
     def snapshot(self) -> TableView:
         """The table now, as plain frozen values (nothing in it is shared with the engine)."""

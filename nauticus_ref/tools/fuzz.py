@@ -13,6 +13,7 @@ import random
 import re
 from typing import Callable
 
+from nauticus_ref.game.board import Board
 from nauticus_ref.notation import vocab
 
 WORDS = (list(vocab.HULL_ALIASES) + list(vocab.GOODS) + list(vocab.DEFAULT_CRESTS)
@@ -132,17 +133,17 @@ def mutate(rng: random.Random, text: str) -> str:
     return text
 
 
-def check_input(text: str, board) -> int:
-    """Run validate, score, annotate and explain on `text` with `board`, as the command
-    line would; return its exit code (0, 1, or 2 for a board that cannot be used).  Raises only if the referee fails."""
+def check_input(text: str, board: Board | None) -> int:
+    """Run validate, score, annotate and explain on `text` (on `board`, or the board the
+    record names), as the command line would; return its exit code: 0, 1, or 2 for a
+    board that cannot be used.  Raises only if the referee itself fails."""
+    from nauticus_ref.files import Source
+    from nauticus_ref.game.board import BoardError
+    from nauticus_ref.referee.validate import validate_source
     from nauticus_ref.views.annotate import annotate
     from nauticus_ref.views.explain import explain_json
     from nauticus_ref.views.point import InspectError, find_point
     from nauticus_ref.views.score import score_json, score_text
-    from nauticus_ref.files import Source
-    from nauticus_ref.referee.validate import validate_source
-
-    from nauticus_ref.game.board import BoardError
 
     try:
         report = validate_source(Source("fuzz.ngn", text), board=board)
@@ -150,14 +151,14 @@ def check_input(text: str, board) -> int:
         return 2
     score_text(report)
     score_json(report)
-    if report.replayed is not None:
+    record, result = report.record, report.replayed
+    if record is not None and result is not None:
         annotate(report)
-        result = report.replayed
         for line in [d.span.line for d in report.diagnostics][:3] or [len(report.lines)]:
             try:
-                point = find_point(report.parsed.record, line)
-                explain_json("fuzz.ngn", report.lines, report.parsed.record, result,
-                             report.diagnostics, result.table.board, point)
+                point = find_point(record, line)
+                explain_json("fuzz.ngn", report.lines, record, result, report.diagnostics,
+                             result.table.board, point)
             except InspectError:
                 pass
     return 0 if report.valid else 1

@@ -14,15 +14,18 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import replace
+from typing import Iterator, cast
 
 from nauticus_ref.notation import vocab
 from nauticus_ref.game.board import Board
 from nauticus_ref.referee.engine import Replay
-from nauticus_ref.referee.table import ITEM_KIND_OF_ACTION
-from nauticus_ref.notation.model import (ActionClause, Bonus, Check, Claim, Destination, Final, FinalEntry, Header, Item,
-                    Name, PassClause, Phase, Placement, Record, Reward, Round, Span, Text, Turn)
+from nauticus_ref.referee.table import ITEM_KIND_OF_ACTION, PhaseContext
+from nauticus_ref.notation.model import (Action, ActionClause, Bonus, Check, Claim, Clause,
+                                         Destination, Final, FinalEntry, Header, Item, ItemKind,
+                                         Name, PassClause, Phase, Placement, Record, Reward,
+                                         RewardKind, Round, Span, Text, Turn)
 from nauticus_ref.game.scoring import final_scores
-from nauticus_ref.game.state import CROWN_CAP, Player, Ship, spaces
+from nauticus_ref.game.state import CROWN_CAP, Player, Ship, Tile, spaces
 
 NAMES = ("Anna", "Ben", "Carla", "Dana")
 SPAN = Span(line=1, column=1, end_line=1, end_column=2)
@@ -35,31 +38,7 @@ def _name(text: str) -> Name:
 
 
 def _item(kind: str, name: str, count: int = 1) -> Item:
-    return Item(span=SPAN, kind=kind, name=name, count=count)
-
-
-class _Snapshot:
-    """The engine's mutable state around one turn, to undo a candidate that failed."""
-
-    def __init__(self, rp: Replay):
-        self.players = [copy.deepcopy(p.__dict__) for p in rp.players]
-        self.supply = rp.supply.copy()
-        self.done = list(rp.ctx.done)
-        self.lengths = (len(rp.diags), len(rp.steps), len(rp.ledger))
-        self.scalars = (rp.round_ended, rp.rounds_played, rp.anchor, rp.error_count)
-
-    def failed(self, rp: Replay) -> bool:
-        return any(d.severity != "note" for d in rp.diags[self.lengths[0]:])
-
-    def restore(self, rp: Replay) -> None:
-        for p, saved in zip(rp.players, self.players):
-            p.__dict__.update(copy.deepcopy(saved))
-        rp.supply = self.supply.copy()
-        rp.ctx.done[:] = self.done
-        del rp.diags[self.lengths[0]:], rp.steps[self.lengths[1]:], rp.ledger[self.lengths[2]:]
-        # error_count too: a refused candidate's errors must not count towards the cap
-        rp.round_ended, rp.rounds_played, rp.anchor, rp.error_count = self.scalars
-        rp.actor = None
+    return Item(span=SPAN, kind=cast(ItemKind, kind), name=name, count=count)
 
 
 class Simulator:
@@ -81,14 +60,14 @@ class Simulator:
     def play(self) -> Record:
         rounds = []
         for number in range(1, self.rp.max_rounds + 1):
-            deal = self.rng.sample(vocab.ACTIONS, 8)
+            deal = cast(list[Action], self.rng.sample(vocab.ACTIONS, 8))
             rnd = Round(span=SPAN, number=number, deal=deal)
             self.rp.start_round(rnd)
             phases = [self.play_phase(phase_no) for phase_no in range(1, 8)]
             if self.rng.random() < 0.3:  # check lines after the round, in its last phase
                 last = phases[-1]
-                phases[-1] = replace(last, entries=last.entries + self.checks())
-            rounds.append(replace(rnd, entries=phases))
+                phases[-1] = replace(last, entries=[*last.entries, *self.checks()])
+            rounds.append(replace(rnd, entries=list[Phase | Check](phases)))
         scores = final_scores(self.rp.players)
         by_name = {s.name: s.total for s in scores}
         final = Final(span=SPAN, entries=[FinalEntry(span=SPAN, player=_name(p.name),
@@ -109,10 +88,10 @@ class Simulator:
         phase = Phase(span=SPAN, number=phase_no, player=_name(start.name), action=action,
                       action_span=SPAN, bonus=self.choose_bonus(start, self.board.bonuses[space]))
         rp.start_phase(phase)
-        turns = [self.play_turn(p, action) for p in rp.ctx.order]
-        return replace(phase, entries=turns)
+        turns = [self.play_turn(p, action) for p in self.ctx.order]
+        return replace(phase, entries=list[Turn | Check](turns))
 
-    def choose_action(self, p: Player, face_up: list[str]) -> str:
+    def choose_action(self, p: Player, face_up: list[Action]) -> Action:
         """The action the start player's ships need most, with some chance."""
         ships = list(p.ships.values())
         need = {
@@ -139,17 +118,17 @@ class Simulator:
         return Bonus(span=SPAN, kind="claim", value=kind) if self.rng.random() < 0.3 else None
 
     # -- turns ------------------------------------------------------------------
-    def play_turn(self, p: Player, action: str) -> Turn:
+    def play_turn(self, p: Player, action: Action) -> Turn:
         for clauses in self.candidates(p, action):
             turn = Turn(span=SPAN, player=_name(p.name), clauses=clauses)
-            snap = _Snapshot(self.rp)
+            checkpoint = self.rp.checkpoint()
             self.rp.run_turn(turn)
-            if not snap.failed(self.rp):
+            if not self.rp.failed_since(checkpoint):
                 return turn
-            snap.restore(self.rp)
+            self.rp.rollback(checkpoint)
         raise AssertionError("pass was refused")  # pragma: no cover - pass is always legal
 
-    def candidates(self, p: Player, action: str):
+    def candidates(self, p: Player, action: Action) -> Iterator[list[Clause]]:
         rng = self.rng
         last_round = self.rp.round_no == self.rp.max_rounds
         want_pass = p.passed < 2 and rng.random() < (0.15 if p.passed == 0 else 0.05)
@@ -164,7 +143,7 @@ class Simulator:
         yield self.with_extra(PassClause(span=SPAN), extra)
         yield [PassClause(span=SPAN)]
 
-    def with_extra(self, clause, extra):
+    def with_extra(self, clause: Clause, extra: ActionClause | None) -> list[Clause]:
         if extra is None:
             return [clause]
         return [extra, clause] if self.rng.random() < 0.5 else [clause, extra]
@@ -181,9 +160,21 @@ class Simulator:
                             claim=Claim(span=SPAN, value=4, unit="t"))
 
     def workers_here(self, p: Player) -> int:
-        return self.rp.ctx.blue + max(0, p.workers)
+        return self.ctx.blue + max(0, p.workers)
 
-    def bodies(self, p: Player, action: str) -> list:
+    @property
+    def space(self) -> int:
+        """The board space of the phase's action (never the Extra Action's)."""
+        assert self.ctx.space is not None
+        return self.ctx.space
+
+    @property
+    def ctx(self) -> PhaseContext:
+        """The phase being played (the simulator plays only inside one)."""
+        assert self.rp.ctx is not None
+        return self.rp.ctx
+
+    def bodies(self, p: Player, action: Action) -> list[ActionClause | None]:
         if action in vocab.BUYING_ACTIONS:
             return [self.buy(p, action) for _ in range(2)]
         if action == "transport":
@@ -216,12 +207,12 @@ class Simulator:
         return [s for s in p.ships.values() if s.complete and s.loaded]
 
     # buying ------------------------------------------------------------------
-    def price(self, action: str, name: str, seen: set) -> int:
-        price = self.board.price(self.rp.ctx.space, action, name) if name not in seen else 4
+    def price(self, action: str, name: str, seen: set[str]) -> int:
+        price = self.board.price(self.space, action, name) if name not in seen else 4
         seen.add(name)
         return price
 
-    def buy(self, p: Player, action: str) -> ActionClause | None:
+    def buy(self, p: Player, action: Action) -> ActionClause | None:
         kind = ITEM_KIND_OF_ACTION[action]
         uses = min(self.workers_here(p), self.rng.randint(1, 3))
         budget = p.taler
@@ -235,7 +226,7 @@ class Simulator:
             if choice is None:
                 break
             name, ship_key = choice
-            price = self.board.price(self.rp.ctx.space, action, name) if name not in seen else 4
+            price = self.board.price(self.space, action, name) if name not in seen else 4
             if price > budget:
                 break
             seen.add(name)
@@ -262,7 +253,7 @@ class Simulator:
         claim = Claim(span=SPAN, value=paid, unit="t") if self.rng.random() < 0.5 else None
         return ActionClause(span=SPAN, action=action, placements=placements, claim=claim)
 
-    def place_on(self, p: Player, ships: dict, key: str, tile) -> Placement:
+    def place_on(self, p: Player, ships: dict[str, Ship], key: str, tile: Tile) -> Placement:
         """A placement of one tile onto ship `key` (new if not yet in `ships`), with rewards."""
         if key in ships:
             dest = Destination(span=SPAN, kind="ship", ship=_name(ships[key].name))
@@ -284,16 +275,17 @@ class Simulator:
             k = self.rng.choice(kinds)
             if picked.count(k) < 2:
                 picked.append(k)
-        out = []
+        out: list[Reward] = []
         for k in picked:
             if k == "goods":
                 a, b = self.rng.sample(vocab.GOODS, 2)
                 out.append(Reward(span=SPAN, kind="goods", goods=(a, b)))
             else:
-                out.append(Reward(span=SPAN, kind=k))
+                out.append(Reward(span=SPAN, kind=cast(RewardKind, k)))
         return out
 
-    def next_purchase(self, p: Player, kind: str, ships: dict) -> tuple[str, str | None] | None:
+    def next_purchase(self, p: Player, kind: str,
+                      ships: dict[str, Ship]) -> tuple[str, str | None] | None:
         """What to buy next, and the ship it is for (None: for storage)."""
         rng = self.rng
         if kind == "hull":

@@ -24,7 +24,7 @@ Data = dict[str, Any]
 
 
 def rule_json(rule_id: str | None) -> Data | None:
-    rule = BY_ID.get(rule_id) if rule_id != SYNTAX.id else SYNTAX
+    rule = SYNTAX if rule_id == SYNTAX.id else BY_ID.get(rule_id or "")
     if rule is None:
         return None
     return {"id": rule.id, "title": rule.title, "section": rule.section,
