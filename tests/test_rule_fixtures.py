@@ -1,0 +1,60 @@
+"""Every rule with at least two records that break it and two that keep it.
+
+One fixture file per rule (`tests/fixtures/rules/<id>.toml`, as sqlfluff keeps its
+rule fixtures), read together with the two examples in the rule module's docstring.
+A failing case breaks its rule and no other; a passing case breaks no rule.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.board import bundled
+from nauticus_ref.notation.assemble import parse_text
+from nauticus_ref.referee.engine import replay
+from nauticus_ref.rules import RULES, SYNTAX, Rule
+
+FIXTURES = Path(__file__).parent / "fixtures" / "rules"
+ALL = (SYNTAX, *RULES)
+
+
+def cases(rule: Rule) -> dict[str, list[tuple[str, str]]]:
+    data = tomllib.loads((FIXTURES / f"{rule.id}.toml").read_text(encoding="utf-8"))
+    return {kind: [("the rule's own example", example)]
+            + [(case["name"], case["ngn"]) for case in data.get(kind, [])]
+            for kind, example in (("fail", rule.fail), ("pass", rule.ok))}
+
+
+def findings(text: str) -> list[Diagnostic]:
+    parsed = parse_text(text)
+    if parsed.record is None:
+        return parsed.diagnostics
+    return parsed.diagnostics + replay(parsed.record, bundled("standard")).diagnostics
+
+
+def test_one_fixture_file_per_rule():
+    assert sorted(p.stem for p in FIXTURES.glob("*.toml")) == sorted(r.id for r in ALL)
+
+
+@pytest.mark.parametrize("rule", ALL, ids=lambda r: r.id)
+def test_at_least_two_cases_each_way(rule):
+    found = cases(rule)
+    assert len(found["fail"]) >= 2 and len(found["pass"]) >= 2
+
+
+@pytest.mark.parametrize("rule", ALL, ids=lambda r: r.id)
+def test_failing_cases_break_this_rule_and_no_other(rule):
+    for name, text in cases(rule)["fail"]:
+        broken = {d.rule for d in findings(text) if d.severity != "note" or d.rule == rule.id}
+        assert broken == {rule.id}, (name, [(d.rule, d.message) for d in findings(text)])
+
+
+@pytest.mark.parametrize("rule", ALL, ids=lambda r: r.id)
+def test_passing_cases_break_no_rule(rule):
+    for name, text in cases(rule)["pass"]:
+        broken = [d for d in findings(text) if d.severity != "note" or d.rule == rule.id]
+        assert broken == [], (name, [(d.rule, d.message) for d in broken])
