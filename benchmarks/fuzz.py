@@ -33,7 +33,7 @@ from pathlib import Path
 
 from common import CLI
 
-from nauticus_ref.notation.assemble import MAX_STATEMENT_CHARS
+from nauticus_ref.notation.reading import MAX_STATEMENT_CHARS
 from nauticus_ref.tools.fuzz import ADVERSARIAL, check_input, file_bytes, mutate
 from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.tools.simulate import simulate

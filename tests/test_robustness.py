@@ -215,7 +215,8 @@ def test_a_signal_ends_the_batch_and_its_workers(tmp_path, records, sig, code):
 
 # -- bounded work on any input ---------------------------------------------------------
 
-from nauticus_ref.notation.assemble import MAX_STATEMENT_CHARS, parse_text  # noqa: E402
+from nauticus_ref.notation.assemble import parse_text  # noqa: E402
+from nauticus_ref.notation.reading import MAX_STATEMENT_CHARS  # noqa: E402
 from nauticus_ref.tools.fuzz import ADVERSARIAL  # noqa: E402
 
 

@@ -1,0 +1,259 @@
+"""Reading the parts of a line: names, items, rewards, claims and numbers.
+
+The bottom layer of the assembler (`assemble.py`): the state it keeps while it reads a
+record, how a syntax problem is reported, and the words every kind of line shares.
+No rule of the game is checked here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, cast
+
+from lark import Token
+
+from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.notation import transform as t
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.model import (
+    Action,
+    Bonus,
+    Check,
+    Claim,
+    Final,
+    Item,
+    Name,
+    Reward,
+    RewardKind,
+    Span,
+    Turn,
+    Unit,
+)
+from nauticus_ref.notation.syntax import action_in_turn
+from nauticus_ref.notation.transform import c0, c1
+
+#: After this many syntax errors in one file the parse stops and says so.
+
+#: After this many syntax errors in one file the parse stops and says so.
+MAX_SYNTAX_ERRORS = 50
+
+#: No line of a record is this long; a longer one is refused before parsing.
+MAX_LINE_LENGTH = 2000
+
+#: The moves of a record (every line that is not blank or a comment) hold at most this
+#: many characters: a whole four-player game with a check after every turn takes about
+#: 25,000.  It bounds the time and memory any record can cost (docs/security.md).
+MAX_STATEMENT_CHARS = 64 * 1024
+
+#: Plural item words, as people write them after a count: `2 whale masts`, `3 bows`.
+PLURALS = {"masts": "mast", "sails": "sail", "bows": "bow", "sterns": "stern",
+           "middles": "middle", "mids": "mid", "1ships": "1ship", "singles": "single"}
+
+#: Bounds on numbers, so that no record can make the referee count for ever: a count
+#: of tiles or workers, taler or victory points, and any other number (rounds, phases).
+MAX_COUNT, MAX_AMOUNT, MAX_NUMBER = 99, 9999, 999
+
+
+class SyntaxProblem(Exception):
+    """Raised inside the assembler for one line; becomes a `syntax` diagnostic."""
+
+    def __init__(self, col: int, end: int, message: str, help: str | None = None):
+        super().__init__(message)
+        self.col, self.end, self.message, self.help = col, end, message, help
+
+
+def syntax_problem(x: Any, message: str, help: str | None = None) -> SyntaxProblem:
+    return SyntaxProblem(c0(x), c1(x), message, help)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    best = vocab.closest(word, choices)
+    return f"did you mean `{best}`" if best else None
+
+
+@dataclass
+class PhaseDraft:
+    raw_span: Span
+    number: int
+    player: Name
+    action: Action | None
+    action_span: Span
+    bonus: Bonus | None
+    entries: list[Turn | Check] = field(default_factory=list)
+
+
+@dataclass
+class RoundDraft:
+    span: Span
+    number: int
+    deal: list[Action]
+    entries: list[PhaseDraft | Check] = field(default_factory=list)
+
+
+class Reader:
+    """What the assembler keeps while it reads, and the parts every line shares."""
+
+    def __init__(self) -> None:
+        self.line = 0
+        self.diags: list[Diagnostic] = []
+        self.errors = 0
+        self.header: dict[str, Any] = {}
+        self.crest_map = {w: w for w in vocab.DEFAULT_CRESTS}
+        self.setup: dict[str, Any] = {}   # empty until a `setup:` line
+        self.in_setup = False
+        self.checks: list[Check] = []
+        self.rounds: list[RoundDraft] = []
+        self.final: Final | None = None
+        self.orphan_turns_reported = False
+        self.turn_player: str | None = None   # the player of the turn line being read
+
+    # -- plumbing --------------------------------------------------------
+    def span(self, x: Any, y: Any = None) -> Span:
+        return Span(line=self.line, column=c0(x), end_line=self.line, end_column=c1(y or x))
+
+    def error(self, p: SyntaxProblem) -> None:
+        self.errors += 1
+        self.diags.append(Diagnostic(
+            rule=SYNTAX_RULE, span=Span(line=self.line, column=p.col, end_line=self.line,
+                                     end_column=max(p.end, p.col + 1)),
+            message=p.message, help=p.help))
+
+    def name(self, tok: Token) -> Name:
+        text = tok.value[1:-1] if tok.type == "QUOTED" else tok.value
+        if not text.strip():
+            raise syntax_problem(tok, "empty name", "write a name between the quotes")
+        return Name(span=self.span(tok), text=text)
+
+    @property
+    def phase(self) -> PhaseDraft | None:
+        """The phase that turn and check lines now belong to."""
+        entries = self.rounds[-1].entries if self.rounds else None
+        return entries[-1] if entries and isinstance(entries[-1], PhaseDraft) else None
+
+    # -- rounds and phases ---------------------------------------------------
+    def action(self, tok: Token) -> Action:
+        word = str(tok.value).lower()
+        if word not in vocab.ACTIONS:
+            raise syntax_problem(tok, f"unknown action `{tok}`",
+                           did_you_mean(word, vocab.ACTIONS)
+                           or "the actions are " + " ".join(vocab.ACTIONS))
+        return cast(Action, word)
+
+    def items(self, raws: tuple[t.ItemRaw, ...], context: str) -> list[Item]:
+        """Item words to items.  `context` is the action, or `setup`."""
+        out: list[list[Any]] = []  # [kind, name, count, first, last]; kind None = bare crest
+        for raw in raws:
+            count_tok, word_tok = raw.number, raw.word
+            count = 1
+            if count_tok is not None:
+                count = read_number(count_tok, MAX_COUNT, "a count")
+                if count < 1:
+                    raise syntax_problem(count_tok, "a count is at least 1", "leave out the item instead")
+            word = word_tok.value.lower()
+            word = PLURALS.get(word, word)
+            if word in ("mast", "sail"):
+                if out and out[-1][0] is None and out[-1][4] is out[-1][3] and count_tok is None:
+                    out[-1][0] = word
+                    out[-1][4] = word_tok
+                    continue
+                raise syntax_problem(word_tok, f"`{word}` needs a crest before it",
+                               f"write it like `whale {word}` or `crown {word}`")
+            if word in vocab.HULL_ALIASES:
+                out.append(["hull", vocab.HULL_ALIASES[word], count, raw, raw])
+            elif word in vocab.GOODS:
+                out.append(["good", word, count, raw, raw])
+            elif word in self.crest_map or word == "crown":
+                crest = self.crest_map.get(word, "crown")
+                out.append([None, crest, count, raw, raw])
+            elif word in vocab.ACTIONS and not out and self.turn_player is not None:
+                raise syntax_problem(word_tok, *action_in_turn(self.turn_player, word))
+            else:
+                choices = (list(vocab.HULL_ALIASES) + list(vocab.GOODS) + list(self.crest_map)
+                           + ["crown"])
+                raise syntax_problem(word_tok, f"unknown item `{word_tok}`",
+                               did_you_mean(word, choices)
+                               or "items are hull parts, masts, sails and goods, like `bow`, "
+                                  "`whale mast`, `coffee`")
+        items = []
+        for kind, name, count, first, last in out:
+            if kind is None:
+                if context in ("masts", "sails"):
+                    kind = context[:-1]
+                else:
+                    word = next(w for w, c in self.crest_map.items() if c == name) \
+                        if name != "crown" else "crown"
+                    raise syntax_problem(first, f"`{word}` alone could be a mast or a sail",
+                                   f"write `{word} mast` or `{word} sail`")
+            items.append(Item(span=self.span(first, last), kind=kind, name=name, count=count))
+        return items
+
+    def reward(self, raw: t.RewardRaw) -> Reward:
+        words = [tok.value.lower() for tok in raw.words]
+        span = self.span(raw)
+        if len(words) == 1 and words[0] in ("3vp", "7t", "3w"):
+            return Reward(span=span, kind=cast(RewardKind, words[0]))
+        if words in (["crown", "mast"], ["crown", "sail"]):
+            return Reward(span=span, kind=cast(RewardKind, " ".join(words)))
+        if words[0] == "goods":
+            if len(words) == 3 and all(w in vocab.GOODS for w in words[1:]):
+                return Reward(span=span, kind="goods", goods=(words[1], words[2]))
+            raise syntax_problem(raw, "the goods reward names two goods",
+                           "write it like `goods coffee fish`")
+        text = " ".join(tok.value for tok in raw.words)
+        parts = split_rewards(words)
+        if parts:
+            raise syntax_problem(raw, "separate rewards with `,`",
+                           f"write them like `[{', '.join(parts)}]`")
+        raise syntax_problem(raw, f"unknown reward `{text}`",
+                       did_you_mean(text.lower(), vocab.REWARDS)
+                       or "the rewards are `crown mast`, `crown sail`, `3vp`, `7t`, `3w` and "
+                          "`goods <good> <good>`")
+
+    def claim(self, raw: t.ClaimRaw, unit: str, action: str) -> Claim:
+        tok = raw.amount
+        value, got = read_amount(tok)
+        if got != unit:
+            raise syntax_problem(tok, f"a claim for `{action}` is in `{unit}`, not `{got}`",
+                           f"write it like `= {value}{unit}`")
+        return Claim(span=self.span(raw), value=value, unit=cast(Unit, got))
+
+
+def split_rewards(words: list[str]) -> list[str] | None:
+    """`crown mast crown sail` -> [`crown mast`, `crown sail`]: rewards written without
+    their commas, or None if the words are not a run of rewards."""
+    parts, i = [], 0
+    while i < len(words):
+        if words[i] in ("3vp", "7t", "3w"):
+            parts.append(words[i])
+            i += 1
+        elif words[i:i + 2] in (["crown", "mast"], ["crown", "sail"]):
+            parts.append(" ".join(words[i:i + 2]))
+            i += 2
+        elif words[i] == "goods" and len(words) >= i + 3 and all(
+                w in vocab.GOODS for w in words[i + 1:i + 3]):
+            parts.append(" ".join(words[i:i + 3]))
+            i += 3
+        else:
+            return None
+    return parts if len(parts) > 1 else None
+
+
+def read_amount(tok: Token) -> tuple[int, str]:
+    """`12t` -> (12, "t").  Only victory points can be negative."""
+    text = tok.value.lower()
+    unit = "vp" if text.endswith("vp") else text[-1]
+    value = read_number(tok, MAX_COUNT if unit == "w" else MAX_AMOUNT, "an amount",
+                    text[: -len(unit)])
+    if value < 0 and unit != "vp":
+        raise syntax_problem(tok, f"`{tok}` is negative", "taler and workers are never below zero")
+    return value, unit
+
+
+def read_number(tok: Token, limit: int = MAX_NUMBER, what: str = "a number",
+            digits: str | None = None) -> int:
+    """The token's number, refused (as a syntax error) beyond `limit`."""
+    value = int(digits if digits is not None else tok)
+    if abs(value) > limit:
+        raise syntax_problem(tok, f"{what} of {digits or tok} is far larger than a game allows",
+                       f"write {limit} or less")
+    return value
