@@ -51,8 +51,8 @@ class Outcome:
 
 def load(path: str, board: Board | None) -> tuple[Game | None, str | None]:
     """Read and replay one record: (report, None), or (None, why it cannot be handled)."""
-    from nauticus_ref.game.board import BoardError
     from nauticus_ref.files import SourceError, read
+    from nauticus_ref.game.board import BoardError
     from nauticus_ref.referee.validate import validate_source
 
     try:

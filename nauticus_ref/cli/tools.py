@@ -1,0 +1,128 @@
+"""The other commands: simulate games, and list the rules."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    from nauticus_ref.rules import Rule
+
+F = TypeVar("F", bound=Callable[..., Any])
+from nauticus_ref.cli import (
+    EXIT_CANNOT_RUN,
+    EXIT_CLEAN,
+    board_from,
+    board_option,
+    echo,
+    fail,
+    main,
+    write_file,
+)
+
+
+@main.command()
+@click.option("--players", "players", type=click.IntRange(2, 4), required=True,
+              help="Players in the game, 2 to 4.")
+@click.option("--seed", "seed", type=int, required=True, help="The same seed gives the same game.")
+@click.option("--games", "games", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many games; game i is played with seed SEED + i.")
+@click.option("--out", "out", type=click.Path(), metavar="PATH",
+              help="A file for one game (default: print it), a folder for several.")
+@board_option
+def simulate(players: int, seed: int, games: int, out: str | None,
+             board_option: str | None) -> None:
+    """Play complete, legal games by choosing among legal moves at random, and write
+    them in canonical NGN.
+
+    \b
+    Examples:
+      nauticus-ref simulate --players 3 --seed 7
+      nauticus-ref simulate --players 4 --seed 1 --games 100 --out sims/
+    """
+    import contextlib
+
+    from nauticus_ref.game.board import bundled
+    from nauticus_ref.notation.printer import to_ngn
+    from nauticus_ref.tools.simulate import simulate as play
+
+    board = board_from(board_option) or bundled("standard")
+    if games == 1:
+        text = to_ngn(play(players, seed, board))
+        if out is None:
+            click.echo(text, nl=False)
+        else:
+            write_file(Path(out), text)
+        sys.exit(EXIT_CLEAN)
+    if out is None:
+        fail("several games need --out FOLDER, one file per game")
+        sys.exit(EXIT_CANNOT_RUN)
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        fail(f"{out}: not a folder")
+        sys.exit(EXIT_CANNOT_RUN)
+    numbers = range(games)
+    width = len(str(games - 1))
+    with click.progressbar(numbers, label="games", file=sys.stderr, show_pos=True) \
+            if sys.stderr.isatty() else contextlib.nullcontext(numbers) as bar:
+        for i in bar:
+            name = f"game-{players}p-{seed + i:0{width}d}.ngn"
+            write_file(folder / name, to_ngn(play(players, seed + i, board)))
+    echo(f"wrote {games} games to {folder}")
+    sys.exit(EXIT_CLEAN)
+
+
+@main.command()
+@click.argument("rule_id", required=False, metavar="[ID]")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def rules(rule_id: str | None, fmt: str) -> None:
+    """The rules the referee enforces; with an ID, one rule in full.
+
+    \b
+    Examples:
+      nauticus-ref rules
+      nauticus-ref rules one-crest
+      nauticus-ref rules --format json
+    """
+    from nauticus_ref.notation.vocab import closest
+    from nauticus_ref.rules import RULES, SYNTAX
+    from nauticus_ref.views.text import dumps
+
+    catalogue = {r.id: r for r in (SYNTAX, *RULES)}
+    if rule_id is None:
+        if fmt == "json":
+            click.echo(dumps({"rules": [_rule_dict(r) for r in catalogue.values()]}))
+        else:
+            width = max(map(len, catalogue))
+            for r in catalogue.values():
+                echo(f"{r.id:<{width}}  {r.title:<40}  {r.section}")
+        sys.exit(EXIT_CLEAN)
+    rule = catalogue.get(rule_id.lower())
+    if rule is None:
+        near = closest(rule_id, catalogue)
+        fail(f"no rule `{rule_id[:40]}`" + (f"; did you mean `{near}`?" if near else "")
+              + " (`nauticus-ref rules` lists them)")
+        sys.exit(EXIT_CANNOT_RUN)
+    if fmt == "json":
+        click.echo(dumps(_rule_dict(rule, full=True)))
+    else:
+        echo(f"{rule.id}: {rule.title}\n\nRulebook: German {rule.section}; English "
+                   f"{rule.section_en}. Severity: {rule.severity}.\n\n{rule.summary}\n\n"
+                   "Breaks it:\n" + _indent(rule.fail) + "\nKeeps it:\n" + _indent(rule.ok))
+    sys.exit(EXIT_CLEAN)
+
+
+def _indent(text: str) -> str:
+    return "".join(f"    {line}\n" for line in text.rstrip("\n").split("\n"))
+
+
+def _rule_dict(rule: Rule, full: bool = False) -> dict[str, str]:
+    data = {"id": rule.id, "title": rule.title, "section": rule.section,
+            "section_en": rule.section_en, "severity": rule.severity}
+    if full:
+        data.update(summary=rule.summary, fail=rule.fail, ok=rule.ok)
+    return data
