@@ -55,7 +55,8 @@ def read(source: str | os.PathLike[str] | IO[str], *, board: str | Board | None 
     """
     from pathlib import Path
 
-    from nauticus_ref.files import Source, read as read_file
+    from nauticus_ref.files import Source
+    from nauticus_ref.files import read as read_file
 
     if isinstance(source, (str, os.PathLike)):
         return _replayed(read_file(Path(source)), board)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from typing import Any
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from nauticus_ref.notation import vocab
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, Iterable, Mapping
 
 STORAGE_SPACES = 12
 START_VP, START_WORKERS, START_TALER = 10, 4, 15
@@ -30,6 +30,16 @@ Tile = tuple[str, str]
 def spaces(tile: Tile) -> int:
     """Storage spaces a tile takes: a mast 2, anything else 1."""
     return 2 if tile[0] == "mast" else 1
+
+
+def crowns_breakdown(storage: Mapping[Tile, int], ships: Iterable[Any],
+                     passed: int) -> tuple[int, int, int]:
+    """Crown masts and crown sails owned (in storage or on ships), and flipped pass tiles:
+    for a live `Player` and for a snapshot's `PlayerView` alike."""
+    ships = list(ships)
+    masts = storage.get(("mast", "crown"), 0) + sum(s.masts.count("crown") for s in ships)
+    sails = storage.get(("sail", "crown"), 0) + sum(s.sails.count("crown") for s in ships)
+    return masts, sails, passed
 
 
 def tile_text(tile: Tile, crest_word: Callable[[str], str] = str) -> str:
@@ -137,9 +147,7 @@ class Player:
         return owned + self.passed
 
     def crowns_breakdown(self) -> tuple[int, int, int]:
-        masts = self.storage[("mast", "crown")] + sum(s.masts.count("crown") for s in self.ships.values())
-        sails = self.storage[("sail", "crown")] + sum(s.sails.count("crown") for s in self.ships.values())
-        return masts, sails, self.passed
+        return crowns_breakdown(self.storage, self.ships.values(), self.passed)
 
     def held_tiles(self) -> Counter[Tile]:
         """Every tile the player holds, in storage, on ships, or delivered."""

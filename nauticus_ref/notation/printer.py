@@ -10,8 +10,21 @@ from __future__ import annotations
 import re
 
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import (ActionClause, Bonus, Check, Clause, Item, Name, Phase,
-                                         Placement, Record, Reward, Round, Setup, Turn)
+from nauticus_ref.notation.model import (
+    ActionClause,
+    Bonus,
+    Check,
+    Clause,
+    Item,
+    Name,
+    Phase,
+    Placement,
+    Record,
+    Reward,
+    Round,
+    Setup,
+    Turn,
+)
 
 _BARE = re.compile(r"\w[\w-]*")
 _NUMERIC = re.compile(r"\d+(?:vp|t|w)?|w\+(?:vp|good)", re.IGNORECASE)

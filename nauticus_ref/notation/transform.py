@@ -13,7 +13,6 @@ from typing import Any, Literal, NamedTuple, Union
 
 from lark import Token, Transformer
 
-
 # -- parts of lines ---------------------------------------------------------------------
 
 class ItemRaw(NamedTuple):

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import Board
-from nauticus_ref.game.state import STORAGE_SPACES, Tile, spaces, tile_text
+from nauticus_ref.game.state import STORAGE_SPACES, Tile, crowns_breakdown, spaces, tile_text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -79,12 +79,8 @@ class PlayerView:
         return STORAGE_SPACES - self.storage_used
 
     def crowns_breakdown(self) -> tuple[int, int, int]:
-        """Crown masts and crown sails owned (storage or ships), and flipped pass tiles."""
-        masts = self.storage[("mast", "crown")] + sum(s.masts.count("crown")
-                                                      for s in self.ships.values())
-        sails = self.storage[("sail", "crown")] + sum(s.sails.count("crown")
-                                                      for s in self.ships.values())
-        return masts, sails, self.passed
+        """Crown masts and sails owned (storage or ships), and flipped pass tiles."""
+        return crowns_breakdown(self.storage, self.ships.values(), self.passed)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

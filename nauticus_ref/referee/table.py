@@ -16,8 +16,7 @@ from nauticus_ref.findings import Diagnostic, Severity
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.state import Player, Tile, spaces, tile_text
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import (Action, Claim, Item, Name, Phase, Record, Span,
-                                         remap_crests)
+from nauticus_ref.notation.model import Action, Claim, Item, Name, Phase, Record, Span, remap_crests
 from nauticus_ref.referee.result import LedgerEntry, PlayerView, ShipView, Step, TableView
 from nauticus_ref.rules.rule import Rule
 

@@ -10,13 +10,45 @@ name follows.
 
 from __future__ import annotations
 
-from nauticus_ref.rules import (action_face_up, action_items, bonus_choice, bonus_claim, check,
-                                claim, crown_cap, crown_not_bought, deal, deliver, extra_action,
-                                final_score, gift, golden_rule, good_place, hull_order, hull_size,
-                                mast_place, one_crest, one_ship, phase_sequence, player_count,
-                                rewards, round_sequence, sail_place, setup, ship_name,
-                                start_player, storage, supply, syntax, taler, transport,
-                                turn_content, turn_order, unknown_player, workers)
+from nauticus_ref.rules import (
+                                action_face_up,
+                                action_items,
+                                bonus_choice,
+                                bonus_claim,
+                                check,
+                                claim,
+                                crown_cap,
+                                crown_not_bought,
+                                deal,
+                                deliver,
+                                extra_action,
+                                final_score,
+                                gift,
+                                golden_rule,
+                                good_place,
+                                hull_order,
+                                hull_size,
+                                mast_place,
+                                one_crest,
+                                one_ship,
+                                phase_sequence,
+                                player_count,
+                                rewards,
+                                round_sequence,
+                                sail_place,
+                                setup,
+                                ship_name,
+                                start_player,
+                                storage,
+                                supply,
+                                syntax,
+                                taler,
+                                transport,
+                                turn_content,
+                                turn_order,
+                                unknown_player,
+                                workers,
+)
 from nauticus_ref.rules.rule import Rule
 
 #: The catalogue, in the order of docs/rules.md (the order a game meets them).

@@ -16,16 +16,37 @@ import random
 from dataclasses import replace
 from typing import Iterator, cast
 
-from nauticus_ref.notation import vocab
 from nauticus_ref.game.board import Board
-from nauticus_ref.referee.engine import Replay
-from nauticus_ref.referee.table import ITEM_KIND_OF_ACTION, PhaseContext
-from nauticus_ref.notation.model import (Action, ActionClause, Bonus, Check, Claim, Clause,
-                                         Destination, Final, FinalEntry, Header, Item, ItemKind,
-                                         Name, PassClause, Phase, Placement, Record, Reward,
-                                         RewardKind, Round, Span, Text, Turn)
 from nauticus_ref.game.scoring import final_scores
 from nauticus_ref.game.state import CROWN_CAP, Player, Ship, Tile, spaces
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.model import (
+    Action,
+    ActionClause,
+    Bonus,
+    Check,
+    Claim,
+    Clause,
+    Destination,
+    Final,
+    FinalEntry,
+    Header,
+    Item,
+    ItemKind,
+    Name,
+    PassClause,
+    Phase,
+    Placement,
+    Record,
+    Reward,
+    RewardKind,
+    Round,
+    Span,
+    Text,
+    Turn,
+)
+from nauticus_ref.referee.engine import Replay
+from nauticus_ref.referee.table import ITEM_KIND_OF_ACTION, PhaseContext
 
 NAMES = ("Anna", "Ben", "Carla", "Dana")
 SPAN = Span(line=1, column=1, end_line=1, end_column=2)

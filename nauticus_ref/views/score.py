@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Callable
 
-from nauticus_ref.views import markdown as md
 from nauticus_ref.game.scoring import Score, final_scores, tie_breaks
 from nauticus_ref.referee.validate import Game
+from nauticus_ref.views import markdown as md
 
 SOURCES = ("bonus", "crowns", "rewards", "pass penalty", "correction")
 MATERIAL_WORDS = {

@@ -9,8 +9,8 @@ from typing import Any, Callable
 
 from nauticus_ref.game.state import STORAGE_SPACES, tile_text
 from nauticus_ref.notation.vocab import count
-from nauticus_ref.referee.table import ITEM_KIND_OF_ACTION
 from nauticus_ref.referee.result import PlayerView, TableView
+from nauticus_ref.referee.table import ITEM_KIND_OF_ACTION
 from nauticus_ref.views import markdown as md
 from nauticus_ref.views.text import dumps
 
