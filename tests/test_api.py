@@ -47,3 +47,21 @@ def test_the_package_passes_mypy_strict():
     ignores = [p for p in (ROOT / "nauticus_ref").rglob("*.py")
                if "type: ignore" in p.read_text(encoding="utf-8")]
     assert ignores == []
+
+
+def test_no_module_over_400_lines_and_no_class_over_300():
+    """The sizes the architecture keeps, so that each unit reads in one sitting (the
+    generated parser tables apart)."""
+    import ast
+
+    too_long = []
+    for path in sorted((ROOT / "nauticus_ref").rglob("*.py")):
+        if path.name == "_ngn_tables.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        if len(text.splitlines()) > 400:
+            too_long.append((path.name, len(text.splitlines())))
+        too_long += [(f"{path.name}:{node.name}", node.end_lineno - node.lineno + 1)
+                     for node in ast.walk(ast.parse(text)) if isinstance(node, ast.ClassDef)
+                     and node.end_lineno is not None and node.end_lineno - node.lineno >= 300]
+    assert too_long == []

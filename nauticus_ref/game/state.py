@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Mapping
 
 STORAGE_SPACES = 12
 START_VP, START_WORKERS, START_TALER = 10, 4, 15
@@ -30,16 +30,6 @@ Tile = tuple[str, str]
 def spaces(tile: Tile) -> int:
     """Storage spaces a tile takes: a mast 2, anything else 1."""
     return 2 if tile[0] == "mast" else 1
-
-
-def crowns_breakdown(storage: Mapping[Tile, int], ships: Iterable[Any],
-                     passed: int) -> tuple[int, int, int]:
-    """Crown masts and crown sails owned (in storage or on ships), and flipped pass tiles:
-    for a live `Player` and for a snapshot's `PlayerView` alike."""
-    ships = list(ships)
-    masts = storage.get(("mast", "crown"), 0) + sum(s.masts.count("crown") for s in ships)
-    sails = storage.get(("sail", "crown"), 0) + sum(s.sails.count("crown") for s in ships)
-    return masts, sails, passed
 
 
 def tile_text(tile: Tile, crest_word: Callable[[str], str] = str) -> str:
@@ -101,8 +91,45 @@ class Ship:
         return text
 
 
+class Holdings:
+    """What a player holds, read alike from the live `Player` the referee keeps and the
+    frozen `PlayerView` of a snapshot (`referee/result.py`)."""
+
+    __slots__ = ()
+    name: str
+    storage: Mapping[Tile, int]
+    ships: Mapping[str, Any]      # `Ship`s or `ShipView`s, by casefolded name
+    passed: int
+
+    @property
+    def key(self) -> str:
+        return self.name.casefold()
+
+    @property
+    def storage_used(self) -> int:
+        """Storage spaces the stored tiles take (a mast two)."""
+        return sum(spaces(t) * n for t, n in self.storage.items())
+
+    @property
+    def storage_free(self) -> int:
+        return STORAGE_SPACES - self.storage_used
+
+    def crowns_breakdown(self) -> tuple[int, int, int]:
+        """Crown masts and crown sails owned (in storage or on ships), and flipped pass
+        tiles."""
+        ships = list(self.ships.values())
+        masts = self.storage.get(("mast", "crown"), 0) + sum(s.masts.count("crown") for s in ships)
+        sails = self.storage.get(("sail", "crown"), 0) + sum(s.sails.count("crown") for s in ships)
+        return masts, sails, self.passed
+
+    def crowns(self) -> int:
+        """Crowns in view: crown masts and sails owned (storage or ships) and flipped pass
+        tiles."""
+        return sum(self.crowns_breakdown())
+
+
 @dataclass
-class Player:
+class Player(Holdings):
     name: str
     seat: int
     taler: int = START_TALER
@@ -127,27 +154,6 @@ class Player:
     #: the player's turn line was missing: ships it started are unknown, so unknown
     #: names are taken as ships (until a check line gives all three values)
     lost_turn: bool = False
-
-    @property
-    def key(self) -> str:
-        return self.name.casefold()
-
-    @property
-    def storage_used(self) -> int:
-        return sum(spaces(t) * n for t, n in self.storage.items())
-
-    def storage_free(self) -> int:
-        return STORAGE_SPACES - self.storage_used
-
-    def crowns(self) -> int:
-        """Crowns in view: crown masts and sails owned (storage or ships) and flipped pass tiles."""
-        owned = self.storage[("mast", "crown")] + self.storage[("sail", "crown")]
-        for ship in self.ships.values():
-            owned += ship.masts.count("crown") + ship.sails.count("crown")
-        return owned + self.passed
-
-    def crowns_breakdown(self) -> tuple[int, int, int]:
-        return crowns_breakdown(self.storage, self.ships.values(), self.passed)
 
     def held_tiles(self) -> Counter[Tile]:
         """Every tile the player holds, in storage, on ships, or delivered."""

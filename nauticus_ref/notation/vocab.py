@@ -11,6 +11,9 @@ from typing import Iterable
 
 ACTIONS = ("hulls", "masts", "sails", "goods", "transport", "money", "deliver", "crowns")
 BUYING_ACTIONS = ("hulls", "masts", "sails", "goods")
+#: The kind of tile each buying action buys, and back.
+ITEM_KIND_OF_ACTION = {"hulls": "hull", "masts": "mast", "sails": "sail", "goods": "good"}
+ACTION_OF_ITEM_KIND = {kind: action for action, kind in ITEM_KIND_OF_ACTION.items()}
 PLACING_ACTIONS = BUYING_ACTIONS + ("transport",)
 
 HULLS = ("1ship", "bow", "middle", "stern")

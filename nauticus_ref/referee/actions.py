@@ -5,19 +5,17 @@ from __future__ import annotations
 from nauticus_ref import rules as R
 from nauticus_ref.game.state import CROWN_CAP, Player, Ship, Tile
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import ActionClause, Item, Name, Placement
+from nauticus_ref.notation.model import ActionClause, Item, Placement
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.referee.ships import Ships
-from nauticus_ref.referee.table import ITEM_KIND_OF_ACTION, Uses
+from nauticus_ref.referee.table import Uses
 
 
 class Actions(Ships):
     # -- actions ---------------------------------------------------------------------
     def extra_action(self, p: Player, clause: ActionClause) -> None:
         """extra-action: once a game, 2 workers first, any action, no blue workers."""
-        if p.extra_used:
-            self.report(R.extra_action.RULE, clause.span, f"{p.name} has used the Extra Action already",
-                        "the Extra Action tile goes back in the box once used")
+        if self.flag(R.extra_action.check(p, clause)):
             return
         p.extra_used = True
         p.workers += 2
@@ -46,7 +44,7 @@ class Actions(Ships):
     # buying ------------------------------------------------------------------------
     def buy(self, p: Player, clause: ActionClause, use: Uses, extra: bool) -> None:
         action = clause.action
-        kind = ITEM_KIND_OF_ACTION[action]
+        kind = vocab.ITEM_KIND_OF_ACTION[action]
         space = self.ctx.space if self.ctx is not None and not extra else None
         regular = set(self.board.tiles[action])
         all_four = {i.name for pl in clause.placements if not pl.gift for i in pl.items
@@ -62,10 +60,7 @@ class Actions(Ships):
         early_gifts: list[Placement] = []
         for k, pl in enumerate(clause.placements):
             if pl.gift:
-                if all_four and not first_paid >= regular:
-                    self.report(R.gift.RULE, pl.span, "the free tile is written before the purchases "
-                                "that complete the four kinds", "move the `+` placement after the "
-                                "placement that buys the fourth kind")
+                if self.flag(R.gift.check_order(pl, all_four, first_paid, regular)):
                     early_gifts.append(pl)   # received after the purchases, as it was played
                     continue
                 gifts += 1
@@ -103,24 +98,15 @@ class Actions(Ships):
             self.gift(p, clause, pl, all_four, gifts)
         if working:
             self.step(" + ".join(working) + f" = {paid} taler", R.taler.RULE)
-        if all_four and not gifts:
-            self.report(R.gift.RULE, clause.span, f"{p.name} bought all four kinds and took no free tile",
-                        "write the free tile as `+<item> >store`", severity="warning")
-        self.check_claim(clause.claim, paid, "t", "the price paid is",
-                         " + ".join(working) + f" = {paid} taler" if working else "nothing was bought")
+        self.flag(R.gift.check_taken(p, clause, all_four, gifts))
+        self.flag(R.claim.check(clause.claim, paid, "t", "the price paid is",
+                                " + ".join(working) + f" = {paid} taler" if working
+                                else "nothing was bought"))
 
     def action_items(self, item: Item, kind: str, action: str) -> bool:
         """action-items and crown-not-bought: a buying action buys the tiles of its own tile."""
-        if item.kind != kind:
-            self.report(R.action_items.RULE, item.span, f"`{action}` buys {kind}s, not "
-                        f"{self.tile((item.kind, item.name))}",
-                        f"buy it in a `{ {'hull': 'hulls', 'mast': 'masts', 'sail': 'sails', 'good': 'goods'}[item.kind] }` phase")
-            return False
-        if item.name == "crown":
-            self.report(R.crown_not_bought.RULE, item.span, f"crown {kind}s cannot be bought",
-                        "crown masts and sails are only rewards for completed ships")
-            return False
-        return True
+        return not (self.flag(R.action_items.check(item, kind, action, self.word))
+                    or self.flag(R.crown_not_bought.check(item, kind)))
 
     def gift(self, p: Player, clause: ActionClause, pl: Placement, all_four: bool, n: int) -> None:
         """gift: buying all four kinds in one clause gives one free tile of that tile, to storage."""
@@ -130,45 +116,24 @@ class Actions(Ships):
 
     def take_gift(self, p: Player, clause: ActionClause, pl: Placement, all_four: bool,
                   n: int) -> bool:
-        kind = ITEM_KIND_OF_ACTION[clause.action]
-        if not all_four:
-            self.report(R.gift.RULE, pl.span, "a free tile comes only with buying all four kinds in "
-                        "the clause", "remove the `+` placement, or buy the missing kinds")
+        if self.flag(R.gift.check(clause, pl, all_four, n, self.board.tiles[clause.action][0])):
             return False
-        if n > 1:
-            self.report(R.gift.RULE, pl.span, "only one free tile per clause",
-                        "keep one `+` placement")
-            return False
-        count = sum(i.count for i in pl.items)
         item = pl.items[0]
-        if count != 1 or item.kind != kind or item.name == "crown":
-            self.report(R.gift.RULE, pl.span, f"the free tile is one {kind} of the `{clause.action}` "
-                        "tile", f"write one item, like `+{self.board.tiles[clause.action][0]}"
-                        f"{'' if kind in ('hull', 'good') else ' ' + kind} >store`")
-            return False
         tile = (item.kind, item.name)
         if not self.supply_has(tile, item.span, "take"):
             return False
-        if pl.dest.kind != "store":
-            self.report(R.golden_rule.RULE, pl.dest.span, "the free tile must go to storage",
-                        "write `>store`: every tile received without paying taler is stored first")
+        self.flag(R.golden_rule.check_gift(pl))
         return self.receive_free(p, tile, pl.span, "free tile")
 
     def place(self, p: Player, pl: Placement, ship: Ship | None, item: Item, tile: Tile,
               free: bool) -> Ship | None:
         """Put one tile where the placement says; return the ship if this completes it."""
         if pl.dest.kind == "store":
-            if free:
-                self._store_free(p, tile, item)
-            else:
-                self.store_paid(p, tile, item.span)
+            self.store(p, tile, item, free)
             return None
-        if free:
-            self.report(R.golden_rule.RULE, pl.dest.span, f"the {self.tile(tile)} cost 0 taler, so it "
-                        "goes to storage first", f"write `{self.tile(tile)} >store`, and move it "
-                        "to a ship with a transport action")
+        self.flag(R.golden_rule.check(pl, tile, 0 if free else 1, self.word))
         if ship is None:
-            self._fallback_to_store(p, tile, item)
+            self._fallback_to_store(p, tile)
             return None
         return self.put_checked(p, ship, tile, item.span)
 
@@ -176,10 +141,7 @@ class Actions(Ships):
     def transport(self, p: Player, clause: ActionClause, use: Uses) -> None:
         """transport: tiles from storage onto ships, one worker a tile."""
         for pl in clause.placements:
-            if pl.dest.kind == "store" or pl.gift:
-                self.report(R.transport.RULE, pl.dest.span if not pl.gift else pl.span,
-                            "transport moves tiles from storage onto a ship",
-                            "write the ship: `>NAME` or `>new NAME`")
+            if self.flag(R.transport.check_destination(pl)):
                 continue
             completed = []
             ship = self.ship_for(p, pl)
@@ -187,9 +149,7 @@ class Actions(Ships):
             for item in pl.items:
                 for _ in range(item.count):
                     tile = (item.kind, item.name)
-                    if p.storage[tile] <= 0:
-                        self.report(R.transport.RULE, item.span, f"{p.name} has no {self.tile(tile)} "
-                                    "in storage", "only stored tiles can be transported")
+                    if self.flag(R.transport.check(p, tile, item.span, self.word)):
                         continue
                     self.use_worker(p, use, item.span)
                     if ship is None:
@@ -199,8 +159,8 @@ class Actions(Ships):
                     if done is not None:
                         completed.append(done)
             self.rewards(p, pl, completed, ship, R.transport.RULE)
-        self.check_claim(clause.claim, 0, "t", "the price of a transport is",
-                         "transport costs workers, no taler")
+        self.flag(R.claim.check(clause.claim, 0, "t", "the price of a transport is",
+                                "transport costs workers, no taler"))
 
     def money(self, p: Player, clause: ActionClause, use: Uses) -> None:
         """Money: 2 taler per worker used."""
@@ -212,14 +172,10 @@ class Actions(Ships):
         p.taler += 2 * workers
         working = f"{count(workers, 'worker')} x 2 taler = {2 * workers} taler"
         self.step(working)
-        self.check_claim(clause.claim, 2 * workers, "t", "the money received is", working)
+        self.flag(R.claim.check(clause.claim, 2 * workers, "t", "the money received is", working))
 
     def uses_at_least_one(self, clause: ActionClause) -> bool:
-        if clause.workers == 0:
-            self.report(R.turn_content.RULE, clause.span, "an action is used at least once",
-                        "write `pass` if the player did not perform the action")
-            return False
-        return True
+        return not self.flag(R.turn_content.check_uses(clause))
 
     def crowns(self, p: Player, clause: ActionClause, use: Uses, extra: bool) -> None:
         """crown-cap: crowns x workers victory points, at most 15 a round (the Extra Action apart)."""
@@ -242,35 +198,25 @@ class Actions(Ships):
                   R.crown_cap.RULE)
         if not extra:
             p.crown_vp_this_round += gained
-        if raw > room:
-            useful = -(-room // crowns) if crowns else 0
-            wasted = workers - useful
-            if wasted > 0:
-                self.report(R.crown_cap.RULE, clause.span, f"{count(crowns, 'crown')} x "
-                            f"{count(workers, 'worker')} = {raw} points, capped at {room}: "
-                            f"{count(wasted, 'worker')} earned nothing",
-                            f"{count(useful, 'worker')} reach{'es' if useful == 1 else ''} the cap",
-                            severity="note")
+        self.flag(R.crown_cap.check(crowns, workers, room, clause.span))
         capped = raw > room
-        self.check_claim(clause.claim, gained, "vp",
-                         f"the crown cap (`crown-cap`) allows {room} points this round: the crowns "
-                         "give" if capped else "the crowns give",
-                         f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw}"
-                         + (f", capped at {room} by `crown-cap`" if capped else "")
-                         + f": {gained} point{'s' if gained != 1 else ''}"
-                         + ("; `nauticus-ref rules crown-cap` explains the cap" if capped else ""))
+        working = (f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw}"
+                   + (f", capped at {room} by `crown-cap`" if capped else "")
+                   + f": {gained} point{'s' if gained != 1 else ''}"
+                   + ("; `nauticus-ref rules crown-cap` explains the cap" if capped else ""))
+        self.flag(R.claim.check(clause.claim, gained, "vp", f"the crown cap (`crown-cap`) allows "
+                                f"{room} points this round: the crowns give" if capped
+                                else "the crowns give", working))
 
     def deliver(self, p: Player, clause: ActionClause, use: Uses) -> None:
         """deliver: only complete, fully loaded ships, one worker per good, the whole cargo."""
-        seen = set()
+        seen: set[str] = set()
         for name in clause.ships:
             ship = p.ships.get(name.key) or self.unknown_ship(p, name)
-            if name.key in seen:
-                self.report(R.deliver.RULE, name.span, f"`{ship.name}` is named twice",
-                            "a ship is unloaded once")
+            if self.flag(R.deliver.check_once(ship, name, seen)):
                 continue
             seen.add(name.key)
-            if not ship.doubtful and self.delivery_problem(ship, name):
+            if not ship.doubtful and self.flag(R.deliver.check(ship, name, self.word)):
                 continue
             for _ in ship.goods:
                 self.use_worker(p, use, name.span)
@@ -278,17 +224,3 @@ class Actions(Ships):
                       "per good", R.deliver.RULE)
             p.delivered.update(ship.goods)
             ship.goods.clear()
-
-    def delivery_problem(self, ship: Ship, name: Name) -> bool:
-        """deliver: only complete, fully loaded ships."""
-        if not ship.complete:
-            self.report(R.deliver.RULE, name.span, f"`{ship.name}` is not complete: "
-                        f"{ship.describe(self.word)}",
-                        "only a finished ship (hull, masts and sails) delivers")
-            return True
-        if not ship.loaded:
-            self.report(R.deliver.RULE, name.span, f"`{ship.name}` carries {len(ship.goods)} "
-                        f"good{'s' if len(ship.goods) != 1 else ''} on {ship.size} hull "
-                        "parts", "a ship delivers only with a good under every hull part")
-            return True
-        return False

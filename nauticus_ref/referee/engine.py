@@ -10,8 +10,9 @@ built in layers, one module each, every layer using only the ones below it:
     phases.py    Phases    rounds, the deal, the wheel, start players and bonuses
     engine.py    Replay    the walk itself, turns, checks and the final score
 
-A finding is reported under a rule module's `RULE` (`rules/`); diagnostics are
-collected, never raised, and the result is plain values (`result.py`).
+The layers hold the effects of the moves; whether a move breaks a rule is asked of
+that rule's checks (`rules/`), and what they find is recorded with `flag`.
+Diagnostics are collected, never raised, and the result is plain values (`result.py`).
 
 Recovery, so that one mistake gives one diagnostic:
 - a move is applied as written where that is physically possible; taler and
@@ -35,7 +36,6 @@ from nauticus_ref import rules as R
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.scoring import final_scores
-from nauticus_ref.game.state import Player
 from nauticus_ref.notation.model import ActionClause, Check, Phase, Record, Turn
 from nauticus_ref.referee.phases import Phases
 from nauticus_ref.referee.result import ReplayResult
@@ -53,11 +53,7 @@ class Replay(Phases):
             if self.rec.final is not None and self.rec.final.span.line <= self.until:
                 self.final_score(complete)
         except TooManyErrors:
-            last = self.diags[-1].span
-            self.diags.append(Diagnostic(rule=R.check.RULE.id, severity="note", span=last,
-                                         message=f"stopped after {MAX_RULE_ERRORS} errors; the "
-                                                 "rest of the record was not replayed",
-                                         help="fix the errors above and run again"))
+            self.diags.append(R.check.stopped(self.diags[-1].span, MAX_RULE_ERRORS))
             complete = False
         self.diags.sort(key=Diagnostic.sort_key)
         return ReplayResult(diagnostics=self.diags, complete=complete, steps=tuple(self.steps),
@@ -110,8 +106,9 @@ class Replay(Phases):
                 self.give_bonus(phase, starter, space)
                 self.pending_bonus = None
         self.actor = p
-        self.turn_order(turn, p)
-        self.turn_content(turn)
+        self.flag(R.turn_order.check(p, turn, ctx.order, ctx.done, ctx.phase.number))
+        self.flag(R.turn_content.check(turn))
+        self.flag(R.extra_action.check_turn(turn))
         for clause in turn.clauses:
             if not isinstance(clause, ActionClause):
                 p.passed = min(3, p.passed + 1)
@@ -127,66 +124,19 @@ class Replay(Phases):
             if len(ctx.done) == len(ctx.order) and self.phase_no >= 7 and not self.round_ended:
                 self.end_round()
 
-    def turn_order(self, turn: Turn, p: Player) -> None:
-        """turn-order: every player once per phase, the start player first, then clockwise."""
-        ctx = self.ctx
-        assert ctx is not None, "a turn belongs to a phase"
-        if p in ctx.done:
-            self.report(R.turn_order.RULE, turn.player.span,
-                        f"{p.name} already had a turn in phase {ctx.phase.number}",
-                        "write one turn line per player and phase")
-            return
-        expected = next((q for q in ctx.order if q not in ctx.done), None)
-        if expected is not None and p is not expected:
-            self.report(R.turn_order.RULE, turn.player.span,
-                        f"it is {expected.name}'s turn, not {p.name}'s",
-                        "after the start player, turns go clockwise: "
-                        + ", ".join(q.name for q in ctx.order))
-
-    def turn_content(self, turn: Turn) -> None:
-        """turn-content: a turn is the phase's action or `pass`, at most one Extra Action."""
-        main = [c for c in turn.clauses if isinstance(c, ActionClause) and not c.extra]
-        passes = [c for c in turn.clauses if not isinstance(c, ActionClause)]
-        extras = [c for c in turn.clauses if isinstance(c, ActionClause) and c.extra]
-        if main and passes:
-            self.report(R.turn_content.RULE, passes[0].span, "a player either performs the action or "
-                        "passes, not both", "keep the action or the `pass`")
-        elif len(main) + len(passes) > 1:
-            second = (main + passes)[1]
-            self.report(R.turn_content.RULE, second.span, "the turn acts or passes more than once",
-                        "write all placements of the action in one clause, separated by "
-                        "commas, or one `pass`")
-        elif not main and not passes:
-            self.report(R.turn_content.RULE, turn.span, "the turn neither performs the phase's action "
-                        "nor passes", "add `pass` if the player did not perform the action")
-        if len(extras) > 1:
-            self.report(R.extra_action.RULE, extras[1].span, "the Extra Action is used twice",
-                        "each player has one Extra Action tile per game")
-
     # checks ----------------------------------------------------------------------
     def check(self, check: Check) -> None:
-        """check: a checkpoint's values match the replay."""
+        """check: a checkpoint's values match the replay; after an error that concerned
+        the player, the replay goes on from the written values."""
         p = self.player(check.player)
         if p is None:
             return
-        wrong = [(label, claimed, actual) for label, claimed, actual in
-                 (("vp", check.vp, p.vp), ("t", check.taler, p.taler),
-                  ("w", check.workers, p.workers)) if claimed is not None and claimed != actual]
-        if wrong and p.tainted_at is not None:
-            said = ", ".join(f"{c}{u}" for u, c, _ in wrong)
-            self.report(R.check.RULE, check.span, f"after the error at line {p.tainted_at} the replay "
-                        f"differs from this check ({said}); it goes on from the values written "
-                        "here", severity="note")
-            for u, claimed, actual in wrong:
-                if u == "vp":
-                    self.gain_vp(p, claimed - actual, "correction")
+        if self.flag(R.check.check_values(p, check)) and p.tainted_at is not None:
+            for unit, written, replayed in R.check.differences(p, check):
+                if unit == "vp":
+                    self.gain_vp(p, written - replayed, "correction")
                 else:
-                    setattr(p, {"t": "taler", "w": "workers"}[u], claimed)
-        elif wrong:
-            said = ", ".join(f"{c}{u}" for u, c, _ in wrong)
-            real = ", ".join(f"{a}{u}" for u, _, a in wrong)
-            self.report(R.check.RULE, check.span, f"{p.name} has {real}, not {said}",
-                        f"the replay gives {p.name} {p.vp}vp {p.taler}t {p.workers}w here")
+                    setattr(p, {"t": "taler", "w": "workers"}[unit], written)
         p.short -= {"taler"} if check.taler is not None else set()
         p.short -= {"workers"} if check.workers is not None else set()
         if None not in (check.vp, check.taler, check.workers):
@@ -198,26 +148,13 @@ class Replay(Phases):
         final = self.rec.final
         assert final is not None
         self.line_no = final.span.line
-        if not complete:
-            self.report(R.final_score.RULE, final.span, "the `final:` line stands before the end of "
-                        "the game", "score a finished game, or leave the line out")
+        if self.flag(R.final_score.check_place(final, complete)):
             return
         scores = {s.name: s for s in final_scores(self.players)}
         for entry in final.entries:
             p = self.player(entry.player)
-            if p is None:
-                continue
-            s = scores[p.name]
-            if entry.score != s.total:
-                working = (f"track {s.track} + ships {s.ships_vp} + goods {s.goods_vp} + material "
-                           f"{s.material_vp} ({s.total_taler} taler) = {s.total}")
-                if p.first_error is not None:  # the replay is off since an earlier error
-                    self.report(R.final_score.RULE, entry.span, f"after the error at line "
-                                f"{p.first_error} the replay scores {p.name} {s.total}, not "
-                                f"{entry.score}", working, severity="note")
-                else:
-                    self.report(R.final_score.RULE, entry.span, f"{p.name} scores {s.total}, not "
-                                f"{entry.score}", working + "; `nauticus-ref score` shows every part")
+            if p is not None:
+                self.flag(R.final_score.check(p, entry, scores[p.name]))
 
 
 def replay(record: Record, board: Board, until_line: int | None = None) -> ReplayResult:

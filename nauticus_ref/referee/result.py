@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import Board
-from nauticus_ref.game.state import STORAGE_SPACES, Tile, crowns_breakdown, spaces, tile_text
+from nauticus_ref.game.state import Holdings, Tile, tile_text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,7 +54,7 @@ class ShipView:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PlayerView:
+class PlayerView(Holdings):
     name: str
     seat: int
     vp: int
@@ -65,22 +65,6 @@ class PlayerView:
     delivered: Counter[str]   # good -> count (a copy)
     passed: int
     extra_used: bool
-
-    @property
-    def key(self) -> str:
-        return self.name.casefold()
-
-    @property
-    def storage_used(self) -> int:
-        return sum(spaces(t) * n for t, n in self.storage.items())
-
-    @property
-    def storage_free(self) -> int:
-        return STORAGE_SPACES - self.storage_used
-
-    def crowns_breakdown(self) -> tuple[int, int, int]:
-        """Crown masts and sails owned (storage or ships), and flipped pass tiles."""
-        return crowns_breakdown(self.storage, self.ships.values(), self.passed)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from nauticus_ref import rules as R
+from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.state import Player, Ship, Tile, spaces
-from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Name, Placement, Reward, Span
 from nauticus_ref.referee.table import Table
 from nauticus_ref.rules.rule import Rule
@@ -18,86 +19,46 @@ PLACING_RULE = {"hull": R.hull_order.RULE, "mast": R.mast_place.RULE,
 
 class Ships(Table):
     def ship_for(self, p: Player, pl: Placement) -> Ship | None:
-        """ship-name: `>NAME` is an existing ship of the player, `>new NAME` a new name."""
+        """The ship a placement names: `>NAME` an existing one, `>new NAME` a new one."""
         name = pl.dest.ship
         assert name is not None, "a ship destination names its ship"
-        ship = p.ships.get(name.key)
-        if pl.dest.kind == "new":
-            if ship is not None:
-                self.report(R.ship_name.RULE, name.span, f"{p.name} already has a ship called "
-                            f"`{ship.name}`", f"write `>{ship.name}` to add to it, or choose "
-                            "a new name")
-                # Both ships stay in play; the name now means the new one.
-                ship.doubtful = True
-                p.ships[f"{name.key}\0{len(p.ships)}"] = p.ships.pop(name.key)
-                ship = p.ships[name.key] = Ship(name=name.text, doubtful=True)
-                p.misnamed = ship
-                return ship
+        if pl.dest.kind != "new":
+            return p.ships.get(name.key) or self.unknown_ship(
+                p, name, f"start a ship with `>new {name.text}`; ")
+        if not self.flag(R.ship_name.check_new(p, name)):
             ship = p.ships[name.key] = Ship(name=name.text)
             return ship
-        if ship is None:
-            return self.unknown_ship(p, name, f"start a ship with `>new {name.text}`; ")
+        # Both ships stay in play; the name now means the new one.
+        old = p.ships.pop(name.key)
+        old.doubtful = True
+        p.ships[f"{name.key}\0{len(p.ships)}"] = old
+        ship = p.ships[name.key] = Ship(name=name.text, doubtful=True)
+        p.misnamed = ship
         return ship
 
     def unknown_ship(self, p: Player, name: Name, help_start: str = "") -> Ship:
-        """ship-name: an unknown name is reported once and then stands for a doubtful ship."""
+        """A name that is no ship of the player's is reported once (ship-name) and then
+        stands for a doubtful ship."""
         if p.misnamed is not None:  # the ship started under a taken name: it is this one
             ship, p.misnamed = p.misnamed, None
-        elif p.lost_turn:  # probably started in the missing turn
-            ship = Ship(name=name.text, doubtful=True)
         else:
-            known = ", ".join(s.name for s in p.ships.values()) or "none yet"
-            self.report(R.ship_name.RULE, name.span, f"{p.name} has no ship called `{name.text}`",
-                        f"{help_start}{p.name}'s ships: {known}")
+            if not p.lost_turn:  # else probably started in the missing turn
+                self.flag(R.ship_name.check_known(p, name, help_start))
             ship = Ship(name=name.text, doubtful=True)
         p.ships[name.key] = ship
         return ship
 
-    def placing_problem(self, ship: Ship, tile: Tile) -> tuple[Rule, str] | None:
-        """(rule, message) if the tile cannot go on the ship, else None."""
+    def placing_problem(self, ship: Ship, tile: Tile, span: Span) -> Diagnostic | None:
+        """What the placing rules find if the tile goes on the ship, if anything."""
         kind, name = tile
         if kind == "hull":
-            return self.hull_problem(ship, name)
+            return (R.one_ship.check(ship, name, span) or R.hull_order.check(ship, name, span)
+                    or R.hull_size.check(ship, name, span))
         if kind == "mast":
-            if len(ship.masts) >= ship.size:
-                return (R.mast_place.RULE, f"every hull part of `{ship.name}` has a mast already"
-                        if ship.size else f"`{ship.name}` has no hull part for a mast")
-            return self.crest_problem(ship, name, "mast")
+            return R.mast_place.check(ship, span) or R.one_crest.check(ship, name, span, self.word)
         if kind == "sail":
-            if len(ship.sails) >= len(ship.masts):
-                return (R.sail_place.RULE, f"every mast of `{ship.name}` has a sail already"
-                        if ship.masts else f"`{ship.name}` has no mast for a sail")
-            return self.crest_problem(ship, name, "sail")
-        if len(ship.goods) >= ship.size:
-            return (R.good_place.RULE, f"every hull part of `{ship.name}` carries a good already"
-                    if ship.size else f"`{ship.name}` has no hull part for a good")
-        return None
-
-    def hull_problem(self, ship: Ship, part: str) -> tuple[Rule, str] | None:
-        """hull-order, hull-size and one-ship: how hull parts join."""
-        parts = ship.parts
-        if not parts:
-            return None
-        if part == "1ship" or parts == ["1ship"]:
-            return (R.one_ship.RULE, "a 1-ship hull is a ship by itself; nothing joins it")
-        if ship.closed:
-            return (R.hull_order.RULE, f"`{ship.name}` has its bow and stern, so its size is fixed")
-        if part == "bow" and parts[0] == "bow":
-            return (R.hull_order.RULE, f"`{ship.name}` has a bow already")
-        if part == "stern" and parts[-1] == "stern":
-            return (R.hull_order.RULE, f"`{ship.name}` has a stern already")
-        if part == "middle" and parts.count("middle") >= 2:
-            return (R.hull_size.RULE, f"`{ship.name}` has two middles; a ship has at most two")
-        if len(parts) >= 4:
-            return (R.hull_size.RULE, f"`{ship.name}` has four hull parts; a ship has at most four")
-        return None
-
-    def crest_problem(self, ship: Ship, crest: str, kind: str) -> tuple[Rule, str] | None:
-        """one-crest: the masts and sails of a ship share one crest; crowns are jokers."""
-        if crest != "crown" and ship.crest not in (None, crest):
-            return (R.one_crest.RULE, f"`{ship.name}` carries {self.word(ship.crest)}, not "
-                    f"{self.word(crest)}")
-        return None
+            return R.sail_place.check(ship, span) or R.one_crest.check(ship, name, span, self.word)
+        return R.good_place.check(ship, span)
 
     def put_on_ship(self, ship: Ship, tile: Tile) -> None:
         kind, name = tile
@@ -116,16 +77,16 @@ class Ships(Table):
             ship.goods.append(name)
 
     def put_checked(self, p: Player, ship: Ship, tile: Tile, span: Span) -> Ship | None:
-        problem = None if ship.doubtful else self.placing_problem(ship, tile)
+        problem = None if ship.doubtful else self.placing_problem(ship, tile, span)
         if problem:
             ship.doubtful = True
-            rule, message = problem
-            stored = p.storage_free() >= spaces(tile)
-            self.report(rule, span, message, f"{rule.help}" + (
+            stored = p.storage_free >= spaces(tile)
+            self.flag(replace(problem, help=f"{problem.help}" + (
                 "; the referee stores the tile and goes on" if stored else
-                "; the storage is full, so the referee drops the tile and goes on"))
+                "; the storage is full, so the referee drops the tile and goes on")))
             self.step(f"the {self.tile(tile)} does not fit on `{ship.name}`: "
-                      + ("to storage instead" if stored else "dropped, the storage is full"), rule)
+                      + ("to storage instead" if stored else "dropped, the storage is full"),
+                      R.BY_ID[problem.rule])
             if stored:
                 p.storage[tile] += 1
             else:
@@ -144,10 +105,10 @@ class Ships(Table):
         """rewards: a completed ship gives one reward per mast, at most two of a kind."""
         self.placed_step(pl, ship, placing_rule, self.landed)
         for done in completed:
-            taken = ", ".join(f"goods {r.goods[0]} {r.goods[1]}" if r.goods else r.kind
-                              for r in pl.rewards or [])
+            written = ", ".join(f"goods {r.goods[0]} {r.goods[1]}" if r.goods else r.kind
+                                for r in pl.rewards or [])
             self.step(f"`{done.name}` completed, a {done.size}-ship: {len(done.masts)} reward"
-                      f"{'s' if len(done.masts) != 1 else ''}" + (f": {taken}" if taken else ""),
+                      f"{'s' if len(done.masts) != 1 else ''}" + (f": {written}" if written else ""),
                       R.rewards.RULE)
         if not completed:
             if pl.rewards is not None and ship is not None and ship.doubtful:
@@ -157,41 +118,18 @@ class Ships(Table):
                 self.no_ship_completed(pl)
             return
         ship = completed[-1]
-        need = len(ship.masts)
         if ship.doubtful:  # after an error on this ship, its rewards are taken as written
-            for r in pl.rewards or []:
-                self.take_reward(p, r)
-            return
-        if pl.rewards is None:
-            self.report(R.rewards.RULE, pl.span, f"this completes `{ship.name}`: name its {need} "
-                        f"reward{'s' if need > 1 else ''}", "write them in brackets after the "
-                        "placement, like `[crown sail, 7t]`")
-            return
-        span = pl.rewards[0].span.merge(pl.rewards[-1].span)
-        if len(pl.rewards) != need:
-            self.report(R.rewards.RULE, span, f"`{ship.name}` has {need} mast{'s' if need > 1 else ''}, "
-                        f"so {need} reward{'s' if need > 1 else ''}, not {len(pl.rewards)}",
-                        "one reward per mast")
-        counts = Counter(r.kind for r in pl.rewards)
-        for r in pl.rewards[:need]:
-            if counts[r.kind] > 2:
-                self.report(R.rewards.RULE, r.span, f"`{r.kind}` is taken {counts[r.kind]} times",
-                            "each reward at most twice per ship")
-                counts[r.kind] = 0  # report once
-                continue
-            if r.goods is not None and r.goods[0] == r.goods[1]:
-                self.report(R.rewards.RULE, r.span, "the goods reward is two different goods",
-                            f"for example `goods {r.goods[0]} "
-                            f"{next(g for g in vocab.GOODS if g != r.goods[0])}`")
-                continue
+            taken = pl.rewards or []
+        else:
+            found, taken = R.rewards.check(ship, pl)
+            for finding in found:
+                self.flag(finding)
+        for r in taken:
             self.take_reward(p, r)
 
     def no_ship_completed(self, pl: Placement) -> None:
         """rewards: rewards follow only a placement that completes a ship (reading 12)."""
-        if pl.rewards is not None:
-            self.report(R.rewards.RULE, pl.rewards[0].span.merge(pl.rewards[-1].span),
-                        "no ship was completed by this placement, so there are no rewards",
-                        "rewards follow the placement that completes a ship")
+        self.flag(R.rewards.check_none(pl))
 
     def placed_step(self, pl: Placement, ship: Ship | None, rule: Rule | None = None,
                     landed: Counter[Tile] | None = None) -> None:

@@ -12,16 +12,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from nauticus_ref import rules as R
-from nauticus_ref.findings import Diagnostic, Severity
+from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.state import Player, Tile, spaces, tile_text
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Action, Claim, Item, Name, Phase, Record, Span, remap_crests
+from nauticus_ref.notation.model import Action, Item, Name, Phase, Record, Span, remap_crests
 from nauticus_ref.referee.result import LedgerEntry, PlayerView, ShipView, Step, TableView
 from nauticus_ref.rules.rule import Rule
-
-ITEM_KIND_OF_ACTION = {"hulls": "hull", "masts": "mast", "sails": "sail", "goods": "good"}
-
 
 #: After this many errors the replay stops and says so (no one reads further).
 MAX_RULE_ERRORS = 200
@@ -111,16 +108,18 @@ class Table:
         self.ledger: list[LedgerEntry] = []
 
     # -- reporting -------------------------------------------------------------
-    def report(self, rule: Rule, span: Span, message: str, help: str | None = None,
-               severity: Severity = "error") -> None:
-        """A finding under `rule` (a rule module's RULE); `help` defaults to the rule's."""
-        self.diags.append(Diagnostic(rule=rule.id, severity=severity, span=span, message=message,
-                                     help=help if help is not None else rule.help))
-        if severity == "error":
-            self.taint(self.actor, span)
+    def flag(self, finding: Diagnostic | None) -> bool:
+        """Record what a rule's check found (`rules/`), if anything; whether it found
+        something.  An error taints the player whose move it is."""
+        if finding is None:
+            return False
+        self.diags.append(finding)
+        if finding.severity == "error":
+            self.taint(self.actor, finding.span)
             self.error_count += 1
             if self.error_count >= MAX_RULE_ERRORS:
                 raise TooManyErrors
+        return True
 
     @staticmethod
     def taint(p: Player | None, span: Span) -> None:
@@ -189,13 +188,10 @@ class Table:
                          crest_words=dict(self._crest_word))
 
     def player(self, name: Name) -> Player | None:
-        """unknown-player: every name in the record is a player of the header."""
-        p = self.by_key.get(name.key)
-        if p is None:
-            known = ", ".join(pl.name for pl in self.players)
-            self.report(R.unknown_player.RULE, name.span, f"`{name.text}` is not a player of this game",
-                        f"the players are {known}")
-        return p
+        """The player `name` names (unknown-player: every name is one of the header's)."""
+        if self.flag(R.unknown_player.check(name, self.by_key)):
+            return None
+        return self.by_key[name.key]
 
     def clockwise_from(self, p: Player) -> list[Player]:
         return self.players[p.seat:] + self.players[:p.seat]
@@ -206,73 +202,43 @@ class Table:
         if use.used <= use.blue:
             return
         use.own += 1
-        if p.workers <= 0 and "workers" not in p.short:
-            p.short.add("workers")
-            self.report(R.workers.RULE, span, f"{p.name} has no worker left for this use",
-                        f"this is use {use.used}: {use.blue} blue worker"
-                        f"{'s' if use.blue != 1 else ''} from the wheel, then the player's own")
+        if "workers" not in p.short and self.flag(R.workers.check(p, use.used, use.blue, span)):
+            p.short.add("workers")   # not reported short again until a check line
         p.workers -= 1
 
     def pay(self, p: Player, amount: int, span: Span, what: str) -> None:
         """taler: a price is paid in full from the player's taler."""
-        if amount > p.taler and "taler" not in p.short:
+        if "taler" not in p.short and self.flag(R.taler.check(p, amount, span, what)):
             p.short.add("taler")
-            self.report(R.taler.RULE, span, f"{p.name} has {p.taler} taler, {what} costs {amount}",
-                        "buy fewer tiles, or take money first")
         p.taler -= amount
-
-    def check_claim(self, claim: Claim | None, actual: int, unit: str, what: str,
-                    working: str) -> None:
-        """claim: a written price, income or score matches what the rules give."""
-        if claim is not None and claim.value != actual:
-            self.report(R.claim.RULE, claim.span, f"{what} {actual}{unit}, not {claim.value}{unit}",
-                        working)
 
     def supply_has(self, tile: Tile, span: Span, verb: str) -> bool:
         """supply: no tile from an empty stack."""
-        if self.supply[tile] <= 0:
-            self.report(R.supply.RULE, span, f"the {self.tile(tile)} stack is empty",
-                        f"nobody can {verb} a tile of an empty stack")
-            return False
-        return True
+        return not self.flag(R.supply.check(self.supply, tile, span, verb, self.word))
 
     def receive_free(self, p: Player, tile: Tile, span: Span, what: str) -> bool:
-        """storage: a free tile that finds the storage full is forfeited (a note)."""
+        """A free tile (a reward, a bonus, a free tile) from the supply to storage, unless
+        the storage is full (storage: then it is forfeited)."""
         if not self.supply_has(tile, span, "receive"):
             return False
-        if p.storage_free() < spaces(tile):
-            self.report(R.storage.RULE, span, f"{p.name}'s storage is full: the {what} "
-                        f"({self.tile(tile)}) is forfeited and stays in the supply",
-                        severity="note")
+        if self.flag(R.storage.check_free(p, tile, span, f"{what} ({self.tile(tile)})")):
             return False
         self.supply[tile] -= 1
         p.storage[tile] += 1
         return True
 
-    def store_paid(self, p: Player, tile: Tile, span: Span) -> bool:
-        """storage: 12 spaces, a mast takes 2; a paid tile cannot go to a full storage."""
-        if p.storage_free() < spaces(tile):
-            self.report(R.storage.RULE, span, f"{p.name}'s storage has {p.storage_free()} free "
-                        f"space{'s' if p.storage_free() != 1 else ''}, "
-                        f"a {self.tile(tile)} takes {spaces(tile)}; the tile is lost",
-                        "place it on a ship, or do not buy it")
-            self.supply[tile] += 1
-            return False
-        p.storage[tile] += 1
-        self.landed[tile] += 1
-        return True
-
-    def _store_free(self, p: Player, tile: Tile, item: Item) -> None:
-        if p.storage_free() < spaces(tile):
-            self.report(R.storage.RULE, item.span, f"{p.name}'s storage is full: the free "
-                        f"{self.tile(tile)} is forfeited and stays in the supply", severity="note")
+    def store(self, p: Player, tile: Tile, item: Item, free: bool) -> None:
+        """A tile taken from the supply, to storage: a paid one that finds no room is
+        lost, a free one forfeited (storage)."""
+        if self.flag(R.storage.check_free(p, tile, item.span, f"free {self.tile(tile)}") if free
+                     else R.storage.check_paid(p, tile, item.span, self.word)):
             self.supply[tile] += 1
             return
         p.storage[tile] += 1
         self.landed[tile] += 1
 
-    def _fallback_to_store(self, p: Player, tile: Tile, item: Item) -> None:
-        if p.storage_free() >= spaces(tile):
+    def _fallback_to_store(self, p: Player, tile: Tile) -> None:
+        if p.storage_free >= spaces(tile):
             p.storage[tile] += 1
         else:
             self.supply[tile] += 1

@@ -1,8 +1,9 @@
 """The rules the referee enforces: one module per rule, and this catalogue of them.
 
-Each rule module holds the rule's metadata (`RULE`) and, in its docstring, what it
-checks, why, a record that breaks it and one that keeps it (see `rule.py`).  The
-referee reports `<module>.RULE`; `nauticus-ref rules`, `docs/rules.md`,
+Each rule module holds the rule's metadata (`RULE`), its checks, and in its docstring
+what it checks, why, a record that breaks it and one that keeps it (see `rule.py`).
+The referee asks the checks (`R.hull_order.check(ship, part, span)`) and records
+what they find; `nauticus-ref rules`, `docs/rules.md`,
 `examples/logs/invalid/` and the tests read this catalogue.  Sections use the German
 rulebook's numbering (the original), or its heading where it has none; the English
 name follows.

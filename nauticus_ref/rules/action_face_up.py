@@ -27,9 +27,25 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.notation.model import Action, Phase
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="action-face-up",
                      title="only a face-up action can be chosen",
                      section="Rundenablauf",
                      section_en="Sequence of Play")
+
+
+def check(phase: Phase, deal: Sequence[Action], flipped: Sequence[Action],
+          round_no: int) -> Diagnostic | None:
+    """The action `phase` chooses lies face up: dealt, and not `flipped` yet."""
+    if phase.action not in deal:
+        return RULE.at(phase.action_span, f"`{phase.action}` is not in the deal of round "
+                       f"{round_no}")
+    if phase.action in flipped:
+        return RULE.at(phase.action_span, f"`{phase.action}` was already taken this round",
+                       "face up: " + " ".join(a for a in deal if a not in flipped))
+    return None

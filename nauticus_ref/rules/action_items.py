@@ -22,9 +22,24 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from typing import Callable
+
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.state import tile_text
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.model import Item
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="action-items",
                      title="the action's own tiles",
                      section="3.2.1 Kostenpflichtige Aktionen",
                      section_en="3.2.1 Chargeable actions")
+
+
+def check(item: Item, kind: str, action: str, word: Callable[[str], str]) -> Diagnostic | None:
+    """`action`, which buys tiles of `kind`, buys `item`."""
+    if item.kind == kind:
+        return None
+    return RULE.at(item.span, f"`{action}` buys {kind}s, not "
+                   f"{tile_text((item.kind, item.name), word)}",
+                   f"buy it in a `{vocab.ACTION_OF_ITEM_KIND[item.kind]}` phase")

@@ -21,9 +21,38 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.notation.model import Bonus, Phase
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="bonus-choice",
                      title="the bonus choice",
                      section="Durchführen einer Aktion: 1. Bonus",
                      section_en="Performing an action: 1. Bonus")
+
+
+def check(phase: Phase, kind: str, b: Bonus | None, crests: Sequence[str]) -> Diagnostic | None:
+    """The bonus of a `kind` space that needs a choice has one: a good for worker + good,
+    a regular crest (`crests`: their words) for a mast or sail; any other needs none."""
+    span = b.span if b is not None else phase.span
+    if kind == "w+good":
+        if b is not None and b.kind == "good":
+            return None
+        return RULE.at(span, f"the worker + good bonus of `{phase.action}` needs a good",
+                       f"write `{phase.number}. {phase.player.text} {phase.action} bonus "
+                       "coffee` (or grain, salt, fish)")
+    if kind in ("mast", "sail"):
+        if b is not None and b.kind == "crest" and b.value != "crown":
+            return None
+        if b is not None and b.value == "crown":
+            return RULE.at(span, f"the {kind} bonus is a regular {kind}, never a crown",
+                           f"name a crest: {', '.join(crests)}")
+        return RULE.at(span, f"the {kind} bonus of `{phase.action}` needs a crest",
+                       f"write `{phase.number}. {phase.player.text} {phase.action} bonus "
+                       f"{crests[0]}` (or {', '.join(crests[1:])})")
+    if b is None:
+        return None
+    return RULE.at(b.span, f"the {kind} bonus needs no choice",
+                   f"leave out `bonus {b.value}` or write `bonus {kind}`")

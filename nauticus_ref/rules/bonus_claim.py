@@ -21,9 +21,23 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.model import Phase
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="bonus-claim",
                      title="a bonus written as a claim",
                      section="Durchführen einer Aktion: 1. Bonus",
                      section_en="Performing an action: 1. Bonus")
+
+
+def check(phase: Phase, kind: str) -> Diagnostic | None:
+    """A bonus written as a claim (`bonus 2vp`) is the bonus of the space (`kind`)."""
+    b = phase.bonus
+    if b is None or b.kind != "claim" or b.value == kind:
+        return None
+    return RULE.at(b.span, f"`{phase.action}` lies on the {kind} space this round, so its "
+                   f"bonus is {kind}, not {b.value}",
+                   f"write `bonus {kind}` or leave the claim out" if kind in
+                   vocab.CLAIMABLE_BONUSES else f"name your choice for the {kind} bonus")

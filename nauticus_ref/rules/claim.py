@@ -23,9 +23,19 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.notation.model import Claim
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="claim",
                      title="written amounts are checked",
                      section="3.2.1; 3.2.2.2; 3.2.2.4",
                      section_en="Buy actions; Withdraw money; Scoring the Crowns")
+
+
+def check(claim: Claim | None, actual: int, unit: str, what: str,
+          working: str) -> Diagnostic | None:
+    """A written price, income or score (`claim`) is the `actual` one; `working` shows it."""
+    if claim is None or claim.value == actual:
+        return None
+    return RULE.at(claim.span, f"{what} {actual}{unit}, not {claim.value}{unit}", working)

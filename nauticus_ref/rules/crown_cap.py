@@ -27,6 +27,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.notation.model import Span
+from nauticus_ref.notation.vocab import count
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="crown-cap",
@@ -34,3 +37,19 @@ RULE = Rule.from_doc(__doc__, id="crown-cap",
                      section="3.2.2.4 Wertung der Kronen",
                      section_en="Scoring the Crowns",
                      severity="note")
+
+
+def check(crowns: int, workers: int, room: int, span: Span) -> Diagnostic | None:
+    """`crowns` x `workers` within the `room` left under the cap: workers past it earn
+    nothing (a note)."""
+    raw = crowns * workers
+    if raw <= room:
+        return None
+    useful = -(-room // crowns) if crowns else 0
+    wasted = workers - useful
+    if wasted <= 0:
+        return None
+    return RULE.at(span, f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw} "
+                   f"points, capped at {room}: {count(wasted, 'worker')} earned nothing",
+                   f"{count(useful, 'worker')} reach{'es' if useful == 1 else ''} the cap",
+                   severity="note")

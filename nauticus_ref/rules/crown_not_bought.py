@@ -23,9 +23,19 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.notation.model import Item
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="crown-not-bought",
                      title="crown masts and sails are never bought",
                      section="3.2.1.2 Mast kaufen; 3.2.1.3 Segel kaufen",
                      section_en="Buy Mast; Buy Sails")
+
+
+def check(item: Item, kind: str) -> Diagnostic | None:
+    """`item`, bought, is not a crown mast or sail."""
+    if item.name != "crown":
+        return None
+    return RULE.at(item.span, f"crown {kind}s cannot be bought",
+                   "crown masts and sails are only rewards for completed ships")

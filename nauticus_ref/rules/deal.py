@@ -19,9 +19,25 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from collections import Counter
+
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.model import Round
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="deal",
                      title="the eight action tiles are dealt",
                      section="Vorbereitung einer neuen Runde",
                      section_en="Preparation of a New Round")
+
+
+def check(rnd: Round) -> Diagnostic | None:
+    """The round's deal lays each action tile once."""
+    counts = Counter(rnd.deal)
+    twice = [a for a, n in counts.items() if n > 1]
+    if not twice:
+        return None
+    missing = [a for a in vocab.ACTIONS if a not in counts]
+    return RULE.at(rnd.span, f"`{twice[0]}` is dealt {counts[twice[0]]} times",
+                   f"each action lies once; missing: {' '.join(missing)}")

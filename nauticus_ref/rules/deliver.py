@@ -27,9 +27,33 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from typing import Callable
+
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.state import Ship
+from nauticus_ref.notation.model import Name
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="deliver",
                      title="deliver whole cargoes of finished ships",
                      section="3.2.2.3 Waren ausliefern",
                      section_en="Deliver Goods")
+
+
+def check_once(ship: Ship, name: Name, seen: set[str]) -> Diagnostic | None:
+    """A ship is named once in a delivery (`seen`: the names before it)."""
+    if name.key not in seen:
+        return None
+    return RULE.at(name.span, f"`{ship.name}` is named twice", "a ship is unloaded once")
+
+
+def check(ship: Ship, name: Name, word: Callable[[str], str]) -> Diagnostic | None:
+    """`ship` is complete and carries a good under every hull part."""
+    if not ship.complete:
+        return RULE.at(name.span, f"`{ship.name}` is not complete: {ship.describe(word)}",
+                       "only a finished ship (hull, masts and sails) delivers")
+    if not ship.loaded:
+        return RULE.at(name.span, f"`{ship.name}` carries {len(ship.goods)} "
+                       f"good{'s' if len(ship.goods) != 1 else ''} on {ship.size} hull parts",
+                       "a ship delivers only with a good under every hull part")
+    return None

@@ -26,9 +26,29 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.state import Player
+from nauticus_ref.notation.model import ActionClause, Turn
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="extra-action",
                      title="one Extra Action a game",
                      section="5. Extra-Aktion",
                      section_en="5. Extra Action")
+
+
+def check(p: Player, clause: ActionClause) -> Diagnostic | None:
+    """`p` has not used their Extra Action yet."""
+    if not p.extra_used:
+        return None
+    return RULE.at(clause.span, f"{p.name} has used the Extra Action already",
+                   "the Extra Action tile goes back in the box once used")
+
+
+def check_turn(turn: Turn) -> Diagnostic | None:
+    """A turn uses the Extra Action at most once."""
+    extras = [c for c in turn.clauses if isinstance(c, ActionClause) and c.extra]
+    if len(extras) <= 1:
+        return None
+    return RULE.at(extras[1].span, "the Extra Action is used twice",
+                   "each player has one Extra Action tile per game")

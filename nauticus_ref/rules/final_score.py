@@ -35,9 +35,35 @@ final: Anna 52, Ben 25
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.scoring import Score
+from nauticus_ref.game.state import Player
+from nauticus_ref.notation.model import Final, FinalEntry
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="final-score",
                      title="the final line matches the scoring",
                      section="Spielende",
                      section_en="End of Game")
+
+
+def check_place(final: Final, complete: bool) -> Diagnostic | None:
+    """The `final:` line stands after the game's last round."""
+    if complete:
+        return None
+    return RULE.at(final.span, "the `final:` line stands before the end of the game",
+                   "score a finished game, or leave the line out")
+
+
+def check(p: Player, entry: FinalEntry, s: Score) -> Diagnostic | None:
+    """The total `entry` writes for `p` is the final scoring's `s`; after an error that
+    concerned `p` the replay may be off, so a difference is a note."""
+    if entry.score == s.total:
+        return None
+    working = (f"track {s.track} + ships {s.ships_vp} + goods {s.goods_vp} + material "
+               f"{s.material_vp} ({s.total_taler} taler) = {s.total}")
+    if p.first_error is not None:
+        return RULE.at(entry.span, f"after the error at line {p.first_error} the replay scores "
+                       f"{p.name} {s.total}, not {entry.score}", working, severity="note")
+    return RULE.at(entry.span, f"{p.name} scores {s.total}, not {entry.score}",
+                   working + "; `nauticus-ref score` shows every part")

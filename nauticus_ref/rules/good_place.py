@@ -26,6 +26,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.state import Ship
+from nauticus_ref.notation.model import Span
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="good-place",
@@ -33,3 +36,11 @@ RULE = Rule.from_doc(__doc__, id="good-place",
                      section="3.2.1.4 Waren kaufen",
                      section_en="Buy Goods",
                      help="a good goes under a hull part without a good")
+
+
+def check(ship: Ship, span: Span) -> Diagnostic | None:
+    """`ship` has a hull part without a good."""
+    if len(ship.goods) < ship.size:
+        return None
+    return RULE.at(span, f"every hull part of `{ship.name}` carries a good already"
+                   if ship.size else f"`{ship.name}` has no hull part for a good")

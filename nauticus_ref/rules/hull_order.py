@@ -23,6 +23,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.state import Ship
+from nauticus_ref.notation.model import Span
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="hull-order",
@@ -30,3 +33,18 @@ RULE = Rule.from_doc(__doc__, id="hull-order",
                      section="3.2.1.1 Rumpfteile kaufen",
                      section_en="Buy hull parts",
                      help="a bow goes in front, a stern behind; start another ship with `>new NAME`")
+
+
+def check(ship: Ship, part: str, span: Span) -> Diagnostic | None:
+    """Hull part `part` may join `ship`: its hull is open, and one bow, one stern
+    (asked after `one_ship.check`)."""
+    parts = ship.parts
+    if not parts:
+        return None
+    if ship.closed:
+        return RULE.at(span, f"`{ship.name}` has its bow and stern, so its size is fixed")
+    if part == "bow" and parts[0] == "bow":
+        return RULE.at(span, f"`{ship.name}` has a bow already")
+    if part == "stern" and parts[-1] == "stern":
+        return RULE.at(span, f"`{ship.name}` has a stern already")
+    return None

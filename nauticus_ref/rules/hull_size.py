@@ -26,6 +26,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.state import Ship
+from nauticus_ref.notation.model import Span
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="hull-size",
@@ -33,3 +36,12 @@ RULE = Rule.from_doc(__doc__, id="hull-size",
                      section="3.2.1.1 Rumpfteile kaufen",
                      section_en="Buy hull parts",
                      help="a ship has at most two middles; start another ship with `>new NAME`")
+
+
+def check(ship: Ship, part: str, span: Span) -> Diagnostic | None:
+    """Hull part `part` may join `ship`: at most two middles, four parts."""
+    if part == "middle" and ship.parts.count("middle") >= 2:
+        return RULE.at(span, f"`{ship.name}` has two middles; a ship has at most two")
+    if len(ship.parts) >= 4:
+        return RULE.at(span, f"`{ship.name}` has four hull parts; a ship has at most four")
+    return None

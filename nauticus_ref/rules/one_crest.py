@@ -27,6 +27,11 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from typing import Callable
+
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.state import Ship
+from nauticus_ref.notation.model import Span
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="one-crest",
@@ -34,3 +39,10 @@ RULE = Rule.from_doc(__doc__, id="one-crest",
                      section="3.2.1.2 Mast kaufen; 3.2.1.3 Segel kaufen",
                      section_en="Buy Mast; Buy Sails",
                      help="a ship's masts and sails share one crest; crowns go with any")
+
+
+def check(ship: Ship, crest: str, span: Span, word: Callable[[str], str]) -> Diagnostic | None:
+    """A mast or sail of `crest` goes with the crest `ship` carries (crowns with any)."""
+    if crest == "crown" or ship.crest in (None, crest):
+        return None
+    return RULE.at(span, f"`{ship.name}` carries {word(ship.crest or '')}, not {word(crest)}")

@@ -22,6 +22,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.state import Ship
+from nauticus_ref.notation.model import Span
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="one-ship",
@@ -29,3 +32,10 @@ RULE = Rule.from_doc(__doc__, id="one-ship",
                      section="3.2.1.1 Rumpfteile kaufen",
                      section_en="Buy hull parts",
                      help="start another ship with `>new NAME`")
+
+
+def check(ship: Ship, part: str, span: Span) -> Diagnostic | None:
+    """Hull part `part` may join `ship` as far as 1-ships go."""
+    if ship.parts and (part == "1ship" or ship.parts == ["1ship"]):
+        return RULE.at(span, "a 1-ship hull is a ship by itself; nothing joins it")
+    return None

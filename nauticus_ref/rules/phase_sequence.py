@@ -21,9 +21,22 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.notation.model import Phase
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="phase-sequence",
                      title="seven phases in order",
                      section="Rundenablauf",
                      section_en="Sequence of Play")
+
+
+def check(phase: Phase, expected: int, round_ended: bool) -> Diagnostic | None:
+    """`phase` is phase `expected` of a round in play."""
+    if round_ended or expected > 7:
+        return RULE.at(phase.span, "a round has seven phases; this is an eighth",
+                       "start the next round with its round line")
+    if phase.number != expected:
+        return RULE.at(phase.span, f"phase {phase.number} where phase {expected} comes next",
+                       f"number this phase {expected}")
+    return None

@@ -17,9 +17,26 @@ players: Anna, Ben
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.notation.model import Header, Span
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="player-count",
                      title="two to four players",
                      section="Spielvorbereitung",
                      section_en="game material")
+
+
+def check(header: Header, span: Span) -> list[Diagnostic]:
+    """The `players:` line (at `span`) names 2 to 4 players, each once."""
+    found = []
+    seen: set[str] = set()
+    for name in header.players:
+        if name.key in seen:
+            found.append(RULE.at(name.span, f"`{name.text}` is named twice",
+                                 "give every player a different name"))
+        seen.add(name.key)
+    if not 2 <= len(seen) <= 4:
+        found.append(RULE.at(span, f"a game has 2 to 4 players, not {len(seen)}",
+                             "list 2 to 4 players in seat order"))
+    return found

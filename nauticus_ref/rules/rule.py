@@ -5,13 +5,21 @@ module's docstring says what the rule checks (its first paragraph, the summary),
 why (`## Why`), a record that breaks it (`## Breaks it`) and the same situation
 played right (`## Keeps it`); the module's `RULE` holds the rest (id, title,
 rulebook sections, severity, the usual fix).  The id is written there and nowhere
-else: the referee reports `hull_order.RULE`, never the string.
+else.
+
+Below `RULE`, the module holds the rule's checks: plain functions that look at the
+game state and the record's notation and return a finding (`RULE.at(...)`, a
+`Diagnostic`) or None.  A check never changes the state; the referee decides when
+to ask it and what the game does after a breach (`referee/`).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from nauticus_ref.findings import Diagnostic, Severity
+from nauticus_ref.notation.model import Span
 
 
 @dataclass(frozen=True)
@@ -42,6 +50,12 @@ class Rule:
                    summary=_paragraph(summary), why=_paragraph(sections["Why"]),
                    fail=_example(sections["Breaks it"], id), ok=_example(sections["Keeps it"], id),
                    severity=severity, help=help)
+
+    def at(self, span: Span, message: str, help: str | None = None,
+           severity: Severity = "error") -> Diagnostic:
+        """A finding of this rule at `span`; `help` defaults to the rule's usual fix."""
+        return Diagnostic(rule=self.id, severity=severity, span=span, message=message,
+                          help=help if help is not None else self.help)
 
 
 def _paragraph(text: str) -> str:

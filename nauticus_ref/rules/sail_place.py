@@ -26,6 +26,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.state import Ship
+from nauticus_ref.notation.model import Span
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="sail-place",
@@ -33,3 +36,11 @@ RULE = Rule.from_doc(__doc__, id="sail-place",
                      section="3.2.1.3 Segel kaufen",
                      section_en="Buy Sails",
                      help="a sail goes on a mast without a sail")
+
+
+def check(ship: Ship, span: Span) -> Diagnostic | None:
+    """`ship` has a mast without a sail."""
+    if len(ship.sails) < len(ship.masts):
+        return None
+    return RULE.at(span, f"every mast of `{ship.name}` has a sail already"
+                   if ship.masts else f"`{ship.name}` has no mast for a sail")

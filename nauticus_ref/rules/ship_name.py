@@ -23,9 +23,30 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.state import Player
+from nauticus_ref.notation.model import Name
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="ship-name",
                      title="ships are named once",
                      section="3.2.1.1 Rumpfteile kaufen",
                      section_en="Buy hull parts")
+
+
+def check_new(p: Player, name: Name) -> Diagnostic | None:
+    """`>new NAME`: `p` has no ship of that name yet."""
+    ship = p.ships.get(name.key)
+    if ship is None:
+        return None
+    return RULE.at(name.span, f"{p.name} already has a ship called `{ship.name}`",
+                   f"write `>{ship.name}` to add to it, or choose a new name")
+
+
+def check_known(p: Player, name: Name, help_start: str = "") -> Diagnostic | None:
+    """`>NAME`: `p` has a ship of that name."""
+    if name.key in p.ships:
+        return None
+    known = ", ".join(s.name for s in p.ships.values()) or "none yet"
+    return RULE.at(name.span, f"{p.name} has no ship called `{name.text}`",
+                   f"{help_start}{p.name}'s ships: {known}")

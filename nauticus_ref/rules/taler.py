@@ -23,9 +23,20 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.game.state import Player
+from nauticus_ref.notation.model import Span
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="taler",
                      title="pay in full",
                      section="3.1 Grundsätzliches zu Aktionen",
                      section_en="3.1 General rules for actions")
+
+
+def check(p: Player, amount: int, span: Span, what: str) -> Diagnostic | None:
+    """`p` can pay `amount` for `what` from their taler."""
+    if amount <= p.taler:
+        return None
+    return RULE.at(span, f"{p.name} has {p.taler} taler, {what} costs {amount}",
+                   "buy fewer tiles, or take money first")

@@ -23,9 +23,36 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
+from nauticus_ref.findings import Diagnostic
+from nauticus_ref.notation.model import ActionClause, Turn
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="turn-content",
                      title="act or pass",
                      section="3.1 Grundsätzliches zu Aktionen; 3.3 Passen",
                      section_en="3.1 General rules for actions; 3.3 Passing")
+
+
+def check(turn: Turn) -> Diagnostic | None:
+    """`turn` performs the phase's action or passes, once."""
+    main = [c for c in turn.clauses if isinstance(c, ActionClause) and not c.extra]
+    passes = [c for c in turn.clauses if not isinstance(c, ActionClause)]
+    if main and passes:
+        return RULE.at(passes[0].span, "a player either performs the action or passes, not "
+                       "both", "keep the action or the `pass`")
+    if len(main) + len(passes) > 1:
+        return RULE.at((main + passes)[1].span, "the turn acts or passes more than once",
+                       "write all placements of the action in one clause, separated by "
+                       "commas, or one `pass`")
+    if not main and not passes:
+        return RULE.at(turn.span, "the turn neither performs the phase's action nor passes",
+                       "add `pass` if the player did not perform the action")
+    return None
+
+
+def check_uses(clause: ActionClause) -> Diagnostic | None:
+    """Money and crowns are used at least once."""
+    if clause.workers != 0:
+        return None
+    return RULE.at(clause.span, "an action is used at least once",
+                   "write `pass` if the player did not perform the action")

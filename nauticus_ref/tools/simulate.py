@@ -46,7 +46,7 @@ from nauticus_ref.notation.model import (
     Turn,
 )
 from nauticus_ref.referee.engine import Replay
-from nauticus_ref.referee.table import ITEM_KIND_OF_ACTION, PhaseContext
+from nauticus_ref.referee.table import PhaseContext
 
 NAMES = ("Anna", "Ben", "Carla", "Dana")
 SPAN = Span(line=1, column=1, end_line=1, end_column=2)
@@ -62,7 +62,208 @@ def _item(kind: str, name: str, count: int = 1) -> Item:
     return Item(span=SPAN, kind=cast(ItemKind, kind), name=name, count=count)
 
 
-class Simulator:
+class Moves:
+    """The clauses a player could write now: purchases, transports, deliveries, crowns
+    and money, in the shape a person plays them (ships of a planned size, one crest)."""
+
+    rp: Replay
+    rng: random.Random
+    board: Board
+    targets: dict[tuple[str, str], int]   # (player, ship) -> planned size
+    ship_counter: int
+
+    def workers_here(self, p: Player) -> int:
+        return self.ctx.blue + max(0, p.workers)
+
+    @property
+    def space(self) -> int:
+        """The board space of the phase's action (never the Extra Action's)."""
+        assert self.ctx.space is not None
+        return self.ctx.space
+
+    @property
+    def ctx(self) -> PhaseContext:
+        """The phase being played (the simulator plays only inside one)."""
+        assert self.rp.ctx is not None
+        return self.rp.ctx
+
+    def bodies(self, p: Player, action: Action) -> list[ActionClause | None]:
+        if action in vocab.BUYING_ACTIONS:
+            return [self.buy(p, action) for _ in range(2)]
+        if action == "transport":
+            return [self.transport(p)]
+        if action == "money":
+            w = min(self.workers_here(p), self.rng.randint(2, 4))
+            return [ActionClause(span=SPAN, action="money", workers=w,
+                                 claim=Claim(span=SPAN, value=2 * w, unit="t")
+                                 if self.rng.random() < 0.5 else None)] if w else []
+        if action == "crowns":
+            crowns = p.crowns()
+            room = CROWN_CAP - p.crown_vp_this_round
+            if not crowns or room <= 0:
+                return []
+            w = min(self.workers_here(p), -(-room // crowns))
+            return [ActionClause(span=SPAN, action="crowns", workers=w,
+                                 claim=Claim(span=SPAN, value=min(room, crowns * w), unit="vp"))] \
+                if w else []
+        ships = self.deliverable(p)
+        out, budget = [], self.workers_here(p)
+        for s in ships:
+            if len(s.goods) <= budget:
+                out.append(s)
+                budget -= len(s.goods)
+        return [ActionClause(span=SPAN, action="deliver", ships=[_name(s.name) for s in out])] \
+            if out else []
+
+    @staticmethod
+    def deliverable(p: Player) -> list[Ship]:
+        return [s for s in p.ships.values() if s.complete and s.loaded]
+
+    # buying ------------------------------------------------------------------
+    def price(self, action: str, name: str, seen: set[str]) -> int:
+        price = self.board.price(self.space, action, name) if name not in seen else 4
+        seen.add(name)
+        return price
+
+    def buy(self, p: Player, action: Action) -> ActionClause | None:
+        kind = vocab.ITEM_KIND_OF_ACTION[action]
+        uses = min(self.workers_here(p), self.rng.randint(1, 3))
+        budget = p.taler
+        seen: set[str] = set()
+        placements: list[Placement] = []
+        ships = {k: copy.deepcopy(s) for k, s in p.ships.items()}
+        paid = 0
+        free_space = p.storage_free
+        for _ in range(uses):
+            choice = self.next_purchase(p, kind, ships)
+            if choice is None:
+                break
+            name, ship_key = choice
+            price = self.board.price(self.space, action, name) if name not in seen else 4
+            if price > budget:
+                break
+            seen.add(name)
+            budget -= price
+            paid += price
+            tile = (kind, name)
+            if price == 0 or ship_key is None:
+                if free_space < spaces(tile):
+                    break
+                free_space -= spaces(tile)
+                placements.append(Placement(span=SPAN, items=[_item(kind, name)],
+                                            dest=Destination(span=SPAN, kind="store")))
+                continue
+            placements.append(self.place_on(p, ships, ship_key, tile))
+        if not placements:
+            return None
+        bought = {pl.items[0].name for pl in placements}
+        if bought >= set(self.board.tiles[action]):
+            gift = self.rng.choice([t for t in self.board.tiles[action]
+                                    if self.rp.supply[(kind, t)] > bought_count(placements, t)]
+                                   or self.board.tiles[action])
+            placements.append(Placement(span=SPAN, items=[_item(kind, gift)],
+                                        dest=Destination(span=SPAN, kind="store"), gift=True))
+        claim = Claim(span=SPAN, value=paid, unit="t") if self.rng.random() < 0.5 else None
+        return ActionClause(span=SPAN, action=action, placements=placements, claim=claim)
+
+    def place_on(self, p: Player, ships: dict[str, Ship], key: str, tile: Tile) -> Placement:
+        """A placement of one tile onto ship `key` (new if not yet in `ships`), with rewards."""
+        if key in ships:
+            dest = Destination(span=SPAN, kind="ship", ship=_name(ships[key].name))
+            ship = ships[key]
+        else:
+            ship = ships[key] = Ship(name=key)
+            dest = Destination(span=SPAN, kind="new", ship=_name(key))
+        self.rp.put_on_ship(ship, tile)
+        rewards = None
+        if ship.complete and not ship.completed:
+            ship.completed = True
+            rewards = self.choose_rewards(len(ship.masts))
+        return Placement(span=SPAN, items=[_item(*tile)], dest=dest, rewards=rewards)
+
+    def choose_rewards(self, n: int) -> list[Reward]:
+        kinds = ["7t", "3w", "3vp", "crown mast", "crown sail", "goods"]
+        picked: list[str] = []
+        while len(picked) < n:
+            k = self.rng.choice(kinds)
+            if picked.count(k) < 2:
+                picked.append(k)
+        out: list[Reward] = []
+        for k in picked:
+            if k == "goods":
+                a, b = self.rng.sample(vocab.GOODS, 2)
+                out.append(Reward(span=SPAN, kind="goods", goods=(a, b)))
+            else:
+                out.append(Reward(span=SPAN, kind=cast(RewardKind, k)))
+        return out
+
+    def next_purchase(self, p: Player, kind: str,
+                      ships: dict[str, Ship]) -> tuple[str, str | None] | None:
+        """What to buy next, and the ship it is for (None: for storage)."""
+        rng = self.rng
+        if kind == "hull":
+            open_ships = [k for k, s in ships.items() if s.parts and not s.closed]
+            if open_ships:  # finish the hull under way before starting another
+                key = open_ships[0]
+                s = ships[key]
+                target = self.targets.get((p.name, key), 4)
+                if s.parts[0] != "bow":
+                    return "bow", key
+                if s.parts.count("middle") < target - 2 and len(s.parts) < target - 1:
+                    return "middle", key
+                return "stern", key
+            size = rng.choices(SHIP_SIZES, SHIP_SIZE_WEIGHTS)[0]
+            self.ship_counter += 1
+            key = f"{p.name[0]}{self.ship_counter}"
+            self.targets[(p.name, key)] = size
+            return ("1ship" if size == 1 else "bow"), key
+        if kind == "good":
+            room = [k for k, s in ships.items() if len(s.goods) < s.size]
+            good = rng.choice(vocab.GOODS)
+            if room:  # finished ships first: they can deliver
+                return good, max(room, key=lambda k: (ships[k].complete, ships[k].size))
+            return good, None
+        # masts and sails: one crest per ship
+        need = [k for k, s in ships.items()
+                if (len(s.masts) < s.size if kind == "mast" else len(s.sails) < len(s.masts))]
+        if need:  # the ship nearest to completion
+            key = max(need, key=lambda k: (ships[k].closed, len(ships[k].masts) + len(ships[k].sails)))
+            crest = ships[key].crest or rng.choice(vocab.DEFAULT_CRESTS)
+            return crest, key
+        return rng.choice(vocab.DEFAULT_CRESTS), None
+
+    # transport ------------------------------------------------------------------
+    def transport(self, p: Player) -> ActionClause | None:
+        ships = {k: copy.deepcopy(s) for k, s in p.ships.items()}
+        storage = +p.storage
+        placements = []
+        budget = self.workers_here(p)
+        for tile in sorted(storage, key=lambda t: ("hull", "mast", "sail", "good").index(t[0])):
+            for _ in range(storage[tile]):
+                if budget == 0:
+                    break
+                fits = [k for k, s in ships.items() if self.rp.placing_problem(s, tile, SPAN) is None
+                        and not (tile[0] == "hull" and not s.parts)]
+                if tile[0] == "hull" and not fits and tile[1] in ("1ship", "bow"):
+                    self.ship_counter += 1
+                    key = f"{p.name[0]}{self.ship_counter}"
+                    self.targets[(p.name, key)] = 1 if tile[1] == "1ship" else \
+                        self.rng.choice((2, 3, 4))
+                    placements.append(self.place_on(p, ships, key, tile))
+                    budget -= 1
+                    continue
+                if not fits:
+                    break
+                placements.append(self.place_on(p, ships, self.rng.choice(fits), tile))
+                budget -= 1
+        if not placements:
+            return None
+        return ActionClause(span=SPAN, action="transport", placements=placements)
+
+
+class Simulator(Moves):
+    """A seeded random player for every seat, playing through the replay engine."""
+
     def __init__(self, players: int, seed: int | str, board: Board):
         if not 2 <= players <= 4:
             raise ValueError("a game has 2 to 4 players")
@@ -179,194 +380,6 @@ class Simulator:
                                 ships=[_name(s.name) for s in ships])
         return ActionClause(span=SPAN, action="money", extra=True, workers=2,
                             claim=Claim(span=SPAN, value=4, unit="t"))
-
-    def workers_here(self, p: Player) -> int:
-        return self.ctx.blue + max(0, p.workers)
-
-    @property
-    def space(self) -> int:
-        """The board space of the phase's action (never the Extra Action's)."""
-        assert self.ctx.space is not None
-        return self.ctx.space
-
-    @property
-    def ctx(self) -> PhaseContext:
-        """The phase being played (the simulator plays only inside one)."""
-        assert self.rp.ctx is not None
-        return self.rp.ctx
-
-    def bodies(self, p: Player, action: Action) -> list[ActionClause | None]:
-        if action in vocab.BUYING_ACTIONS:
-            return [self.buy(p, action) for _ in range(2)]
-        if action == "transport":
-            return [self.transport(p)]
-        if action == "money":
-            w = min(self.workers_here(p), self.rng.randint(2, 4))
-            return [ActionClause(span=SPAN, action="money", workers=w,
-                                 claim=Claim(span=SPAN, value=2 * w, unit="t")
-                                 if self.rng.random() < 0.5 else None)] if w else []
-        if action == "crowns":
-            crowns = p.crowns()
-            room = CROWN_CAP - p.crown_vp_this_round
-            if not crowns or room <= 0:
-                return []
-            w = min(self.workers_here(p), -(-room // crowns))
-            return [ActionClause(span=SPAN, action="crowns", workers=w,
-                                 claim=Claim(span=SPAN, value=min(room, crowns * w), unit="vp"))] \
-                if w else []
-        ships = self.deliverable(p)
-        out, budget = [], self.workers_here(p)
-        for s in ships:
-            if len(s.goods) <= budget:
-                out.append(s)
-                budget -= len(s.goods)
-        return [ActionClause(span=SPAN, action="deliver", ships=[_name(s.name) for s in out])] \
-            if out else []
-
-    @staticmethod
-    def deliverable(p: Player) -> list[Ship]:
-        return [s for s in p.ships.values() if s.complete and s.loaded]
-
-    # buying ------------------------------------------------------------------
-    def price(self, action: str, name: str, seen: set[str]) -> int:
-        price = self.board.price(self.space, action, name) if name not in seen else 4
-        seen.add(name)
-        return price
-
-    def buy(self, p: Player, action: Action) -> ActionClause | None:
-        kind = ITEM_KIND_OF_ACTION[action]
-        uses = min(self.workers_here(p), self.rng.randint(1, 3))
-        budget = p.taler
-        seen: set[str] = set()
-        placements: list[Placement] = []
-        ships = {k: copy.deepcopy(s) for k, s in p.ships.items()}
-        paid = 0
-        free_space = p.storage_free()
-        for _ in range(uses):
-            choice = self.next_purchase(p, kind, ships)
-            if choice is None:
-                break
-            name, ship_key = choice
-            price = self.board.price(self.space, action, name) if name not in seen else 4
-            if price > budget:
-                break
-            seen.add(name)
-            budget -= price
-            paid += price
-            tile = (kind, name)
-            if price == 0 or ship_key is None:
-                if free_space < spaces(tile):
-                    break
-                free_space -= spaces(tile)
-                placements.append(Placement(span=SPAN, items=[_item(kind, name)],
-                                            dest=Destination(span=SPAN, kind="store")))
-                continue
-            placements.append(self.place_on(p, ships, ship_key, tile))
-        if not placements:
-            return None
-        bought = {pl.items[0].name for pl in placements}
-        if bought >= set(self.board.tiles[action]):
-            gift = self.rng.choice([t for t in self.board.tiles[action]
-                                    if self.rp.supply[(kind, t)] > bought_count(placements, t)]
-                                   or self.board.tiles[action])
-            placements.append(Placement(span=SPAN, items=[_item(kind, gift)],
-                                        dest=Destination(span=SPAN, kind="store"), gift=True))
-        claim = Claim(span=SPAN, value=paid, unit="t") if self.rng.random() < 0.5 else None
-        return ActionClause(span=SPAN, action=action, placements=placements, claim=claim)
-
-    def place_on(self, p: Player, ships: dict[str, Ship], key: str, tile: Tile) -> Placement:
-        """A placement of one tile onto ship `key` (new if not yet in `ships`), with rewards."""
-        if key in ships:
-            dest = Destination(span=SPAN, kind="ship", ship=_name(ships[key].name))
-            ship = ships[key]
-        else:
-            ship = ships[key] = Ship(name=key)
-            dest = Destination(span=SPAN, kind="new", ship=_name(key))
-        self.rp.put_on_ship(ship, tile)
-        rewards = None
-        if ship.complete and not ship.completed:
-            ship.completed = True
-            rewards = self.choose_rewards(len(ship.masts))
-        return Placement(span=SPAN, items=[_item(*tile)], dest=dest, rewards=rewards)
-
-    def choose_rewards(self, n: int) -> list[Reward]:
-        kinds = ["7t", "3w", "3vp", "crown mast", "crown sail", "goods"]
-        picked: list[str] = []
-        while len(picked) < n:
-            k = self.rng.choice(kinds)
-            if picked.count(k) < 2:
-                picked.append(k)
-        out: list[Reward] = []
-        for k in picked:
-            if k == "goods":
-                a, b = self.rng.sample(vocab.GOODS, 2)
-                out.append(Reward(span=SPAN, kind="goods", goods=(a, b)))
-            else:
-                out.append(Reward(span=SPAN, kind=cast(RewardKind, k)))
-        return out
-
-    def next_purchase(self, p: Player, kind: str,
-                      ships: dict[str, Ship]) -> tuple[str, str | None] | None:
-        """What to buy next, and the ship it is for (None: for storage)."""
-        rng = self.rng
-        if kind == "hull":
-            open_ships = [k for k, s in ships.items() if s.parts and not s.closed]
-            if open_ships:  # finish the hull under way before starting another
-                key = open_ships[0]
-                s = ships[key]
-                target = self.targets.get((p.name, key), 4)
-                if s.parts[0] != "bow":
-                    return "bow", key
-                if s.parts.count("middle") < target - 2 and len(s.parts) < target - 1:
-                    return "middle", key
-                return "stern", key
-            size = rng.choices(SHIP_SIZES, SHIP_SIZE_WEIGHTS)[0]
-            self.ship_counter += 1
-            key = f"{p.name[0]}{self.ship_counter}"
-            self.targets[(p.name, key)] = size
-            return ("1ship" if size == 1 else "bow"), key
-        if kind == "good":
-            room = [k for k, s in ships.items() if len(s.goods) < s.size]
-            good = rng.choice(vocab.GOODS)
-            if room:  # finished ships first: they can deliver
-                return good, max(room, key=lambda k: (ships[k].complete, ships[k].size))
-            return good, None
-        # masts and sails: one crest per ship
-        need = [k for k, s in ships.items()
-                if (len(s.masts) < s.size if kind == "mast" else len(s.sails) < len(s.masts))]
-        if need:  # the ship nearest to completion
-            key = max(need, key=lambda k: (ships[k].closed, len(ships[k].masts) + len(ships[k].sails)))
-            crest = ships[key].crest or rng.choice(vocab.DEFAULT_CRESTS)
-            return crest, key
-        return rng.choice(vocab.DEFAULT_CRESTS), None
-
-    # transport ------------------------------------------------------------------
-    def transport(self, p: Player) -> ActionClause | None:
-        ships = {k: copy.deepcopy(s) for k, s in p.ships.items()}
-        storage = +p.storage
-        placements = []
-        budget = self.workers_here(p)
-        for tile in sorted(storage, key=lambda t: ("hull", "mast", "sail", "good").index(t[0])):
-            for _ in range(storage[tile]):
-                if budget == 0:
-                    break
-                fits = [k for k, s in ships.items() if self.rp.placing_problem(s, tile) is None
-                        and not (tile[0] == "hull" and not s.parts)]
-                if tile[0] == "hull" and not fits and tile[1] in ("1ship", "bow"):
-                    self.ship_counter += 1
-                    key = f"{p.name[0]}{self.ship_counter}"
-                    self.targets[(p.name, key)] = 1 if tile[1] == "1ship" else \
-                        self.rng.choice((2, 3, 4))
-                    placements.append(self.place_on(p, ships, key, tile))
-                    budget -= 1
-                    continue
-                if not fits:
-                    break
-                placements.append(self.place_on(p, ships, self.rng.choice(fits), tile))
-                budget -= 1
-        if not placements:
-            return None
-        return ActionClause(span=SPAN, action="transport", placements=placements)
 
 
 def bought_count(placements: list[Placement], name: str) -> int:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from nauticus_ref.game.state import STORAGE_SPACES, tile_text
+from nauticus_ref.notation import vocab
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.referee.result import PlayerView, TableView
-from nauticus_ref.referee.table import ITEM_KIND_OF_ACTION
 from nauticus_ref.views import markdown as md
 from nauticus_ref.views.text import dumps
 
@@ -42,7 +42,7 @@ def wheel_json(rp: TableView) -> list[Data]:
                  "blue_workers": board.blue_workers(space, rp.anchor),
                  "face_up": action is not None and action not in rp.flipped}
         if action in board.tiles:
-            entry["prices"] = {tile_text((ITEM_KIND_OF_ACTION[action], i), rp.word): n
+            entry["prices"] = {tile_text((vocab.ITEM_KIND_OF_ACTION[action], i), rp.word): n
                                for i, n in zip(board.tiles[action], board.prices[space])}
         out.append(entry)
     return out
