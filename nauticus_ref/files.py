@@ -15,6 +15,7 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
 
 class SourceError(Exception):
@@ -49,6 +50,10 @@ def expand(paths: list[str]) -> tuple[list[Path], list[str]]:
     files: list[Path] = []
     errors: list[str] = []
     for raw in paths:
+        if raw == STDIN:
+            if Path(STDIN) not in files:
+                files.append(Path(STDIN))
+            continue
         try:
             mode = os.stat(raw).st_mode
         except OSError as e:
@@ -76,25 +81,92 @@ def _kind(mode: int) -> str:
     return "not a file"
 
 
+#: Folders a walk never enters: tools' own (virtual environments, caches, package
+#: folders).  Hidden folders (`.git`, `.venv`) are skipped too, and whatever a
+#: `.gitignore` on the way ignores.
+SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "venv", "site-packages"})
+#: A `.gitignore` larger than this is not one a person wrote; it is not read.
+MAX_IGNORE_BYTES = 256 * 1024
+
+
+class _Ignores:
+    """The `.gitignore` files from the top of the walk's git work tree (if any) down to
+    the folder being walked, each applying below its own folder, as git reads them."""
+
+    def __init__(self, top: str, warn: Callable[[str], None]):
+        self.specs: dict[str, Any] = {}
+        self.warn = warn
+        start = os.path.abspath(top)
+        chain = [start]
+        folder = start
+        while not os.path.exists(os.path.join(folder, ".git")):
+            parent = os.path.dirname(folder)
+            if parent == folder:   # not in a git work tree: only the walk's own files count
+                chain = [start]
+                break
+            folder = parent
+            chain.append(folder)
+        self.above = [f for f in reversed(chain) if f != start]
+        for f in self.above:
+            self.load(f)
+
+    def load(self, folder: str) -> None:
+        path = os.path.join(folder, ".gitignore")
+        if not os.path.isfile(path):
+            return
+        try:
+            text = decode(read_bytes_limited(Path(path), MAX_IGNORE_BYTES, "a .gitignore"),
+                          path, "a .gitignore")
+        except SourceError as e:
+            self.warn(f"{e}; its patterns are not applied")
+            return
+        from pathspec import GitIgnoreSpec  # only for a walk: no cost to one-file commands
+
+        self.specs[folder] = GitIgnoreSpec.from_lines(text.splitlines())
+
+    def ignored(self, path: str, is_dir: bool) -> bool:
+        """Whether git would ignore `path`: the deepest `.gitignore` with a say decides
+        (so `!name` below undoes `name` above)."""
+        full = os.path.abspath(path)
+        ignored = False
+        for folder in sorted(self.specs, key=len):
+            if full.startswith(folder + os.sep):
+                rel = os.path.relpath(full, folder).replace(os.sep, "/")
+                verdict = self.specs[folder].check_file(rel + "/" if is_dir else rel).include
+                if verdict is not None:
+                    ignored = verdict
+        return ignored
+
+
 def _walk(top: str) -> tuple[list[Path], list[str]]:
     """Every regular `.ngn` file below `top`, sorted, and a message for each entry skipped:
     an unreadable folder, a `.ngn` name that is not a regular file, a broken link.
-    Links to folders are not followed, so no link loop can trap the walk."""
+    Links to folders are not followed, so no link loop can trap the walk.  Hidden and
+    tool folders (`SKIPPED_FOLDERS`) and what `.gitignore` files ignore are left out
+    silently, as git and linters leave them out."""
     found: list[Path] = []
     skipped: list[str] = []
 
     def unreadable(e: OSError) -> None:
         skipped.append(f"{e.filename}: cannot read this folder ({_why(e)}); skipped")
 
+    ignores = _Ignores(top, skipped.append)
     for folder, dirs, names in os.walk(top, onerror=unreadable):
-        dirs.sort()
-        for d in dirs:
-            if os.path.islink(os.path.join(folder, d)):
-                skipped.append(f"{os.path.join(folder, d)}: a link to a folder; not followed")
-        for name in sorted(names):
-            if not name.endswith(".ngn"):
+        ignores.load(os.path.abspath(folder))
+        kept = []
+        for d in sorted(dirs):
+            path = os.path.join(folder, d)
+            if d.startswith(".") or d in SKIPPED_FOLDERS or ignores.ignored(path, True):
                 continue
+            if os.path.islink(path):
+                skipped.append(f"{path}: a link to a folder; not followed")
+                continue
+            kept.append(d)
+        dirs[:] = kept
+        for name in sorted(names):
             path = os.path.join(folder, name)
+            if not name.endswith(".ngn") or ignores.ignored(path, False):
+                continue
             try:
                 mode = os.stat(path).st_mode
             except OSError as e:
@@ -150,9 +222,41 @@ def decode(data: bytes, path: str, what: str = "a record") -> str:
                           f"{e.start}); save it as UTF-8") from None
 
 
-def read(path: Path) -> Source:
-    return Source(str(path), decode(read_bytes_limited(path, MAX_RECORD_BYTES, "a record"),
-                                    str(path)))
+#: The path that means standard input, as in most command-line tools.
+STDIN = "-"
+#: What a record read from standard input is called in messages, unless the user names it
+#: (`--stdin-filename`); a `board:` line in it is looked up beside that name.
+_stdin_name = "<stdin>"
+_stdin_text: str | None = None
+
+
+def name_stdin(name: str | None) -> None:
+    """Call a record read from standard input `name` in messages (None: `<stdin>`)."""
+    global _stdin_name
+    _stdin_name = name or "<stdin>"
+
+
+def read_stdin() -> Source:
+    """The record on standard input, read once (bounded, like a file) and kept, so that a
+    second look and a forked worker see the same text."""
+    import sys
+
+    global _stdin_text
+    if _stdin_text is None:
+        data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            raise SourceError(f"{_stdin_name}: too large to be a record (the limit is "
+                              f"{MAX_RECORD_BYTES // 1024} KiB)")
+        _stdin_text = decode(data, _stdin_name)
+    return Source(_stdin_name, _stdin_text)
+
+
+def read(path: Path | str) -> Source:
+    """The record at `path` (`-`: standard input), or SourceError."""
+    if str(path) == STDIN:
+        return read_stdin()
+    return Source(str(path), decode(read_bytes_limited(Path(path), MAX_RECORD_BYTES,
+                                                       "a record"), str(path)))
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -1,7 +1,8 @@
 """The `nauticus-ref` command line: a thin layer over parsing, replay and reports.
 
-Exit codes, for every command: 0 clean, 1 the records have errors, 2 the command
-could not run (a missing or unreadable file, bad options).
+Exit codes, for every command: 0 clean, 1 the records have errors (whatever the
+command shows), 2 the command could not run (a missing or unreadable file, bad
+options, a line or point that is not in the record).
 """
 
 from __future__ import annotations
@@ -52,6 +53,29 @@ def board_from(board_option: str | None) -> Board | None:
     except BoardError as e:
         fail(f"--board: {e}")
         sys.exit(EXIT_CANNOT_RUN)
+
+
+def _name_stdin(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    from nauticus_ref.files import name_stdin
+
+    name_stdin(value)
+
+
+#: `--stdin-filename`, for every command that reads records (`-` is standard input).
+stdin_option = click.option(
+    "--stdin-filename", metavar="NAME", expose_value=False, callback=_name_stdin,
+    help="What a record read from `-` (standard input) is called in messages; a `board:` "
+    "line in it is looked up beside NAME.")
+
+
+def for_terminal() -> None:
+    """Fit text output to the terminal it goes to: `help:` lines wrapped at its width."""
+    if sys.stdout.isatty():
+        import shutil
+
+        from nauticus_ref.views import text
+
+        text.WRAP_WIDTH = shutil.get_terminal_size().columns
 
 
 #: `--board`, shared by every command that replays records.
@@ -113,6 +137,7 @@ def one_record(path: str, board_option: str | None) -> Game:
     if os.path.isdir(path):
         fail(f"{path}: a folder; this command reads one record file")
         sys.exit(EXIT_CANNOT_RUN)
+    for_terminal()
     report, failure = load(path, board_from(board_option))
     if report is None:
         fail(failure or path)
@@ -123,6 +148,14 @@ def one_record(path: str, board_option: str | None) -> Game:
         fail(f"{report.path}: syntax errors; fix them first")
         sys.exit(EXIT_ERRORS)
     return report
+
+
+def line_in_range(report: Game, line: int | None) -> None:
+    """Exit 2 with one line if `--line` is past the record's end (every command alike)."""
+    lines = report.lines[:-1] if report.lines and report.lines[-1] == "" else report.lines
+    if line is not None and line > len(lines):
+        fail(f"{report.path} has {len(lines)} lines, not {line}")
+        sys.exit(EXIT_CANNOT_RUN)
 
 
 def _terminated(signum: int, frame: object) -> None:

@@ -21,8 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-import click
-
 from nauticus_ref.game.board import Board
 
 if TYPE_CHECKING:
@@ -41,11 +39,12 @@ WORKER_MEMORY = 2 * 1024 ** 3
 @dataclass
 class Outcome:
     path: str
-    text: str = ""                      # the rendered output for text, github or markdown
-    data: dict[str, Any] | None = None  # the JSON payload
+    text: str = ""                      # the rendered output of a streamed format
+    data: dict[str, Any] | None = None  # the record's part of a gathered document (json...)
     valid: bool = True
     counts: dict[str, int] = field(default_factory=lambda: {"error": 0, "warning": 0,
                                                             "note": 0})
+    by_rule: dict[tuple[str, str], int] = field(default_factory=dict)  # (rule, severity)
     failure: str | None = None          # why the record could not be handled (exit 2)
 
 
@@ -62,29 +61,40 @@ def load(path: str, board: Board | None) -> tuple[Game | None, str | None]:
         return None, message if message.startswith(path) else f"{path}: {message}"
 
 
-def validate_one(path: str, board: Board | None, fmt: str) -> Outcome:
-    from nauticus_ref.views.validate import FORMATS
+def validate_one(path: str, board: Board | None, fmt: str, quiet: bool = False) -> Outcome:
+    """One record through the validate view; `quiet`: its problems only (no notes, no
+    summary line)."""
+    from nauticus_ref.views.validate import FORMATS, validate_text
 
-    return _render(path, board, fmt, FORMATS)
+    if quiet and fmt == "text":
+        return _render(path, board, fmt, {"text": lambda g: validate_text(g, False)}, quiet)
+    return _render(path, board, fmt, FORMATS, quiet)
 
 
-def score_one(path: str, board: Board | None, fmt: str) -> Outcome:
+def score_one(path: str, board: Board | None, fmt: str, quiet: bool = False) -> Outcome:
     from nauticus_ref.views.score import FORMATS
 
-    return _render(path, board, fmt, FORMATS)
+    return _render(path, board, fmt, FORMATS, quiet)
 
 
 def _render(path: str, board: Board | None, fmt: str,
-            formats: dict[str, Callable[[Game], Any]]) -> Outcome:
-    """One record through a view: its text, or its JSON payload (gathered by the caller)."""
+            formats: dict[str, Callable[[Game], Any]], quiet: bool) -> Outcome:
+    """One record through a view: its text, or its part of a gathered document."""
+    from dataclasses import replace
+
     from nauticus_ref.findings import counts
+    from nauticus_ref.views.validate import rule_counts
 
     report, failure = load(path, board)
     if report is None:
         return Outcome(path, failure=failure)
+    if quiet:
+        report = replace(report, diagnostics=[d for d in report.diagnostics
+                                              if d.severity != "note"])
     rendered = formats[fmt](report)
-    text, data = ("", rendered) if fmt == "json" else (rendered, None)
-    return Outcome(path, text, data, report.valid, counts(report.diagnostics))
+    text, data = ("", rendered) if isinstance(rendered, dict) else (rendered, None)
+    return Outcome(path, text, data, report.valid, counts(report.diagnostics),
+                   rule_counts(report.diagnostics))
 
 
 Handler = Callable[[str, "Board | None", str], Outcome]
@@ -105,19 +115,54 @@ def guarded(fn: Handler, path: str, board: Board | None, fmt: str) -> Outcome:
 
 def run(fn: Handler, paths: list[str], board: Board | None, fmt: str, jobs: int,
         time_limit: float = TIME_LIMIT) -> Iterator[Outcome]:
-    """Outcomes in the order of `paths`, computed by `jobs` processes; a progress bar on a
-    terminal (on standard error, so that piped output stays clean)."""
-    show = len(paths) > 1 and sys.stderr.isatty()
+    """Outcomes in the order of `paths`, computed by `jobs` processes; a progress line on
+    a terminal (on standard error, so that piped output stays clean)."""
     if jobs > 1 and len(paths) > 1:
         results = _pooled(fn, paths, board, fmt, min(jobs, len(paths)), time_limit)
     else:
         results = (_timed(fn, p, board, fmt, time_limit) for p in paths)
-    if not show:
+    if len(paths) <= 1 or not sys.stderr.isatty():
         yield from results
         return
-    with click.progressbar(results, length=len(paths), label="records", file=sys.stderr,
-                           show_pos=True) as bar:
-        yield from bar
+    progress = Progress(len(paths))
+    try:
+        for outcome in results:
+            progress.clear()   # the caller prints while no progress line is shown
+            yield outcome
+            progress.advance()
+    finally:
+        progress.clear()
+
+
+class Progress:
+    """`records [#####---------------] 31/300` on standard error, redrawn in place.  It is
+    cleared before anything else is printed and drawn again after, so that it never
+    shares a line with the output (the terminal shows both streams)."""
+
+    WIDTH = 20
+
+    def __init__(self, total: int):
+        self.total, self.done, self.shown = total, 0, False
+        self.draw()
+
+    def draw(self) -> None:
+        filled = self.WIDTH * self.done // self.total
+        sys.stderr.write(f"\rrecords [{'#' * filled}{'-' * (self.WIDTH - filled)}] "
+                         f"{self.done}/{self.total}")
+        sys.stderr.flush()
+        self.shown = True
+
+    def advance(self) -> None:
+        self.done += 1
+        if self.done < self.total:
+            self.draw()
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stdout.flush()
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
 
 
 class _TimeUp(BaseException):

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import click
 
 if TYPE_CHECKING:
-    from nauticus_ref.cli.batch import Handler
+    from nauticus_ref.cli.batch import Outcome
     from nauticus_ref.files import Source
     from nauticus_ref.notation.assemble import ParseResult
 
@@ -21,9 +24,11 @@ from nauticus_ref.cli import (
     board_option,
     echo,
     fail,
+    for_terminal,
     format_option,
     jobs_option,
     main,
+    stdin_option,
 )
 
 
@@ -34,6 +39,7 @@ def _sources(paths: tuple[str, ...]) -> tuple[list[Source], bool]:
     files, errors = expand(list(paths))
     for message in errors:
         fail(message)
+    for_terminal()
     sources = []
     for f in files:
         try:
@@ -48,10 +54,12 @@ def _sources(paths: tuple[str, ...]) -> tuple[list[Source], bool]:
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: a summary line per file; json: the record model.")
+@stdin_option
 def parse(paths: tuple[str, ...], fmt: str) -> None:
     """Parse records and report syntax errors, without replaying the game.
 
-    PATHS are .ngn files or directories (every .ngn file below them).
+    PATHS are .ngn files, directories (every .ngn file below them, leaving out
+    hidden folders and what .gitignore ignores), or - for standard input.
 
     \b
     Examples:
@@ -61,6 +69,7 @@ def parse(paths: tuple[str, ...], fmt: str) -> None:
     """
     from nauticus_ref.notation.assemble import parse_text
     from nauticus_ref.notation.model import to_json
+    from nauticus_ref.views import JSON_VERSION
     from nauticus_ref.views.text import dumps, render_text
 
     sources, unreadable = _sources(paths)
@@ -83,28 +92,49 @@ def parse(paths: tuple[str, ...], fmt: str) -> None:
             echo()
         echo(summary_line(src.path, result))
     if fmt == "json":
-        click.echo(dumps({"files": files_json}))
+        click.echo(dumps({"version": JSON_VERSION, "files": files_json}))
     sys.exit(EXIT_CANNOT_RUN if unreadable else EXIT_ERRORS if any_errors else EXIT_CLEAN)
 
 
-def _batch(fn: Handler, paths: tuple[str, ...], board_option: str | None, fmt: str, jobs: int,
-           json_key: str) -> None:
+@dataclass(frozen=True)
+class Reporting:
+    """How a batch reports: the format, and the options every batch command shares."""
+
+    fmt: str
+    documents: dict[str, Callable[[list[dict[str, Any]]], str]]   # gathered formats
+    quiet: bool = False
+    statistics: bool = False
+
+
+def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str | None, how: Reporting,
+           jobs: int) -> None:
     """Run `fn` over every record, print in file order, finish with the exit code."""
+    import functools
     import time
 
     from nauticus_ref.cli.batch import run
-    from nauticus_ref.files import expand
-    from nauticus_ref.views.text import dumps
-    from nauticus_ref.views.validate import tally
+    from nauticus_ref.files import STDIN, SourceError, expand, read_stdin
+    from nauticus_ref.views.validate import statistics, tally
 
     started = time.perf_counter()
     board = board_from(board_option)
     files, errors = expand(list(paths))
+    if Path(STDIN) in files:   # read here, once, before any worker process starts
+        try:
+            read_stdin()
+        except SourceError as e:
+            files.remove(Path(STDIN))
+            errors.append(str(e))
     for message in errors:
         fail(message)
     cannot_run = bool(errors)
-    payload, totals, bad, done = [], {"error": 0, "warning": 0, "note": 0}, 0, 0
-    for outcome in run(fn, [str(f) for f in files], board, fmt, jobs):
+    for_terminal()
+    gathered = how.fmt in how.documents
+    payload: list[dict[str, Any]] = []
+    totals, bad, done = {"error": 0, "warning": 0, "note": 0}, 0, 0
+    by_rule: Counter[tuple[str, str]] = Counter()
+    handler = functools.partial(fn, quiet=how.quiet)
+    for outcome in run(handler, [str(f) for f in files], board, how.fmt, jobs):
         if outcome.failure:
             fail(outcome.failure)
             cannot_run = True
@@ -113,50 +143,78 @@ def _batch(fn: Handler, paths: tuple[str, ...], board_option: str | None, fmt: s
         bad += not outcome.valid
         for k in totals:
             totals[k] += outcome.counts[k]
-        if fmt == "json":
+        by_rule.update(outcome.by_rule)
+        if how.statistics:
+            continue
+        if gathered and outcome.data is not None:
             payload.append(outcome.data)
         elif outcome.text:
-            if json_key == "games" and done > 1:
+            if fn.__name__ == "score_one" and done > 1:
                 echo()  # a blank line between two games' scores
             echo(outcome.text, nl=not outcome.text.endswith("\n"))
-    if fmt == "json":
-        click.echo(dumps({json_key: payload}))
-    elif done > 1 and fmt != "github":
-        seconds = time.perf_counter() - started
-        echo(f"{done} files, {bad} with errors: {tally(totals)} ({seconds:.1f} s)")
+    if how.statistics:
+        echo(statistics(dict(by_rule)), nl=False)
+    elif gathered:
+        document = how.documents[how.fmt](payload)
+        click.echo(document, nl=not document.endswith("\n"))
+    if done > 1 and how.fmt in ("text", "concise") and not how.quiet:
+        # the time only for a person watching: two runs over the same files print the same
+        seconds = f" ({time.perf_counter() - started:.1f} s)" if sys.stdout.isatty() else ""
+        echo(f"{done} files, {bad} with errors: {tally(totals)}{seconds}")
     sys.exit(EXIT_CANNOT_RUN if cannot_run else EXIT_ERRORS if bad else EXIT_CLEAN)
+
+
+#: `--quiet` and `--statistics`, for validate and score.
+def batch_options(f: F) -> F:
+    f = click.option("--statistics", is_flag=True,
+                     help="Instead of the diagnostics, how often each rule was broken.")(f)
+    f = click.option("--quiet", "-q", is_flag=True,
+                     help="Only the problems: no notes, no summary lines.")(f)
+    return f
 
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@format_option("validate", "text for people, json for programs, github for workflow "
-               "annotations.")
+@format_option("validate", "text for people (concise: a line each), json or jsonl for "
+               "programs, github for workflow annotations, sarif for code scanning, junit for "
+               "CI dashboards.")
+@click.option("--concise", is_flag=True, help="Short for --format concise.")
+@batch_options
 @board_option
 @jobs_option
-def validate(paths: tuple[str, ...], fmt: str, board_option: str | None, jobs: int) -> None:
+@stdin_option
+def validate(paths: tuple[str, ...], fmt: str, concise: bool, quiet: bool, statistics: bool,
+             board_option: str | None, jobs: int) -> None:
     """Replay records and report every rule broken, at its line and column.
 
-    PATHS are .ngn files or directories (every .ngn file below them).  A record
+    PATHS are .ngn files, directories (every .ngn file below them, leaving out
+    hidden folders and what .gitignore ignores), or - for standard input.  A record
     that stops mid-game is valid if every move so far is legal.
 
     \b
     Examples:
       nauticus-ref validate examples/logs/game-2p.ngn
-      nauticus-ref validate --format json league/
-      nauticus-ref validate --jobs 2 league/
-      nauticus-ref validate --board my-board.toml game.ngn
+      nauticus-ref validate --concise league/
+      nauticus-ref validate --format sarif league/ > referee.sarif
+      nauticus-ref validate --statistics --jobs 2 league/
+      cat game.ngn | nauticus-ref validate --stdin-filename game.ngn -
     """
     from nauticus_ref.cli.batch import validate_one
+    from nauticus_ref.views.validate import DOCUMENTS
 
-    _batch(validate_one, paths, board_option, fmt, jobs, "files")
+    how = Reporting("concise" if concise else fmt, DOCUMENTS, quiet, statistics)
+    _batch(validate_one, paths, board_option, how, jobs)
 
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @format_option("score", "text for people, json for programs, markdown for a forum post.")
+@batch_options
 @board_option
 @jobs_option
-def score(paths: tuple[str, ...], fmt: str, board_option: str | None, jobs: int) -> None:
+@stdin_option
+def score(paths: tuple[str, ...], fmt: str, quiet: bool, statistics: bool,
+          board_option: str | None, jobs: int) -> None:
     """Score finished games with every part shown: track, ships, goods, material.
 
     An unfinished record is scored as if the game ended now, marked provisional.
@@ -170,8 +228,9 @@ def score(paths: tuple[str, ...], fmt: str, board_option: str | None, jobs: int)
       nauticus-ref score --format json --jobs 2 league/
     """
     from nauticus_ref.cli.batch import score_one
+    from nauticus_ref.views.score import DOCUMENTS
 
-    _batch(score_one, paths, board_option, fmt, jobs, "games")
+    _batch(score_one, paths, board_option, Reporting(fmt, DOCUMENTS, quiet, statistics), jobs)
 
 
 def summary_line(path: str, result: ParseResult) -> str:

@@ -20,9 +20,11 @@ from nauticus_ref.cli import (
     echo,
     fail,
     format_option,
+    line_in_range,
     main,
     one_record,
     same_file,
+    stdin_option,
     write_file,
 )
 
@@ -32,6 +34,7 @@ from nauticus_ref.cli import (
 @click.option("--out", "out", type=click.Path(dir_okay=False), metavar="PATH",
               help="Write the annotated record here (never over the input) instead of printing it.")
 @board_option
+@stdin_option
 def annotate(path: str, out: str | None, board_option: str | None) -> None:
     """Print the record with what the referee computed after every phase and turn line.
 
@@ -66,6 +69,7 @@ def annotate(path: str, out: str | None, board_option: str | None) -> None:
               help="Explain a phase line (2.3) or one player's turn in it (2.3.Anna).")
 @format_option("explain")
 @board_option
+@stdin_option
 def explain(path: str, line: int | None, at: str | None, fmt: str,
             board_option: str | None) -> None:
     """Settle a dispute: the situation before a move, each step with its rule and
@@ -84,8 +88,10 @@ def explain(path: str, line: int | None, at: str | None, fmt: str,
         fail("give exactly one of --line N and --at ROUND.PHASE[.PLAYER]")
         sys.exit(EXIT_CANNOT_RUN)
     report = one_record(path, board_option)
-    if line is not None and line > len(report.lines):
-        fail(f"{report.path} has {len(report.lines)} lines, not {line}")
+    line_in_range(report, line)
+    if line is not None and report.lines[line - 1].strip()[:1] in ("", "#"):
+        fail(f"{report.path}:{line}: this line has no move (it is blank or a comment); "
+             "explain a phase or turn line")
         sys.exit(EXIT_CANNOT_RUN)
     record, result = report.record, report.replayed
     assert record is not None and result is not None   # one_record saw to it
@@ -107,6 +113,7 @@ def explain(path: str, line: int | None, at: str | None, fmt: str,
               help="The state after this phase has been played (2.3).")
 @format_option("state")
 @board_option
+@stdin_option
 def state(path: str, line: int | None, at: str | None, fmt: str,
           board_option: str | None) -> None:
     """Every player's full state at a point of the record (the end by default),
@@ -125,6 +132,7 @@ def state(path: str, line: int | None, at: str | None, fmt: str,
         fail("give at most one of --line N and --at ROUND.PHASE")
         sys.exit(EXIT_CANNOT_RUN)
     report = one_record(path, board_option)
+    line_in_range(report, line)
     record, result = report.record, report.replayed
     assert record is not None and result is not None   # one_record saw to it
     board = result.table.board
@@ -139,9 +147,8 @@ def state(path: str, line: int | None, at: str | None, fmt: str,
             where = f"after round {point.round} phase {phase.number} (line {last})"
             rp = replay_upto(record, last, board)
         elif line is not None:
-            last = min(line, len(report.lines))
-            where = f"after line {last}"
-            rp = replay_upto(record, last, board)
+            where = f"after line {line}"
+            rp = replay_upto(record, line, board)
         else:
             where, rp = "at the end of the record", result.table
     except InspectError as e:
@@ -149,4 +156,4 @@ def state(path: str, line: int | None, at: str | None, fmt: str,
         sys.exit(EXIT_CANNOT_RUN)
     data = state_json(rp, where)
     echo(FORMATS[fmt]({"path": report.path, **data}))
-    sys.exit(EXIT_CLEAN)
+    sys.exit(EXIT_CLEAN if report.valid else EXIT_ERRORS)

@@ -90,12 +90,12 @@ def rules(rule_id: str | None, fmt: str) -> None:
     """
     from nauticus_ref.notation.vocab import closest
     from nauticus_ref.rules import RULES, SYNTAX
-    from nauticus_ref.views.text import dumps
+    from nauticus_ref.views.text import versioned
 
     catalogue = {r.id: r for r in (SYNTAX, *RULES)}
     if rule_id is None:
         if fmt == "json":
-            click.echo(dumps({"rules": [_rule_dict(r) for r in catalogue.values()]}))
+            click.echo(versioned({"rules": [_rule_dict(r) for r in catalogue.values()]}))
         else:
             width = max(map(len, catalogue))
             for r in catalogue.values():
@@ -108,7 +108,7 @@ def rules(rule_id: str | None, fmt: str) -> None:
               + " (`nauticus-ref rules` lists them)")
         sys.exit(EXIT_CANNOT_RUN)
     if fmt == "json":
-        click.echo(dumps(_rule_dict(rule, full=True)))
+        click.echo(versioned(dict(_rule_dict(rule, full=True))))
     else:
         echo(f"{rule.id}: {rule.title}\n\nRulebook: German {rule.section}; English "
                    f"{rule.section_en}. Severity: {rule.severity}.\n\n{rule.summary}\n\n"

@@ -6,8 +6,12 @@ module's own `FORMATS` maps the same names to its renderers (a test checks that
 they agree).
 """
 
+#: The `version` every JSON output carries; raised when a field changes meaning or goes
+#: (adding a field does not change it).  The schemas are in docs/schema/.
+JSON_VERSION = 1
+
 FORMAT_NAMES: dict[str, tuple[str, ...]] = {
-    "validate": ("text", "json", "github"),
+    "validate": ("text", "concise", "json", "jsonl", "github", "sarif", "junit"),
     "score": ("text", "json", "markdown"),
     "state": ("text", "json", "markdown"),
     "explain": ("text", "json", "markdown"),

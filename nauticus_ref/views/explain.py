@@ -18,7 +18,7 @@ from nauticus_ref.rules import BY_ID, SYNTAX
 from nauticus_ref.views import markdown as md
 from nauticus_ref.views.point import Point, replay_upto
 from nauticus_ref.views.state import player_json, wheel_json
-from nauticus_ref.views.text import dumps
+from nauticus_ref.views.text import versioned
 
 Data = dict[str, Any]
 
@@ -140,5 +140,5 @@ def explain_markdown(data: Data) -> str:
 
 
 #: The formats of this view, for the command line's choices.
-FORMATS: dict[str, Callable[[Data], str]] = {"text": explain_text, "json": dumps,
+FORMATS: dict[str, Callable[[Data], str]] = {"text": explain_text, "json": versioned,
                                               "markdown": explain_markdown}

@@ -11,7 +11,9 @@ from typing import Any, Callable
 
 from nauticus_ref.game.scoring import Score, final_scores, tie_breaks
 from nauticus_ref.referee.validate import Game
+from nauticus_ref.views import JSON_VERSION
 from nauticus_ref.views import markdown as md
+from nauticus_ref.views.text import dumps
 
 SOURCES = ("bonus", "crowns", "rewards", "pass penalty", "correction")
 MATERIAL_WORDS = {
@@ -34,9 +36,11 @@ def _ledger(report: Game, name: str) -> list[dict[str, int]]:
 
 def score_json(report: Game) -> dict[str, Any]:
     """One game's scores, or an error when the record could not be replayed."""
+    diagnostics = [d.as_json(report.path) for d in report.diagnostics]
     if report.replayed is None:
         return {"path": report.path, "complete": False, "valid": False, "players": [],
-                "error": "the record has syntax errors and cannot be scored"}
+                "error": "the record has syntax errors and cannot be scored",
+                "diagnostics": diagnostics}
     players = []
     scores = final_scores(report.replayed.table.players)
     for s in scores:
@@ -56,7 +60,7 @@ def score_json(report: Game) -> dict[str, Any]:
             "ledger": ledger,
         })
     return {"path": report.path, "complete": report.complete, "valid": report.valid,
-            "players": players, "tie_breaks": tie_breaks(scores)}
+            "players": players, "tie_breaks": tie_breaks(scores), "diagnostics": diagnostics}
 
 
 def _parts(s: Score) -> str:
@@ -135,3 +139,6 @@ def score_markdown(report: Game) -> str:
 #: The formats of this view, for the command line's choices.
 FORMATS: dict[str, Callable[[Game], Any]] = {"text": score_text, "json": score_json,
                                              "markdown": score_markdown}
+#: The gathered formats: every game's part in one document.
+DOCUMENTS: dict[str, Callable[[list[dict[str, Any]]], str]] = {
+    "json": lambda games: dumps({"version": JSON_VERSION, "games": games})}

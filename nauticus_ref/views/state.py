@@ -12,7 +12,7 @@ from nauticus_ref.notation import vocab
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.referee.result import PlayerView, TableView
 from nauticus_ref.views import markdown as md
-from nauticus_ref.views.text import dumps
+from nauticus_ref.views.text import versioned
 
 Data = dict[str, Any]
 
@@ -117,5 +117,5 @@ def state_markdown(data: Data) -> str:
 
 
 #: The formats of this view, for the command line's choices.
-FORMATS: dict[str, Callable[[Data], str]] = {"text": state_text, "json": dumps,
+FORMATS: dict[str, Callable[[Data], str]] = {"text": state_text, "json": versioned,
                                               "markdown": state_markdown}

@@ -6,7 +6,6 @@ terminal and written as JSON's own escapes in JSON (docs/security.md).
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 
@@ -38,6 +37,38 @@ def _shown_column(raw: str, column: int) -> int:
     return len(escape_controls(raw[:column - 1])) + 1 + max(0, column - 1 - len(raw))
 
 
+#: Set by the command line when it prints to a terminal: `help:` lines are wrapped at
+#: word boundaries to this many columns (None: never wrapped, as for pipes and files).
+WRAP_WIDTH: int | None = None
+
+
+def display_width(text: str) -> int:
+    """Terminal cells `text` takes: wide characters (`小明`) two, combining marks none."""
+    if text.isascii():
+        return len(text)
+    from wcwidth import wcwidth  # only for text beyond ASCII
+
+    return sum(max(0, wcwidth(c)) for c in text)
+
+
+def wrap(text: str, width: int | None, indent: str) -> str:
+    """`text` broken at spaces into lines of at most `width` cells (a longer word stands
+    alone); lines after the first start with `indent`."""
+    if width is None or display_width(text) <= width:
+        return text
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and display_width((indent if lines else "") + candidate) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    lines.append(line)
+    return ("\n" + indent).join(lines)
+
+
 def render_text(path: str, source_lines: list[str], diag: Diagnostic) -> str:
     """`path:line:col: error[rule]: message`, the source line with carets, `help:`."""
     s = diag.span
@@ -45,35 +76,55 @@ def render_text(path: str, source_lines: list[str], diag: Diagnostic) -> str:
     if 1 <= s.line <= len(source_lines):
         raw = source_lines[s.line - 1].expandtabs(1)
         text = escape_controls(raw)  # shown escaped; the caret moves with the escapes
-        s = dataclasses.replace(s, column=_shown_column(raw, s.column),
-                                end_column=_shown_column(raw, s.end_column))
-        gutter = str(s.line)
-        width = max(1, (s.end_column if s.end_line == s.line else len(text) + 1) - s.column)
-        start = 0
+        column = _shown_column(raw, s.column)
+        end = _shown_column(raw, s.end_column) if s.end_line == s.line else len(text) + 1
+        start, prefix, suffix = 0, "", ""
         if len(text) > MAX_SHOWN:  # a window around the caret, not the whole line
-            start = max(0, s.column - 1 - MAX_SHOWN // 4)
-            cut = start + MAX_SHOWN < len(text)
-            text = ("..." if start else "") + text[start:start + MAX_SHOWN] + ("..." if cut else "")
-            start -= 3 if start else 0
-            width = min(width, MAX_SHOWN // 2)
-        out.append(f"{gutter} | {text}")
-        out.append(f"{' ' * len(gutter)} | {' ' * (s.column - 1 - start)}{'^' * width}")
-    out.append(f"help: {diag.help_line(path)}")
+            start = max(0, column - 1 - MAX_SHOWN // 4)
+            prefix = "..." if start else ""
+            suffix = "..." if start + MAX_SHOWN < len(text) else ""
+            end = min(end, column + MAX_SHOWN // 2, start + MAX_SHOWN + 1)
+        gutter = str(s.line)
+        shown = prefix + text[start:start + MAX_SHOWN] + suffix
+        # the caret is measured in terminal cells, so that it stands under wide characters
+        pad = display_width(prefix + text[start:column - 1])
+        carets = max(1, display_width(text[column - 1:end - 1]))
+        out.append(f"{gutter} | {shown}")
+        out.append(f"{' ' * len(gutter)} | {' ' * pad}{'^' * carets}")
+    out.append(wrap(f"help: {diag.help_line(path)}", WRAP_WIDTH, "      "))
     return "\n".join(out)
+
+
+def _github_data(text: str) -> str:
+    """A workflow command's message, escaped as GitHub's own toolkit does."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _github_property(text: str) -> str:
+    """A workflow command's property value (`file=`): `:` and `,` end it, so they too."""
+    return _github_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def render_github(path: str, diag: Diagnostic) -> str:
     """A GitHub Actions workflow command that annotates the line."""
     level = {"error": "error", "warning": "warning", "note": "notice"}[diag.severity]
     s = diag.span
-    msg = f"{diag.message} (help: {diag.help_line(path)})"
-    msg = msg.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    return (f"::{level} file={path},line={s.line},col={s.column},endLine={s.end_line},"
-            f"endColumn={s.end_column},title={diag.rule}::{msg}")
+    msg = _github_data(f"{diag.message} (help: {diag.help_line(path)})")
+    return (f"::{level} file={_github_property(path)},line={s.line},col={s.column},"
+            f"endLine={s.end_line},endColumn={s.end_column},"
+            f"title={_github_property(diag.rule)}::{msg}")
 
 
-def dumps(obj: object) -> str:
+def dumps(obj: object, indent: int | None = 2) -> str:
     """JSON for programs; control characters inside strings are written as `\\u` escapes
-    (JSON's own), so that printing it to a terminal is safe and the values are unchanged."""
+    (JSON's own), so that printing it to a terminal is safe and the values are unchanged.
+    With `indent=None`, one line (JSON lines)."""
     return _CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}",
-                         json.dumps(obj, indent=2, ensure_ascii=False))
+                         json.dumps(obj, indent=indent, ensure_ascii=False))
+
+
+def versioned(data: dict[str, object]) -> str:
+    """A JSON document of the referee's, with its `version` first (docs/schema/)."""
+    from nauticus_ref.views import JSON_VERSION
+
+    return dumps({"version": JSON_VERSION, **data})

@@ -1,28 +1,47 @@
 """The `validate` view: every diagnostic of a record, and a summary line.
 
-Formats (`FORMATS`): text in the rustc layout for people, GitHub workflow commands,
-and JSON (a dict, gathered with the other records' into one document).
+Formats (`FORMATS`), one table for the command line's choices:
+
+- streamed, one record at a time: `text` (the rustc layout), `concise` (one line per
+  diagnostic), `github` (workflow commands), `jsonl` (one JSON object per diagnostic);
+- gathered into one document over every record (`DOCUMENTS`): `json`, `sarif` (SARIF
+  2.1.0, for code-scanning pages) and `junit` (JUnit XML, one test case per record,
+  for CI dashboards).  A record's part of them is `validate_json`.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from nauticus_ref.findings import counts
+from nauticus_ref.findings import Diagnostic, counts
 from nauticus_ref.referee.validate import Game
-from nauticus_ref.views.text import render_github, render_text
+from nauticus_ref.views import JSON_VERSION
+from nauticus_ref.views.text import dumps, escape_controls, render_github, render_text
+
+Data = dict[str, Any]
 
 
-def validate_text(game: Game) -> str:
+def validate_text(game: Game, with_summary: bool = True) -> str:
     return "".join(render_text(game.path, game.lines, d) + "\n\n"
-                   for d in game.diagnostics) + summary(game) + "\n"
+                   for d in game.diagnostics) + (summary(game) + "\n" if with_summary else "")
+
+
+def validate_concise(game: Game) -> str:
+    """`path:line:col: error[rule] message`, one line a diagnostic, and no summary."""
+    return "".join(f"{game.path}:{d.span.line}:{d.span.column}: {d.severity}[{d.rule}] "
+                   f"{d.message}\n" for d in game.diagnostics)
 
 
 def validate_github(game: Game) -> str:
     return "".join(render_github(game.path, d) + "\n" for d in game.diagnostics)
 
 
-def validate_json(game: Game) -> dict[str, Any]:
+def validate_jsonl(game: Game) -> str:
+    return "".join(dumps({"version": JSON_VERSION, "path": game.path, **d.as_json(game.path)},
+                         indent=None) + "\n" for d in game.diagnostics)
+
+
+def validate_json(game: Game) -> Data:
     return game.as_json()
 
 
@@ -40,6 +59,94 @@ def tally(c: dict[str, int]) -> str:
     return ", ".join(f"{c[k]} {k}{'s' if c[k] != 1 else ''}" for k in ("error", "warning", "note"))
 
 
-#: The formats of this view, for the command line's choices.
-FORMATS: dict[str, Callable[[Game], Any]] = {"text": validate_text, "json": validate_json,
-                                             "github": validate_github}
+# -- documents over every record ---------------------------------------------------------
+
+def json_document(files: list[Data]) -> str:
+    return dumps({"version": JSON_VERSION, "files": files})
+
+
+def sarif_document(files: list[Data]) -> str:
+    """SARIF 2.1.0: one run of the referee, its rules, one result per diagnostic."""
+    from nauticus_ref import __version__
+    from nauticus_ref.rules import RULES, SYNTAX
+
+    catalogue = (SYNTAX, *RULES)
+    index = {r.id: i for i, r in enumerate(catalogue)}
+    rules = [{"id": r.id, "name": r.title, "shortDescription": {"text": r.title},
+              "fullDescription": {"text": r.summary},
+              "help": {"text": f"{r.summary} Rulebook: {r.section} ({r.section_en})."},
+              "defaultConfiguration": {"level": r.severity}} for r in catalogue]
+    results = [{"ruleId": d["rule"], "ruleIndex": index[d["rule"]], "level": d["severity"],
+                "message": {"text": d["message"] + (f"\nhelp: {d['help']}" if d["help"] else "")},
+                "locations": [{"physicalLocation": {
+                    "artifactLocation": {"uri": f["path"]},
+                    "region": {"startLine": d["line"], "startColumn": d["column"],
+                               "endLine": d["end_line"], "endColumn": d["end_column"]}}}]}
+               for f in files for d in f["diagnostics"]]
+    return dumps({"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+                  "version": "2.1.0",
+                  "runs": [{"tool": {"driver": {
+                      "name": "nauticus-ref", "version": __version__,
+                      "rules": rules}},
+                      "results": results}]})
+
+
+def junit_document(files: list[Data]) -> str:
+    """JUnit XML: a test suite of records, a record failing with its errors."""
+    import xml.etree.ElementTree as ET
+
+    def text(s: str) -> str:   # XML 1.0 cannot carry control characters: shown escaped
+        return escape_controls(s)
+
+    failed = sum(not f["valid"] for f in files)
+    suites = ET.Element("testsuites", name="nauticus-ref", tests=str(len(files)),
+                        failures=str(failed), errors="0")
+    suite = ET.SubElement(suites, "testsuite", name="nauticus-ref validate",
+                          tests=str(len(files)), failures=str(failed), errors="0", skipped="0")
+    for f in files:
+        case = ET.SubElement(suite, "testcase", classname="nauticus-ref",
+                             name=text(f["path"]), file=text(f["path"]))
+        problems = [d for d in f["diagnostics"] if d["severity"] == "error"]
+        if problems:
+            failure = ET.SubElement(case, "failure", type=problems[0]["rule"],
+                                    message=text(f"{len(problems)} error"
+                                                 f"{'s' if len(problems) != 1 else ''}: "
+                                                 f"{problems[0]['message']}"))
+            failure.text = text("\n".join(
+                f"{f['path']}:{d['line']}:{d['column']}: {d['severity']}[{d['rule']}]: "
+                f"{d['message']}" for d in f["diagnostics"]))
+        elif f["diagnostics"]:
+            out = ET.SubElement(case, "system-out")
+            out.text = text("\n".join(f"{f['path']}:{d['line']}:{d['column']}: "
+                                      f"{d['severity']}[{d['rule']}]: {d['message']}"
+                                      for d in f["diagnostics"]))
+    ET.indent(suites)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, "unicode") + "\n"
+
+
+#: The formats of this view, for the command line's choices: a record's text, or its
+#: part of a document that `DOCUMENTS` makes of every record's.
+FORMATS: dict[str, Callable[[Game], Any]] = {
+    "text": validate_text, "concise": validate_concise, "json": validate_json,
+    "jsonl": validate_jsonl, "github": validate_github, "sarif": validate_json,
+    "junit": validate_json}
+DOCUMENTS: dict[str, Callable[[list[Data]], str]] = {
+    "json": json_document, "sarif": sarif_document, "junit": junit_document}
+
+
+def statistics(by_rule: dict[tuple[str, str], int]) -> str:
+    """`--statistics`: how often each rule was broken, most often first."""
+    from nauticus_ref.rules import BY_ID, SYNTAX
+
+    rows = sorted(by_rule.items(), key=lambda kv: (-kv[1], kv[0]))
+    width = max((len(str(n)) for n in by_rule.values()), default=1)
+    return "".join(f"{n:>{width}}  {severity:<7}  {rule:<18}  "
+                   f"{(BY_ID.get(rule) or SYNTAX).title}\n"
+                   for (rule, severity), n in rows)
+
+
+def rule_counts(diagnostics: list[Diagnostic]) -> dict[tuple[str, str], int]:
+    found: dict[tuple[str, str], int] = {}
+    for d in diagnostics:
+        found[(d.rule, d.severity)] = found.get((d.rule, d.severity), 0) + 1
+    return found

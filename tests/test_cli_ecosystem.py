@@ -1,0 +1,304 @@
+"""The command line as linter users expect it: standard input, folder walks that leave
+out what git ignores, one exit-code convention, output formats read back by their own
+readers, progress that never mixes with output, carets under wide characters."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from syrupy.extensions.json import JSONSnapshotExtension
+
+from conftest import EXAMPLES, ROOT
+from nauticus_ref.cli import main
+
+INVALID = EXAMPLES / "invalid"
+GAME = EXAMPLES / "game-2p.ngn"
+
+
+def run(*args, input=None, monkeypatch=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+@pytest.fixture(autouse=True)
+def fresh_stdin():
+    """Standard input is read once a process; each test is a process of its own here."""
+    import nauticus_ref.files as files
+
+    files._stdin_text = None
+    files.name_stdin(None)
+    yield
+    files._stdin_text = None
+    files.name_stdin(None)
+
+
+# -- standard input -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [["validate"], ["score"], ["parse"], ["annotate"],
+                                     ["state"], ["explain", "--line", "8"]])
+def test_a_dash_reads_standard_input(command):
+    text = (INVALID / "one-crest.ngn").read_text(encoding="utf-8")
+    by_file = run(*command, INVALID / "one-crest.ngn")
+    by_stdin = run(*command, "--stdin-filename", INVALID / "one-crest.ngn", "-", input=text)
+    assert by_stdin.exit_code == by_file.exit_code and by_stdin.output == by_file.output
+    unnamed = run(*command, "-", input=text)
+    assert unnamed.exit_code == by_file.exit_code
+    assert "no such file" not in unnamed.output
+
+
+def test_standard_input_is_named_stdin_in_messages():
+    text = (INVALID / "one-crest.ngn").read_text(encoding="utf-8")
+    result = run("validate", "--concise", "-", input=text)
+    assert result.exit_code == 1
+    assert result.output.startswith("<stdin>:8:9: error[one-crest] ")
+
+
+# -- walking a folder ---------------------------------------------------------------------
+
+def test_a_folder_walk_leaves_out_hidden_and_tool_folders_and_what_gitignore_ignores(tmp_path):
+    game = GAME.read_text(encoding="utf-8")
+    for place in ("league/r1.ngn", "league/drafts/d.ngn", "league/keep/k.ngn",
+                  ".venv/lib/x.ngn", "node_modules/pkg/y.ngn", "league/.hidden/h.ngn",
+                  "league/scratch.ngn", "league/keep/scratch.ngn"):
+        (tmp_path / place).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / place).write_text(game, encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("drafts/\nscratch.ngn\n", encoding="utf-8")
+    (tmp_path / "league" / "keep" / ".gitignore").write_text("!scratch.ngn\n", encoding="utf-8")
+    result = run("validate", tmp_path / "league")
+    shown = sorted(Path(m).relative_to(tmp_path).as_posix()
+                   for m in re.findall(r"^(\S+\.ngn): valid", result.output, re.M))
+    assert shown == ["league/keep/k.ngn", "league/keep/scratch.ngn", "league/r1.ngn"]
+    # a file named on the command line is read whatever .gitignore says
+    assert run("validate", tmp_path / "league" / "scratch.ngn").exit_code == 0
+
+
+# -- one convention for exit codes and lines out of range ---------------------------------
+
+def test_every_one_record_command_exits_1_on_a_record_with_errors():
+    path = INVALID / "one-crest.ngn"
+    for command in (["state"], ["annotate"], ["explain", "--line", "8"], ["validate"],
+                    ["score"]):
+        assert run(*command, path).exit_code == 1, command
+
+
+def test_a_line_past_the_end_is_the_same_answer_for_every_command():
+    answers = [run(command, GAME, "--line", 9999) for command in ("state", "explain")]
+    lines = len(GAME.read_text(encoding="utf-8").splitlines())
+    for result in answers:
+        assert result.exit_code == 2
+        assert f"has {lines} lines, not 9999" in result.output
+
+
+def test_explain_says_when_a_line_has_no_move(tmp_path):
+    path = tmp_path / "g.ngn"
+    path.write_text("# a friendly game\nplayers: Anna, Ben\n\n"
+                    "round 1: goods hulls money transport crowns masts deliver sails\n",
+                    encoding="utf-8")
+    for line in (1, 3):
+        result = run("explain", path, "--line", line)
+        assert result.exit_code == 2 and "this line has no move" in result.output
+        assert "verdict" not in result.output
+
+
+def test_score_json_of_a_record_with_syntax_errors_gives_its_diagnostics(tmp_path):
+    path = tmp_path / "g.ngn"
+    path.write_text("players: Anna, Ben\nround 1: goods hulls moneyy\n", encoding="utf-8")
+    data = json.loads(run("score", "--format", "json", path).output)
+    game = data["games"][0]
+    assert data["version"] == 1 and game["valid"] is False
+    assert [d["rule"] for d in game["diagnostics"]] == ["syntax"]
+    assert game["diagnostics"][0]["line"] == 2
+
+
+def test_a_bad_board_is_reported_once_for_the_whole_run(tmp_path):
+    for i in range(5):
+        (tmp_path / f"g{i}.ngn").write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    result = run("validate", "--board", tmp_path / "missing.toml", tmp_path)
+    assert result.exit_code == 2 and result.output.count("missing.toml") == 1
+
+
+# -- formats ------------------------------------------------------------------------------
+
+def test_github_escapes_file_names_as_its_toolkit_does(tmp_path):
+    path = tmp_path / "round 3, table 2: final%.ngn"
+    path.write_text((INVALID / "one-crest.ngn").read_text(encoding="utf-8"), encoding="utf-8")
+    out = run("validate", "--format", "github", path).output
+    prop = out.split("::")[1]
+    assert "round 3%2C table 2%3A final%25.ngn," in prop
+    file_value = re.search(r"file=([^,]*),line=", prop).group(1)
+    assert "," not in file_value and ":" not in file_value
+
+
+@pytest.fixture
+def json_snapshot(snapshot):
+    return snapshot.use_extension(JSONSnapshotExtension)
+
+
+def in_examples(*args):
+    """Run from examples/logs, so that paths in the output are the same everywhere."""
+    cwd = os.getcwd()
+    os.chdir(EXAMPLES)
+    try:
+        return run(*args)
+    finally:
+        os.chdir(cwd)
+
+
+@pytest.mark.parametrize("fmt", ["concise", "jsonl", "github", "sarif", "junit"])
+def test_format_snapshots(fmt, snapshot):
+    result = in_examples("validate", "--format", fmt, "invalid/one-crest.ngn",
+                         "invalid/storage.ngn", "game-2p.ngn")
+    assert result.exit_code == 1
+    assert result.output == snapshot
+
+
+def test_jsonl_is_one_versioned_object_per_diagnostic():
+    result = in_examples("validate", "--format", "jsonl", "invalid/one-crest.ngn",
+                         "invalid/storage.ngn")
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    assert len(rows) == 2 and all(r["version"] == 1 for r in rows)
+    assert [(r["path"], r["rule"]) for r in rows] == [("invalid/one-crest.ngn", "one-crest"),
+                                                      ("invalid/storage.ngn", "storage")]
+
+
+def test_sarif_reads_back_as_sarif_2_1():
+    sarif_pydantic = pytest.importorskip("sarif_pydantic")
+    result = in_examples("validate", "--format", "sarif", "invalid/one-crest.ngn",
+                         "invalid/storage.ngn", "game-2p.ngn")
+    log = sarif_pydantic.Sarif.model_validate_json(result.output)
+    assert log.version == "2.1.0"
+    results = log.runs[0].results
+    assert [(r.rule_id, r.level.value if hasattr(r.level, "value") else r.level)
+            for r in results] == [("one-crest", "error"), ("storage", "error")]
+    region = results[0].locations[0].physical_location.region
+    assert (region.start_line, region.start_column) == (8, 9)
+    rules = log.runs[0].tool.driver.rules
+    assert rules[results[0].rule_index].id == "one-crest"
+
+
+def test_junit_reads_back_with_a_junit_reader(tmp_path):
+    junitparser = pytest.importorskip("junitparser")
+    result = in_examples("validate", "--format", "junit", "invalid/one-crest.ngn",
+                         "invalid/storage.ngn", "game-2p.ngn")
+    path = tmp_path / "report.xml"
+    path.write_text(result.output, encoding="utf-8")
+    xml = junitparser.JUnitXml.fromfile(str(path))
+    cases = [case for suite in xml for case in suite]
+    assert [c.name for c in cases] == ["invalid/one-crest.ngn", "invalid/storage.ngn",
+                                       "game-2p.ngn"]
+    verdicts = [[type(r).__name__ for r in c.result] for c in cases]
+    assert verdicts == [["Failure"], ["Failure"], []]
+    assert "one-crest" in cases[0].result[0].type
+
+
+def test_quiet_prints_only_problems():
+    result = in_examples("validate", "--quiet", "invalid/one-crest.ngn", "invalid/storage.ngn",
+                         "game-2p.ngn")
+    assert "error[one-crest]" in result.output
+    assert "note[" not in result.output and ": valid" not in result.output
+    assert "files," not in result.output
+
+
+def test_statistics_count_each_rule(snapshot):
+    result = in_examples("validate", "--statistics", "invalid/", "game-4p.ngn")
+    assert result.exit_code == 1
+    assert result.output == snapshot
+    counts = {line.split()[2]: int(line.split()[0]) for line in result.output.splitlines()
+              if line.strip() and line.split()[0].isdigit()}
+    assert counts["one-crest"] == 1 and counts["storage"] >= 1
+
+
+# -- terminals ----------------------------------------------------------------------------
+
+def test_the_caret_stands_under_wide_characters(tmp_path):
+    path = tmp_path / "g.ngn"
+    path.write_text("players: 小明, Ben\n"
+                    "round 1: goods hulls money transport crowns masts deliver sails\n"
+                    "1. 小明 money bonus whale\n  小明: 1w\n  Ben: 1w\n  Zoe: pass\n",
+                    encoding="utf-8")
+    out = run("validate", path).output
+    lines = out.splitlines()
+    i = next(k for k, line in enumerate(lines) if line.startswith("6 |"))
+    # `Zoe` stands after two spaces: the caret under it, counted in terminal cells
+    assert lines[i + 1] == "  |   ^^^"
+    wide = "1. 小明 money bonus whale"
+    from nauticus_ref.views.text import display_width
+
+    assert display_width(wide) == len(wide) + 2
+
+
+def test_help_lines_wrap_at_word_boundaries_to_the_terminal():
+    from nauticus_ref.views.text import wrap
+
+    text = "help: " + " ".join(["word"] * 40)
+    wrapped = wrap(text, 40, "      ")
+    assert all(len(line) <= 40 for line in wrapped.splitlines())
+    assert wrapped.replace("\n      ", " ") == text
+    assert wrap(text, None, "      ") == text
+
+
+def visible_lines(raw: str) -> list[str]:
+    """What a terminal shows, line by line, after carriage returns and erase-line."""
+    shown = []
+    for line in raw.replace("\r\n", "\n").split("\n"):
+        cells: list[str] = []
+        cursor = 0
+        for part in re.split(r"(\r|\x1b\[K)", line):
+            if part == "\r":
+                cursor = 0
+            elif part == "\x1b[K":
+                del cells[cursor:]
+            else:
+                for ch in part:
+                    if cursor < len(cells):
+                        cells[cursor] = ch
+                    else:
+                        cells.append(ch)
+                    cursor += 1
+        shown.append("".join(cells))
+    return shown
+
+
+def in_a_terminal(args: list[str], cwd: Path) -> str:
+    """Run the command with standard output and error on one pseudo-terminal."""
+    leader, follower = pty.openpty()
+    env = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "nauticus_ref.cli", *args], cwd=cwd,
+                            stdin=subprocess.DEVNULL, stdout=follower, stderr=follower,
+                            env=env)
+    os.close(follower)
+    out = b""
+    while True:
+        ready, _, _ = select.select([leader], [], [], 60)
+        if not ready:
+            break
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    proc.wait(60)
+    os.close(leader)
+    return out.decode("utf-8", "replace")
+
+
+def test_progress_never_shares_a_line_with_output(tmp_path):
+    for i, name in enumerate(sorted(INVALID.glob("*.ngn"))[:12]):
+        (tmp_path / f"g{i:02}.ngn").write_text(name.read_text(encoding="utf-8"),
+                                               encoding="utf-8")
+    raw = in_a_terminal(["validate", "--concise", "."], tmp_path)
+    assert "records [" in raw            # the progress line was drawn
+    shown = [line for line in visible_lines(raw) if line]
+    assert shown and not any("records [" in line for line in shown), shown
+    assert all(re.match(r"(\./)?g\d\d\.ngn:|\d+ files", line) for line in shown), shown
