@@ -71,7 +71,7 @@ def test_explain_json_and_markdown(monkeypatch, snapshot):
 @pytest.mark.parametrize("args, message", [
     (["--line", "3", "--at", "1.1"], "exactly one of --line"),
     ([], "exactly one of --line"),
-    (["--line", "999"], "has 11 lines, not 999"),
+    (["--line", "999"], "has 10 lines, not 999"),
     (["--at", "7.1"], "no round 7 phase 1"),
     (["--at", "1.1.Zed"], "no turn of `Zed`"),
     (["--at", "one"], "is not ROUND.PHASE"),
