@@ -25,6 +25,8 @@ class Diagnostic:
     span: Span
     message: str
     help: str | None = None
+    #: a finding the table let stand (`# ref: accept RULE` on its line), shown as a note
+    accepted: bool = False
 
     def sort_key(self) -> tuple[int, int]:
         return (self.span.line, self.span.column)
@@ -50,6 +52,7 @@ class Diagnostic:
             "end_column": self.span.end_column,
             "message": self.message,
             "help": self.help,
+            **({"accepted": True} if self.accepted else {}),
             **extra,
         }
 

@@ -302,3 +302,55 @@ def test_progress_never_shares_a_line_with_output(tmp_path):
     shown = [line for line in visible_lines(raw) if line]
     assert shown and not any("records [" in line for line in shown), shown
     assert all(re.match(r"(\./)?g\d\d\.ngn:|\d+ files", line) for line in shown), shown
+
+
+# -- house decisions ----------------------------------------------------------------------
+
+ACCEPTED = """players: Anna, Ben
+setup: round 1 phase 1
+  Anna ship A: bow stern, whale mast
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna masts bonus coffee
+  Anna: anchor >A      # ref: accept one-crest (Anna's first game; we let it stand)
+  Ben: pass
+"""
+
+
+def test_an_accepted_mistake_is_a_note_citing_the_decision_and_listed_in_the_summary(
+        tmp_path, snapshot):
+    path = tmp_path / "house.ngn"
+    path.write_text(ACCEPTED, encoding="utf-8")
+    result = run("validate", path)
+    assert result.exit_code == 0
+    out = result.output.replace(str(tmp_path) + os.sep, "")
+    assert "note[one-crest]" in out and "accepted by the table" in out
+    assert out.rstrip().endswith("accepted by the table: one-crest (line 6)")
+    assert out == snapshot
+    data = json.loads(run("validate", "--format", "json", path).output)
+    (d,) = data["files"][0]["diagnostics"]
+    assert d["accepted"] is True and d["severity"] == "note"
+    # without the decision the same line is an error, and the replay goes on the same way
+    plain = tmp_path / "plain.ngn"
+    plain.write_text(ACCEPTED.split("      #")[0] + "\n  Ben: pass\n", encoding="utf-8")
+    assert run("validate", plain).exit_code == 1
+    states = [json.loads(run("state", p, "--format", "json").output) for p in (path, plain)]
+    assert states[0]["players"] == states[1]["players"]
+
+
+def test_an_accept_that_fits_no_finding_is_a_warning(tmp_path):
+    path = tmp_path / "house.ngn"
+    path.write_text(ACCEPTED.replace("  Ben: pass\n", "  Ben: pass  # ref: accept taler onecrest\n"),
+                    encoding="utf-8")
+    result = run("validate", "--format", "json", path)
+    found = [(d["rule"], d["severity"], d["line"]) for d in
+             json.loads(result.output)["files"][0]["diagnostics"]]
+    assert found == [("one-crest", "note", 6), ("taler", "warning", 7), ("syntax", "warning", 7)]
+    assert result.exit_code == 0
+
+
+def test_a_hash_inside_a_quoted_name_starts_no_comment():
+    from nauticus_ref.referee.decisions import comment_start, decisions
+
+    assert comment_start('players: "A#1", Ben  # ref: accept x') == 21
+    assert decisions(['  "A#1": anchor >A # ref: accept one-crest']) [1][0].rule == "one-crest"
+    assert decisions(["# a note, no decision: we accept nothing"]) == {}

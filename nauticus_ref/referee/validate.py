@@ -77,13 +77,16 @@ def board_for(parsed: ParseResult, source: Source) -> Board:
 def validate_source(source: Source, board: Board | None = None) -> Game:
     """Parse and replay one record on `board` (the user's `--board`), or else on the
     board the record names.  Raises BoardError when that board cannot be used."""
+    from nauticus_ref.referee import decisions
+    from nauticus_ref.rules import BY_ID
+
     parsed = parse_text(source.text)
     if parsed.record is None:
         return Game(source.path, parsed.lines, parsed.diagnostics, False, parsed, None)
     board = board or board_for(parsed, source)
     result = replay(parsed.record, board)
-    return Game(source.path, parsed.lines, parsed.diagnostics + result.diagnostics,
-                      result.complete, parsed, result)
+    found = decisions.apply(parsed.lines, parsed.diagnostics + result.diagnostics, BY_ID)
+    return Game(source.path, parsed.lines, found, result.complete, parsed, result)
 
 
 __all__ = ["Game", "validate_source", "BoardError"]

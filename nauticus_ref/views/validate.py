@@ -49,10 +49,14 @@ def summary(game: Game) -> str:
     """`game.ngn: valid, complete game`, or the count of each severity."""
     c = counts(game.diagnostics)
     state = "complete game" if game.complete else "incomplete record"
+    accepted = [d for d in game.diagnostics if d.accepted]
+    decided = ("; accepted by the table: " + ", ".join(
+        f"{d.rule} (line {d.span.line})" for d in accepted)) if accepted else ""
     if game.valid:
         extra = [f"{c[k]} {k}{'s' if c[k] != 1 else ''}" for k in ("warning", "note") if c[k]]
-        return f"{game.path}: valid, {state}" + (f" ({', '.join(extra)})" if extra else "")
-    return f"{game.path}: {tally(c)} ({state})"
+        return (f"{game.path}: valid, {state}" + (f" ({', '.join(extra)})" if extra else "")
+                + decided)
+    return f"{game.path}: {tally(c)} ({state}){decided}"
 
 
 def tally(c: dict[str, int]) -> str:

@@ -1,0 +1,102 @@
+"""House decisions: a mistake the table let stand, written into the record.
+
+A comment that starts `ref: accept` names the rules the table accepted on that line
+(NOTATION.md, "House decisions"; docs/notation.md):
+
+    Ben: anchor >A          # ref: accept one-crest  (Ben's first game; we let it stand)
+
+The referee replays every move as played in any case; a finding of an accepted rule
+on that line becomes a note that cites the decision, and the summary lists it.  An
+`accept` of a rule the line does not break, or of no rule at all, is a warning: the
+decision no longer fits the record.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.notation.model import Span
+
+_ACCEPT = re.compile(r"#\s*ref:\s*accept\b(?P<rules>[^()#]*)", re.IGNORECASE)
+_RULE_ID = re.compile(r"[A-Za-z][\w-]*")
+
+
+@dataclass(frozen=True)
+class Decision:
+    rule: str
+    span: Span
+
+
+def comment_start(line: str) -> int | None:
+    """The index of the `#` that starts the line's comment (none inside a quoted name)."""
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            return i
+    return None
+
+
+def decisions(lines: list[str]) -> dict[int, list[Decision]]:
+    """The rules accepted on each line, by line number."""
+    found: dict[int, list[Decision]] = {}
+    for number, line in enumerate(lines, 1):
+        start = comment_start(line) if "accept" in line.lower() else None
+        if start is None:
+            continue
+        m = _ACCEPT.match(line, start)
+        if m is None:
+            continue
+        for word in _RULE_ID.finditer(m.group("rules")):
+            column = m.start("rules") + word.start() + 1
+            found.setdefault(number, []).append(Decision(word.group().lower(), Span(
+                line=number, column=column, end_line=number,
+                end_column=column + len(word.group()))))
+    return found
+
+
+def apply(lines: list[str], diagnostics: Iterable[Diagnostic],
+          known: Iterable[str]) -> list[Diagnostic]:
+    """`diagnostics` with the house decisions of `lines` applied: accepted findings as
+    notes citing the decision, and a warning for each decision that fits no finding
+    (`known`: the rule ids there are)."""
+    from nauticus_ref.notation.vocab import closest
+
+    taken = decisions(lines)
+    if not taken:
+        return list(diagnostics)
+    known = set(known)
+    used: set[tuple[int, str]] = set()
+    out = []
+    for d in diagnostics:
+        accepted = {x.rule for x in taken.get(d.span.line, [])}
+        if d.rule in accepted and d.severity != "note":
+            used.add((d.span.line, d.rule))
+            d = dataclasses.replace(
+                d, severity="note", accepted=True,
+                message=f"{d.message} (accepted by the table: `# ref: accept {d.rule}` on "
+                        f"line {d.span.line})")
+        out.append(d)
+    for line, found in taken.items():
+        for x in found:
+            if (line, x.rule) in used:
+                continue
+            if x.rule not in known:
+                near = closest(x.rule, known)
+                out.append(Diagnostic(rule=SYNTAX_RULE, severity="warning", span=x.span,
+                                      message=f"`{x.rule}` is no rule, so it cannot be accepted",
+                                      help=f"did you mean `{near}`" if near else
+                                      "`nauticus-ref rules` lists the rules"))
+            else:
+                out.append(Diagnostic(rule=x.rule, severity="warning", span=x.span,
+                                      message=f"`{x.rule}` is accepted here, but this line "
+                                              "does not break it",
+                                      help="remove the decision, or name the rule the line "
+                                           "breaks"))
+    out.sort(key=Diagnostic.sort_key)
+    return out
