@@ -40,3 +40,15 @@ def strip_spans(obj):
 @pytest.fixture
 def examples() -> Path:
     return EXAMPLES
+
+
+@pytest.fixture(autouse=True)
+def fresh_stdin():
+    """Standard input is read once a process; each test is a process of its own here."""
+    import nauticus_ref.files as files
+
+    files._stdin_text = None
+    files.name_stdin(None)
+    yield
+    files._stdin_text = None
+    files.name_stdin(None)

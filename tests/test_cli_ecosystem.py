@@ -28,18 +28,6 @@ def run(*args, input=None, monkeypatch=None):
     return CliRunner().invoke(main, [str(a) for a in args], input=input)
 
 
-@pytest.fixture(autouse=True)
-def fresh_stdin():
-    """Standard input is read once a process; each test is a process of its own here."""
-    import nauticus_ref.files as files
-
-    files._stdin_text = None
-    files.name_stdin(None)
-    yield
-    files._stdin_text = None
-    files.name_stdin(None)
-
-
 # -- standard input -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("command", [["validate"], ["score"], ["parse"], ["annotate"],
@@ -349,7 +337,8 @@ def test_an_accept_that_fits_no_finding_is_a_warning(tmp_path):
 
 
 def test_a_hash_inside_a_quoted_name_starts_no_comment():
-    from nauticus_ref.referee.decisions import comment_start, decisions
+    from nauticus_ref.notation.assemble import comment_start
+    from nauticus_ref.referee.decisions import decisions
 
     assert comment_start('players: "A#1", Ben  # ref: accept x') == 21
     assert decisions(['  "A#1": anchor >A # ref: accept one-crest']) [1][0].rule == "one-crest"

@@ -192,4 +192,4 @@ def entry(argv: list[str] | None = None) -> None:
 
 
 # The commands, registered on `main` as their modules load.
-from nauticus_ref.cli import check, look, tools  # noqa: E402,F401
+from nauticus_ref.cli import check, fmt, look, tools  # noqa: E402,F401

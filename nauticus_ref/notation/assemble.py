@@ -80,6 +80,17 @@ def split_lines(text: str) -> list[str]:
     return _LINE_END.split(text) if "\r" in text else text.split("\n")
 
 
+def comment_start(line: str) -> int | None:
+    """The index of the `#` that starts the line's comment (none inside a quoted name)."""
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            return i
+    return None
+
+
 def parse_text(text: str) -> ParseResult:
     lines = split_lines(text)
     asm = _Assembler()

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.notation.assemble import comment_start
 from nauticus_ref.notation.model import Span
 
 _ACCEPT = re.compile(r"#\s*ref:\s*accept\b(?P<rules>[^()#]*)", re.IGNORECASE)
@@ -29,17 +30,6 @@ _RULE_ID = re.compile(r"[A-Za-z][\w-]*")
 class Decision:
     rule: str
     span: Span
-
-
-def comment_start(line: str) -> int | None:
-    """The index of the `#` that starts the line's comment (none inside a quoted name)."""
-    quoted = False
-    for i, ch in enumerate(line):
-        if ch == '"':
-            quoted = not quoted
-        elif ch == "#" and not quoted:
-            return i
-    return None
 
 
 def decisions(lines: list[str]) -> dict[int, list[Decision]]:
