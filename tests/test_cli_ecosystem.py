@@ -256,10 +256,11 @@ def visible_lines(raw: str) -> list[str]:
     return shown
 
 
-def in_a_terminal(args: list[str], cwd: Path) -> str:
+def in_a_terminal(args: list[str], cwd: Path, no_color: bool = True) -> str:
     """Run the command with standard output and error on one pseudo-terminal."""
     leader, follower = pty.openpty()
-    env = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1"}
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env.update({"COLUMNS": "200", **({"NO_COLOR": "1"} if no_color else {})})
     proc = subprocess.Popen([sys.executable, "-m", "nauticus_ref.cli", *args], cwd=cwd,
                             stdin=subprocess.DEVNULL, stdout=follower, stderr=follower,
                             env=env)
@@ -343,3 +344,41 @@ def test_a_hash_inside_a_quoted_name_starts_no_comment():
     assert comment_start('players: "A#1", Ben  # ref: accept x') == 21
     assert decisions(['  "A#1": anchor >A # ref: accept one-crest']) [1][0].rule == "one-crest"
     assert decisions(["# a note, no decision: we accept nothing"]) == {}
+
+
+# -- colour -------------------------------------------------------------------------------
+
+def test_colour_is_chosen_by_option_and_environment(monkeypatch):
+    path = INVALID / "one-crest.ngn"
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    piped = run("validate", path).output
+    assert "\x1b[" not in piped                                  # auto, not a terminal
+    always = run("--color", "always", "validate", path).output
+    assert "\x1b[31m\x1b[1merror\x1b[0m" in always and "\x1b[1mone-crest\x1b[0m" in always
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert "\x1b[" in run("validate", path).output
+    assert "\x1b[" not in run("--color", "never", "validate", path).output
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert "\x1b[" not in run("validate", path).output
+    # JSON is for programs: never coloured
+    assert "\x1b[" not in run("--color", "always", "validate", "--format", "json", path).output
+
+
+def test_colour_on_a_terminal_unless_no_color(tmp_path):
+    record = tmp_path / "g.ngn"
+    record.write_text((INVALID / "one-crest.ngn").read_text(encoding="utf-8"), encoding="utf-8")
+    coloured = in_a_terminal(["validate", "g.ngn"], tmp_path, no_color=False)
+    assert "\x1b[31m" in coloured
+    plain = in_a_terminal(["validate", "g.ngn"], tmp_path)
+    assert "\x1b[31m" not in plain and "error[one-crest]" in plain
+
+
+def test_a_name_in_a_record_cannot_smuggle_colour(tmp_path):
+    record = tmp_path / "g.ngn"
+    record.write_text("players: Anna, Ben\nround 1: goods hulls money transport crowns masts "
+                      "deliver sails\n1. Anna money bonus whale\n  Zoe\x1b[31m: pass\n",
+                      encoding="utf-8")
+    out = run("--color", "always", "validate", record).output
+    assert "\\x1b[31m" in out                  # shown escaped, as text
+    assert out.count("\x1b[31m") == out.count("\x1b[31m\x1b[1m")   # only ours

@@ -31,11 +31,36 @@ EXIT_CLEAN, EXIT_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
+#: Whether output is coloured (`--color`, NO_COLOR, FORCE_COLOR; see `use_colour`).
+COLOUR = {"out": False, "err": False}
+
+
+def use_colour(choice: str) -> None:
+    """Decide colour for standard output and error: `never`, `always`, or `auto` (colour on
+    a terminal, unless NO_COLOR is set; FORCE_COLOR asks for it even when piped)."""
+    for key, stream in (("out", sys.stdout), ("err", sys.stderr)):
+        if choice != "auto":
+            COLOUR[key] = choice == "always"
+        elif os.environ.get("NO_COLOR"):
+            COLOUR[key] = False
+        elif os.environ.get("FORCE_COLOR", "0") not in ("", "0"):
+            COLOUR[key] = True
+        else:
+            COLOUR[key] = stream.isatty()
+
+
 def echo(text: str = "", nl: bool = True, err: bool = False) -> None:
-    """Print text for a person: control characters a record may carry are shown escaped."""
+    """Print text for a person: control characters a record may carry are shown escaped,
+    then the referee's layout is coloured if colour is on."""
     from nauticus_ref.views.text import escape_controls
 
-    click.echo(escape_controls(text), nl=nl, err=err)
+    text = escape_controls(text)
+    colour = COLOUR["err" if err else "out"]
+    if colour:
+        from nauticus_ref.views.text import colourise
+
+        text = colourise(text)
+    click.echo(text, nl=nl, err=err, color=colour)
 
 
 def fail(message: str) -> None:
@@ -87,13 +112,20 @@ board_option = click.option(
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="nauticus-ref",
                       message="%(prog)s %(version)s")
-def main() -> None:
+@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]),
+              default="auto", show_default=True,
+              help="Colour the severity, rule id, carets and help lines: on a terminal "
+              "(auto; NO_COLOR turns it off, FORCE_COLOR on), always, or never.")
+def main(color: str) -> None:
     """The referee for NAUTICUS: parse, check and score recorded games.
 
     \b
-    Example:
-      nauticus-ref parse examples/logs/all-constructs.ngn
+    Examples:
+      nauticus-ref validate examples/logs/game-2p.ngn
+      nauticus-ref --color never validate league/
+      nauticus-ref rules one-crest
     """
+    use_colour(color)
 
 
 def format_option(view: str, help: str = "text, json, or markdown for a forum thread."

@@ -42,6 +42,24 @@ def _shown_column(raw: str, column: int) -> int:
 WRAP_WIDTH: int | None = None
 
 
+_SEVERITY = {"error": "red", "warning": "yellow", "note": "cyan"}
+_HEADLINE = re.compile(r"^(.*?:\d+:\d+: )(error|warning|note)(\[)([\w-]+)(\])", re.M)
+_CARETS = re.compile(r"^( *\d* \| *)(\^+)$", re.M)
+_HELP = re.compile(r"^help:", re.M)
+
+
+def colourise(text: str) -> str:
+    """`text` (already shown safely) with colour where it helps a reader: the severity,
+    the rule id, the carets, `help:`.  Only the referee's own layout is coloured, so a
+    record's content never decides what gets escape codes."""
+    from click import style
+
+    text = _HEADLINE.sub(lambda m: m[1] + style(m[2], fg=_SEVERITY[m[2]], bold=True) + m[3]
+                         + style(m[4], bold=True) + m[5], text)
+    text = _CARETS.sub(lambda m: m[1] + style(m[2], fg="red", bold=True), text)
+    return _HELP.sub(style("help:", fg="green", bold=True), text)
+
+
 def display_width(text: str) -> int:
     """Terminal cells `text` takes: wide characters (`小明`) two, combining marks none."""
     if text.isascii():
