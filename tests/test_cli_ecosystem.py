@@ -382,3 +382,35 @@ def test_a_name_in_a_record_cannot_smuggle_colour(tmp_path):
     out = run("--color", "always", "validate", record).output
     assert "\\x1b[31m" in out                  # shown escaped, as text
     assert out.count("\x1b[31m") == out.count("\x1b[31m\x1b[1m")   # only ours
+
+
+# -- integrations -------------------------------------------------------------------------
+
+def test_rule_ids_complete_in_the_shell():
+    env = {**os.environ, "_NAUTICUS_REF_COMPLETE": "bash_complete",
+           "COMP_WORDS": "nauticus-ref rules one-", "COMP_CWORD": "2"}
+    out = subprocess.run([sys.executable, "-m", "nauticus_ref.cli"], env=env,
+                         capture_output=True, text=True).stdout
+    assert "plain,one-crest" in out and "plain,one-ship" in out and "hull" not in out
+
+
+def test_the_problem_matcher_in_the_docs_reads_concise_output():
+    doc = (ROOT / "docs" / "integrations.md").read_text(encoding="utf-8")
+    pattern = json.loads(re.search(r"```json\n(.*?)```", doc, re.S).group(1))[
+        "tasks"][0]["problemMatcher"]["pattern"]["regexp"]
+    out = in_examples("validate", "--concise", "invalid/one-crest.ngn").output
+    m = re.match(pattern, out.splitlines()[0])
+    assert m and m.group(5) == "one-crest" and m.group(2) == "8"
+
+
+def test_pre_commit_hooks_name_real_commands():
+    hooks = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    entries = re.findall(r"entry: nauticus-ref (\w+)", hooks)
+    assert entries == ["validate", "fmt"]
+    assert all(name in main.commands for name in entries)
+
+
+def test_every_command_help_shows_an_example():
+    for name, command in main.commands.items():
+        help_text = run(name, "--help").output
+        assert "Example" in help_text and f"nauticus-ref {name}" in help_text, name

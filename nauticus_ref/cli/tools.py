@@ -75,8 +75,16 @@ def simulate(players: int, seed: int, games: int, out: str | None,
     sys.exit(EXIT_CLEAN)
 
 
+def _complete_rule(ctx: click.Context, param: click.Parameter,
+                   incomplete: str) -> list[str]:
+    """Shell completion of rule ids (`nauticus-ref rules one-<TAB>`)."""
+    from nauticus_ref.rules import RULES, SYNTAX
+
+    return [r.id for r in (SYNTAX, *RULES) if r.id.startswith(incomplete.lower())]
+
+
 @main.command()
-@click.argument("rule_id", required=False, metavar="[ID]")
+@click.argument("rule_id", required=False, metavar="[ID]", shell_complete=_complete_rule)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def rules(rule_id: str | None, fmt: str) -> None:
