@@ -21,8 +21,7 @@ class Opening(Actions):
     def start_game(self) -> None:
         header = self.rec.header
         span = header.players_span or Span(line=1, column=1, end_line=1, end_column=2)
-        for finding in R.player_count.check(header, span):
-            self.flag(finding)
+        self.flag_all(R.player_count.check(header, span))
         n = len(header.players)
         bonuses = SEAT_BONUS.get(n, SEAT_BONUS[4] + [(0, 0)] * max(0, n - 4))
         for seat, name in enumerate(header.players):
@@ -49,8 +48,7 @@ class Opening(Actions):
         """setup: a position must be one the game can reach."""
         s = self.rec.setup
         assert s is not None
-        for finding in R.setup.check(s, len(self.players), self.max_rounds):
-            self.flag(finding)
+        self.flag_all(R.setup.check(s, len(self.players), self.max_rounds))
         self.expected_round = s.round
         self.rounds_played = max(0, s.round - 1)
         self.setup_pending = True
@@ -71,8 +69,7 @@ class Opening(Actions):
             if sp.passed is not None:
                 p.passed = sp.passed
             p.extra_used = sp.extra_used
-            for finding in R.setup.check_player(p, sp, s):
-                self.flag(finding)
+            self.flag_all(R.setup.check_player(p, sp, s))
         for tiles in s.tiles:
             if tiles.span.line > self.until:
                 continue

@@ -23,9 +23,8 @@ class Phases(Opening):
             self.missing_turns(rnd.span)
             self.flag(R.round_sequence.check_early(rnd, self.round_no, self.phase_no))
             self.end_round()
-        for finding in R.round_sequence.check(rnd, self.expected_round, self.max_rounds,
-                                              self.rounds_played, len(self.players)):
-            self.flag(finding)
+        self.flag_all(R.round_sequence.check(rnd, self.expected_round, self.max_rounds,
+                                             self.rounds_played, len(self.players)))
         self.round_no = self.expected_round  # its place in the game, whatever was written
         self.deal = list(rnd.deal)
         self.flag(R.deal.check(rnd))
@@ -37,8 +36,7 @@ class Phases(Opening):
             self.phase_no = setup.phase - 1
             if setup.flipped and setup.flipped[0] in self.deal:
                 self.next_anchor = self.deal.index(setup.flipped[0])
-            for finding in R.setup.check_flipped(setup, self.deal):
-                self.flag(finding)
+            self.flag_all(R.setup.check_flipped(setup, self.deal))
         else:
             if self.next_anchor is not None:   # the wheel turns between two rounds
                 self.anchor = self.next_anchor

@@ -122,8 +122,7 @@ class Ships(Table):
             taken = pl.rewards or []
         else:
             found, taken = R.rewards.check(ship, pl)
-            for finding in found:
-                self.flag(finding)
+            self.flag_all(found)
         for r in taken:
             self.take_reward(p, r)
 

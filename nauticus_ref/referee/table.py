@@ -121,6 +121,11 @@ class Table:
                 raise TooManyErrors
         return True
 
+    def flag_all(self, findings: list[Diagnostic]) -> None:
+        """Record every finding of a check that can find several."""
+        for finding in findings:
+            self.flag(finding)
+
     @staticmethod
     def taint(p: Player | None, span: Span) -> None:
         if p is not None and p.tainted_at is None:
