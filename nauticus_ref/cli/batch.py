@@ -16,7 +16,7 @@ import signal
 import sys
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
@@ -42,9 +42,8 @@ class Outcome:
     text: str = ""                      # the rendered output of a streamed format
     data: dict[str, Any] | None = None  # the record's part of a gathered document (json...)
     valid: bool = True
-    counts: dict[str, int] = field(default_factory=lambda: {"error": 0, "warning": 0,
-                                                            "note": 0})
-    by_rule: dict[tuple[str, str], int] = field(default_factory=dict)  # (rule, severity)
+    #: how many diagnostics of each (rule, severity): for the summary and --statistics
+    by_rule: Counter[tuple[str, str]] = field(default_factory=Counter)
     failure: str | None = None          # why the record could not be handled (exit 2)
 
 
@@ -82,8 +81,6 @@ def _render(path: str, board: Board | None, fmt: str,
     """One record through a view: its text, or its part of a gathered document."""
     from dataclasses import replace
 
-    from nauticus_ref.findings import counts
-    from nauticus_ref.views.validate import rule_counts
 
     report, failure = load(path, board)
     if report is None:
@@ -93,8 +90,8 @@ def _render(path: str, board: Board | None, fmt: str,
                                               if d.severity != "note"])
     rendered = formats[fmt](report)
     text, data = ("", rendered) if isinstance(rendered, dict) else (rendered, None)
-    return Outcome(path, text, data, report.valid, counts(report.diagnostics),
-                   rule_counts(report.diagnostics))
+    return Outcome(path, text, data, report.valid,
+                   Counter((d.rule, d.severity) for d in report.diagnostics))
 
 
 Handler = Callable[[str, "Board | None", str], Outcome]

@@ -104,10 +104,11 @@ class Reporting:
     documents: dict[str, Callable[[list[dict[str, Any]]], str]]   # gathered formats
     quiet: bool = False
     statistics: bool = False
+    between: str | None = None   # printed between two records' text (score: a blank line)
 
 
-def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str | None, how: Reporting,
-           jobs: int) -> None:
+def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str | None,
+           how: Reporting, jobs: int) -> None:
     """Run `fn` over every record, print in file order, finish with the exit code."""
     import functools
     import time
@@ -131,7 +132,7 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
     for_terminal()
     gathered = how.fmt in how.documents
     payload: list[dict[str, Any]] = []
-    totals, bad, done = {"error": 0, "warning": 0, "note": 0}, 0, 0
+    bad = done = 0
     by_rule: Counter[tuple[str, str]] = Counter()
     handler = functools.partial(fn, quiet=how.quiet)
     for outcome in run(handler, [str(f) for f in files], board, how.fmt, jobs):
@@ -141,16 +142,14 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
             continue
         done += 1
         bad += not outcome.valid
-        for k in totals:
-            totals[k] += outcome.counts[k]
         by_rule.update(outcome.by_rule)
         if how.statistics:
             continue
         if gathered and outcome.data is not None:
             payload.append(outcome.data)
         elif outcome.text:
-            if fn.__name__ == "score_one" and done > 1:
-                echo()  # a blank line between two games' scores
+            if how.between is not None and done > 1:
+                echo(how.between)
             echo(outcome.text, nl=not outcome.text.endswith("\n"))
     if how.statistics:
         echo(statistics(dict(by_rule)), nl=False)
@@ -160,6 +159,8 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
     if done > 1 and how.fmt in ("text", "concise") and not how.quiet:
         # the time only for a person watching: two runs over the same files print the same
         seconds = f" ({time.perf_counter() - started:.1f} s)" if sys.stdout.isatty() else ""
+        totals = {k: sum(n for (_, severity), n in by_rule.items() if severity == k)
+                  for k in ("error", "warning", "note")}
         echo(f"{done} files, {bad} with errors: {tally(totals)}{seconds}")
     sys.exit(EXIT_CANNOT_RUN if cannot_run else EXIT_ERRORS if bad else EXIT_CLEAN)
 
@@ -230,7 +231,8 @@ def score(paths: tuple[str, ...], fmt: str, quiet: bool, statistics: bool,
     from nauticus_ref.cli.batch import score_one
     from nauticus_ref.views.score import DOCUMENTS
 
-    _batch(score_one, paths, board_option, Reporting(fmt, DOCUMENTS, quiet, statistics), jobs)
+    how = Reporting(fmt, DOCUMENTS, quiet, statistics, between="")   # a blank line between games
+    _batch(score_one, paths, board_option, how, jobs)
 
 
 def summary_line(path: str, result: ParseResult) -> str:

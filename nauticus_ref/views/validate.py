@@ -11,9 +11,9 @@ Formats (`FORMATS`), one table for the command line's choices:
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
-from nauticus_ref.findings import Diagnostic, counts
+from nauticus_ref.findings import counts
 from nauticus_ref.referee.validate import Game
 from nauticus_ref.views import JSON_VERSION
 from nauticus_ref.views.text import dumps, escape_controls, render_github, render_text
@@ -138,7 +138,7 @@ DOCUMENTS: dict[str, Callable[[list[Data]], str]] = {
     "json": json_document, "sarif": sarif_document, "junit": junit_document}
 
 
-def statistics(by_rule: dict[tuple[str, str], int]) -> str:
+def statistics(by_rule: Mapping[tuple[str, str], int]) -> str:
     """`--statistics`: how often each rule was broken, most often first."""
     from nauticus_ref.rules import BY_ID, SYNTAX
 
@@ -147,10 +147,3 @@ def statistics(by_rule: dict[tuple[str, str], int]) -> str:
     return "".join(f"{n:>{width}}  {severity:<7}  {rule:<18}  "
                    f"{(BY_ID.get(rule) or SYNTAX).title}\n"
                    for (rule, severity), n in rows)
-
-
-def rule_counts(diagnostics: list[Diagnostic]) -> dict[tuple[str, str], int]:
-    found: dict[tuple[str, str], int] = {}
-    for d in diagnostics:
-        found[(d.rule, d.severity)] = found.get((d.rule, d.severity), 0) + 1
-    return found
