@@ -56,7 +56,7 @@ def canonical_lines(record: Record) -> dict[int, str]:
             else:
                 out[e.span.line] = pr.check(e)
     if record.final is not None:
-        out[record.final.span.line] = pr.lines()[-1]
+        out[record.final.span.line] = pr.final(record.final)
     return out
 
 

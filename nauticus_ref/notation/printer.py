@@ -15,6 +15,7 @@ from nauticus_ref.notation.model import (
     Bonus,
     Check,
     Clause,
+    Final,
     Item,
     Name,
     Phase,
@@ -119,6 +120,10 @@ class Printer:
             out.append(f"  {name(t.player)} {where}: " + ", ".join(self.item(i) for i in t.items))
         return out
 
+    @staticmethod
+    def final(f: Final) -> str:
+        return "final: " + ", ".join(f"{name(e.player)} {e.score}" for e in f.entries)
+
     def lines(self) -> list[str]:
         r = self.record
         h = r.header
@@ -139,7 +144,7 @@ class Printer:
             out.extend(self.round(rnd))
         if r.final:
             out.append("")
-            out.append("final: " + ", ".join(f"{name(e.player)} {e.score}" for e in r.final.entries))
+            out.append(self.final(r.final))
         return out
 
 

@@ -99,31 +99,27 @@ def junit_document(files: list[Data]) -> str:
     """JUnit XML: a test suite of records, a record failing with its errors."""
     import xml.etree.ElementTree as ET
 
-    def text(s: str) -> str:   # XML 1.0 cannot carry control characters: shown escaped
-        return escape_controls(s)
-
     failed = sum(not f["valid"] for f in files)
     suites = ET.Element("testsuites", name="nauticus-ref", tests=str(len(files)),
                         failures=str(failed), errors="0")
     suite = ET.SubElement(suites, "testsuite", name="nauticus-ref validate",
                           tests=str(len(files)), failures=str(failed), errors="0", skipped="0")
+    # XML 1.0 cannot carry control characters: what a record brings is shown escaped
     for f in files:
-        case = ET.SubElement(suite, "testcase", classname="nauticus-ref",
-                             name=text(f["path"]), file=text(f["path"]))
+        path = escape_controls(f["path"])
+        case = ET.SubElement(suite, "testcase", classname="nauticus-ref", name=path, file=path)
+        if not f["diagnostics"]:
+            continue
+        listing = escape_controls("\n".join(
+            f"{f['path']}:{d['line']}:{d['column']}: {d['severity']}[{d['rule']}]: "
+            f"{d['message']}" for d in f["diagnostics"]))
         problems = [d for d in f["diagnostics"] if d["severity"] == "error"]
         if problems:
-            failure = ET.SubElement(case, "failure", type=problems[0]["rule"],
-                                    message=text(f"{len(problems)} error"
-                                                 f"{'s' if len(problems) != 1 else ''}: "
-                                                 f"{problems[0]['message']}"))
-            failure.text = text("\n".join(
-                f"{f['path']}:{d['line']}:{d['column']}: {d['severity']}[{d['rule']}]: "
-                f"{d['message']}" for d in f["diagnostics"]))
-        elif f["diagnostics"]:
-            out = ET.SubElement(case, "system-out")
-            out.text = text("\n".join(f"{f['path']}:{d['line']}:{d['column']}: "
-                                      f"{d['severity']}[{d['rule']}]: {d['message']}"
-                                      for d in f["diagnostics"]))
+            ET.SubElement(case, "failure", type=problems[0]["rule"], message=escape_controls(
+                f"{len(problems)} error{'s' if len(problems) != 1 else ''}: "
+                f"{problems[0]['message']}")).text = listing
+        else:
+            ET.SubElement(case, "system-out").text = listing
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, "unicode") + "\n"
 
