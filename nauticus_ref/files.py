@@ -44,9 +44,12 @@ def _why(e: OSError) -> str:
     return e.strerror.lower() if e.strerror else str(e)
 
 
-def expand(paths: list[str]) -> tuple[list[Path], list[str]]:
+def expand(paths: list[str], keep: Callable[[Path], bool] | None = None
+           ) -> tuple[list[Path], list[str]]:
     """Files to read (a directory means every `.ngn` below it) and error messages,
-    one for each path that cannot be used and for each file skipped in a folder."""
+    one for each path that cannot be used and for each file skipped in a folder.
+    `keep` decides which files found in a folder are read (settings' `exclude`); a
+    file named by the user is always read."""
     files: list[Path] = []
     errors: list[str] = []
     for raw in paths:
@@ -61,6 +64,8 @@ def expand(paths: list[str]) -> tuple[list[Path], list[str]]:
             continue
         if stat.S_ISDIR(mode):
             found, skipped = _walk(raw)
+            if keep is not None:
+                found = [f for f in found if keep(f)]
             errors.extend(skipped)
             if not found and not skipped:
                 errors.append(f"{raw}: no .ngn files in this directory")
@@ -234,6 +239,12 @@ def name_stdin(name: str | None) -> None:
     """Call a record read from standard input `name` in messages (None: `<stdin>`)."""
     global _stdin_name
     _stdin_name = name or "<stdin>"
+
+
+def settings_path(path: Path) -> Path:
+    """Where a record is, for finding its settings: standard input is where
+    `--stdin-filename` says, else in the working folder."""
+    return Path(_stdin_name) if str(path) == STDIN else path
 
 
 def read_stdin() -> Source:

@@ -122,9 +122,10 @@ import sys  # noqa: E402
 import time  # noqa: E402
 
 from nauticus_ref.cli.batch import Outcome, run as run_batch  # noqa: E402
+from nauticus_ref.config import DEFAULT  # noqa: E402
 
 
-def misbehaving(path: str, board, fmt: str) -> Outcome:
+def misbehaving(path: str, checking, fmt: str) -> Outcome:
     """A stand-in for validate_one that crashes, hangs or dies on some records."""
     name = os.path.basename(path)
     if name.startswith("crash"):
@@ -139,7 +140,8 @@ def misbehaving(path: str, board, fmt: str) -> Outcome:
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_one_bad_record_does_not_stop_the_batch(jobs):
     names = ["a", "b", "crash", "c", "hang", "d", "e"] + (["die", "f"] if jobs > 1 else [])
-    outcomes = list(run_batch(misbehaving, names, None, "text", jobs, time_limit=2))
+    outcomes = list(run_batch(misbehaving, [(n, DEFAULT) for n in names], "text", jobs,
+                             time_limit=2))
     assert [o.path for o in outcomes] == names   # every record, in order
     by_name = {o.path: o for o in outcomes}
     assert "the referee failed on it (ValueError: boom)" in by_name["crash"].failure

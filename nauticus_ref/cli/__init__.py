@@ -18,10 +18,12 @@ import click
 from nauticus_ref import __version__
 
 if TYPE_CHECKING:
+    from nauticus_ref.config import Finder
     from nauticus_ref.game.board import Board
     from nauticus_ref.referee.validate import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 EXIT_CLEAN, EXIT_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
 
 
@@ -91,6 +93,61 @@ stdin_option = click.option(
     "--stdin-filename", metavar="NAME", expose_value=False, callback=_name_stdin,
     help="What a record read from `-` (standard input) is called in messages; a `board:` "
     "line in it is looked up beside NAME.")
+
+
+#: `--config` and `--isolated` as given to the running command (see `config_options`).
+_SETTINGS: dict[str, Any] = {"config": None, "isolated": False}
+
+
+def _remember(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    assert param.name is not None
+    _SETTINGS[param.name] = value
+
+
+def config_options(f: F) -> F:
+    """`--config FILE` and `--isolated`, for every command that reads records."""
+    f = click.option("--isolated", is_flag=True, expose_value=False, callback=_remember,
+                     help="Read no settings file: every rule, at its own severity.")(f)
+    return click.option(
+        "--config", metavar="FILE", expose_value=False, callback=_remember,
+        help="The settings file for every record (pyproject.toml or .nauticus-ref.toml), "
+        "instead of the one nearest above each record.")(f)
+
+
+def settings() -> Finder:
+    """Where each record's settings come from (`--config`, `--isolated`, or the file
+    nearest above it); exit 2 with a line per problem if a settings file is wrong."""
+    from nauticus_ref.config import Finder
+
+    if _SETTINGS["config"] is not None and _SETTINGS["isolated"]:
+        fail("give at most one of --config FILE and --isolated")
+        sys.exit(EXIT_CANNOT_RUN)
+    return settled(lambda: Finder(_SETTINGS["config"], _SETTINGS["isolated"], warn))
+
+
+def settled(get: Callable[[], T]) -> T:
+    """`get()`, or exit 2 if it meets a settings file that cannot be used."""
+    from nauticus_ref.config import ConfigError
+
+    try:
+        return get()
+    except ConfigError as e:
+        for line in str(e).splitlines():
+            fail(line)
+        sys.exit(EXIT_CANNOT_RUN)
+
+
+def records(paths: tuple[str, ...] | list[str], finder: Finder) -> tuple[list[Path], list[str]]:
+    """The record files the user named or that folders hold (less what each one's
+    settings exclude), and a message for each path that cannot be used."""
+    from nauticus_ref.files import expand
+
+    return settled(lambda: expand(list(paths),
+                                  keep=lambda f: not finder.for_record(f).excluded(f)))
+
+
+def warn(message: str) -> None:
+    echo(f"nauticus-ref: warning: {message}", err=True)
 
 
 def for_terminal() -> None:
@@ -164,13 +221,17 @@ def write_file(path: Path, text: str) -> None:
 def one_record(path: str, board_option: str | None) -> Game:
     """The replayed report of one record, or exit 2 / 1 with a message."""
     from nauticus_ref.cli.batch import load
+    from nauticus_ref.files import settings_path
     from nauticus_ref.views.text import render_text
 
     if os.path.isdir(path):
         fail(f"{path}: a folder; this command reads one record file")
         sys.exit(EXIT_CANNOT_RUN)
     for_terminal()
-    report, failure = load(path, board_from(board_option))
+    board, finder = board_from(board_option), settings()
+    where = settings_path(Path(path))
+    checking = settled(lambda: finder.for_record(where).checking(where, board))
+    report, failure = load(path, checking)
     if report is None:
         fail(failure or path)
         sys.exit(EXIT_CANNOT_RUN)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from nauticus_ref.game.board import Board
+from nauticus_ref.config import Checking
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -47,42 +47,45 @@ class Outcome:
     failure: str | None = None          # why the record could not be handled (exit 2)
 
 
-def load(path: str, board: Board | None) -> tuple[Game | None, str | None]:
-    """Read and replay one record: (report, None), or (None, why it cannot be handled)."""
+def load(path: str, checking: Checking) -> tuple[Game | None, str | None]:
+    """Read and replay one record under its settings: (report, None), or (None, why it
+    cannot be handled)."""
+    from dataclasses import replace
+
     from nauticus_ref.files import SourceError, read
     from nauticus_ref.game.board import BoardError
     from nauticus_ref.referee.validate import validate_source
 
     try:
-        return validate_source(read(Path(path)), board), None
+        game = validate_source(read(Path(path)), checking.board)
+        return replace(game, diagnostics=checking.apply(game.diagnostics)), None
     except (SourceError, BoardError) as e:
         message = str(e)
         return None, message if message.startswith(path) else f"{path}: {message}"
 
 
-def validate_one(path: str, board: Board | None, fmt: str, quiet: bool = False) -> Outcome:
+def validate_one(path: str, checking: Checking, fmt: str, quiet: bool = False) -> Outcome:
     """One record through the validate view; `quiet`: its problems only (no notes, no
     summary line)."""
     from nauticus_ref.views.validate import FORMATS, validate_text
 
     if quiet and fmt == "text":
-        return _render(path, board, fmt, {"text": lambda g: validate_text(g, False)}, quiet)
-    return _render(path, board, fmt, FORMATS, quiet)
+        return _render(path, checking, fmt, {"text": lambda g: validate_text(g, False)}, quiet)
+    return _render(path, checking, fmt, FORMATS, quiet)
 
 
-def score_one(path: str, board: Board | None, fmt: str, quiet: bool = False) -> Outcome:
+def score_one(path: str, checking: Checking, fmt: str, quiet: bool = False) -> Outcome:
     from nauticus_ref.views.score import FORMATS
 
-    return _render(path, board, fmt, FORMATS, quiet)
+    return _render(path, checking, fmt, FORMATS, quiet)
 
 
-def _render(path: str, board: Board | None, fmt: str,
+def _render(path: str, checking: Checking, fmt: str,
             formats: dict[str, Callable[[Game], Any]], quiet: bool) -> Outcome:
     """One record through a view: its text, or its part of a gathered document."""
     from dataclasses import replace
 
-
-    report, failure = load(path, board)
+    report, failure = load(path, checking)
     if report is None:
         return Outcome(path, failure=failure)
     if quiet:
@@ -94,34 +97,37 @@ def _render(path: str, board: Board | None, fmt: str,
                    Counter((d.rule, d.severity) for d in report.diagnostics))
 
 
-Handler = Callable[[str, "Board | None", str], Outcome]
+Handler = Callable[[str, Checking, str], Outcome]
+#: One record to handle: its path and its settings.
+Task = tuple[str, Checking]
 
 
 def _not_checked(path: str, why: str) -> Outcome:
     return Outcome(path, failure=f"{path}: not checked: {why}")
 
 
-def guarded(fn: Handler, path: str, board: Board | None, fmt: str) -> Outcome:
+def guarded(fn: Handler, task: Task, fmt: str) -> Outcome:
     """`fn` on one record; a failure of the referee itself becomes that record's outcome."""
+    path, checking = task
     try:
-        return fn(path, board, fmt)
+        return fn(path, checking, fmt)
     except Exception as e:  # noqa: BLE001 - one record must not end the batch
         return _not_checked(path, f"the referee failed on it ({type(e).__name__}: {e}); "
                                   "please report this with the record")
 
 
-def run(fn: Handler, paths: list[str], board: Board | None, fmt: str, jobs: int,
+def run(fn: Handler, tasks: list[Task], fmt: str, jobs: int,
         time_limit: float = TIME_LIMIT) -> Iterator[Outcome]:
-    """Outcomes in the order of `paths`, computed by `jobs` processes; a progress line on
+    """Outcomes in the order of `tasks`, computed by `jobs` processes; a progress line on
     a terminal (on standard error, so that piped output stays clean)."""
-    if jobs > 1 and len(paths) > 1:
-        results = _pooled(fn, paths, board, fmt, min(jobs, len(paths)), time_limit)
+    if jobs > 1 and len(tasks) > 1:
+        results = _pooled(fn, tasks, fmt, min(jobs, len(tasks)), time_limit)
     else:
-        results = (_timed(fn, p, board, fmt, time_limit) for p in paths)
-    if len(paths) <= 1 or not sys.stderr.isatty():
+        results = (_timed(fn, t, fmt, time_limit) for t in tasks)
+    if len(tasks) <= 1 or not sys.stderr.isatty():
         yield from results
         return
-    progress = Progress(len(paths))
+    progress = Progress(len(tasks))
     try:
         for outcome in results:
             progress.clear()   # the caller prints while no progress line is shown
@@ -166,10 +172,10 @@ class _TimeUp(BaseException):
     """Raised by the alarm in the one-process run; not an Exception, so `guarded` lets it by."""
 
 
-def _timed(fn: Handler, path: str, board: Board | None, fmt: str, limit: float) -> Outcome:
+def _timed(fn: Handler, task: Task, fmt: str, limit: float) -> Outcome:
     """`guarded` with a time limit, where this process can set an alarm."""
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
-        return guarded(fn, path, board, fmt)
+        return guarded(fn, task, fmt)
 
     def time_up(signum: int, frame: object) -> None:
         raise _TimeUp
@@ -177,9 +183,9 @@ def _timed(fn: Handler, path: str, board: Board | None, fmt: str, limit: float) 
     previous = signal.signal(signal.SIGALRM, time_up)
     signal.setitimer(signal.ITIMER_REAL, limit)
     try:
-        return guarded(fn, path, board, fmt)
+        return guarded(fn, task, fmt)
     except _TimeUp:
-        return _not_checked(path, f"it took longer than {limit:g} s")
+        return _not_checked(task[0], f"it took longer than {limit:g} s")
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
@@ -187,8 +193,7 @@ def _timed(fn: Handler, path: str, board: Board | None, fmt: str, limit: float) 
 
 # -- the worker processes --------------------------------------------------------------
 
-def _worker(conn: Connection, others: list[Connection], fn: Handler, board: Board | None,
-            fmt: str) -> None:
+def _worker(conn: Connection, others: list[Connection], fn: Handler, fmt: str) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     for other in others:   # the parent's ends of the other workers' pipes, inherited by fork
@@ -207,8 +212,8 @@ def _worker(conn: Connection, others: list[Connection], fn: Handler, board: Boar
             return   # the parent is gone
         if task is None:
             return
-        index, path = task
-        conn.send((index, guarded(fn, path, board, fmt)))
+        index, todo = task
+        conn.send((index, guarded(fn, todo, fmt)))
 
 
 def _die_with_parent() -> None:
@@ -227,11 +232,11 @@ def _die_with_parent() -> None:
 class _Worker:
     process: BaseProcess
     conn: Connection
-    task: tuple[int, str] | None = None
+    task: tuple[int, Task] | None = None
     started: float = 0.0
 
 
-def _pooled(fn: Handler, paths: list[str], board: Board | None, fmt: str, jobs: int,
+def _pooled(fn: Handler, tasks: list[Task], fmt: str, jobs: int,
             limit: float) -> Iterator[Outcome]:
     import multiprocessing  # only here: it costs a cold start several milliseconds
     from multiprocessing.connection import wait
@@ -242,7 +247,7 @@ def _pooled(fn: Handler, paths: list[str], board: Board | None, fmt: str, jobs: 
     def start() -> _Worker:
         parent, child = ctx.Pipe()
         others = [w.conn for w in workers]
-        process = ctx.Process(target=_worker, args=(child, others, fn, board, fmt), daemon=True)
+        process = ctx.Process(target=_worker, args=(child, others, fn, fmt), daemon=True)
         process.start()
         child.close()
         return _Worker(process, parent)
@@ -251,13 +256,13 @@ def _pooled(fn: Handler, paths: list[str], board: Board | None, fmt: str, jobs: 
         _stop(w)
         workers[workers.index(w)] = start()
 
-    todo = deque(enumerate(paths))
+    todo = deque(enumerate(tasks))
     results: dict[int, Outcome] = {}
     next_out = 0
     try:
         for _ in range(jobs):
             workers.append(start())
-        while next_out < len(paths):
+        while next_out < len(tasks):
             for w in workers:
                 if w.task is None and todo:
                     w.task, w.started = todo.popleft(), time.monotonic()
@@ -266,7 +271,7 @@ def _pooled(fn: Handler, paths: list[str], board: Board | None, fmt: str, jobs: 
             wait([w.conn for w in busy] + [w.process.sentinel for w in busy], timeout=0.5)
             for w in busy:
                 assert w.task is not None
-                index, path = w.task
+                index, (path, _) = w.task
                 if w.conn.poll():
                     try:
                         got, outcome = w.conn.recv()

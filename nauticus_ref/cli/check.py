@@ -22,21 +22,25 @@ from nauticus_ref.cli import (
     EXIT_ERRORS,
     board_from,
     board_option,
+    config_options,
     echo,
     fail,
     for_terminal,
     format_option,
     jobs_option,
     main,
+    records,
+    settings,
+    settled,
     stdin_option,
 )
 
 
 def _sources(paths: tuple[str, ...]) -> tuple[list[Source], bool]:
     """Yield readable sources; report the others.  Returns a list and a flag."""
-    from nauticus_ref.files import SourceError, expand, read
+    from nauticus_ref.files import SourceError, read
 
-    files, errors = expand(list(paths))
+    files, errors = records(paths, settings())
     for message in errors:
         fail(message)
     for_terminal()
@@ -55,6 +59,7 @@ def _sources(paths: tuple[str, ...]) -> tuple[list[Source], bool]:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: a summary line per file; json: the record model.")
 @stdin_option
+@config_options
 def parse(paths: tuple[str, ...], fmt: str) -> None:
     """Parse records and report syntax errors, without replaying the game.
 
@@ -114,12 +119,12 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
     import time
 
     from nauticus_ref.cli.batch import run
-    from nauticus_ref.files import STDIN, SourceError, expand, read_stdin
+    from nauticus_ref.files import STDIN, SourceError, read_stdin, settings_path
     from nauticus_ref.views.validate import statistics, tally
 
     started = time.perf_counter()
-    board = board_from(board_option)
-    files, errors = expand(list(paths))
+    board, finder = board_from(board_option), settings()
+    files, errors = records(paths, finder)
     if Path(STDIN) in files:   # read here, once, before any worker process starts
         try:
             read_stdin()
@@ -129,13 +134,15 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
     for message in errors:
         fail(message)
     cannot_run = bool(errors)
+    tasks = settled(lambda: [(str(f), finder.for_record(where).checking(where, board))
+                             for f in files for where in [settings_path(f)]])
     for_terminal()
     gathered = how.fmt in how.documents
     payload: list[dict[str, Any]] = []
     bad = done = 0
     by_rule: Counter[tuple[str, str]] = Counter()
     handler = functools.partial(fn, quiet=how.quiet)
-    for outcome in run(handler, [str(f) for f in files], board, how.fmt, jobs):
+    for outcome in run(handler, tasks, how.fmt, jobs):
         if outcome.failure:
             fail(outcome.failure)
             cannot_run = True
@@ -184,6 +191,7 @@ def batch_options(f: F) -> F:
 @board_option
 @jobs_option
 @stdin_option
+@config_options
 def validate(paths: tuple[str, ...], fmt: str, concise: bool, quiet: bool, statistics: bool,
              board_option: str | None, jobs: int) -> None:
     """Replay records and report every rule broken, at its line and column.
@@ -214,6 +222,7 @@ def validate(paths: tuple[str, ...], fmt: str, concise: bool, quiet: bool, stati
 @board_option
 @jobs_option
 @stdin_option
+@config_options
 def score(paths: tuple[str, ...], fmt: str, quiet: bool, statistics: bool,
           board_option: str | None, jobs: int) -> None:
     """Score finished games with every part shown: track, ships, goods, material.

@@ -11,9 +11,12 @@ from nauticus_ref.cli import (
     EXIT_CANNOT_RUN,
     EXIT_CLEAN,
     EXIT_ERRORS,
+    config_options,
     echo,
     fail,
     main,
+    records,
+    settings,
     stdin_option,
 )
 
@@ -24,6 +27,7 @@ from nauticus_ref.cli import (
               help="Write nothing; exit 1 if a file would change (for CI and pre-commit).")
 @click.option("--diff", is_flag=True, help="Write nothing; print what would change as a diff.")
 @stdin_option
+@config_options
 def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
     """Rewrite records in canonical form, keeping every comment and blank-line group.
 
@@ -42,11 +46,11 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
     """
     import difflib
 
-    from nauticus_ref.files import STDIN, SourceError, expand, read, write_atomically
+    from nauticus_ref.files import STDIN, SourceError, read, write_atomically
     from nauticus_ref.notation.fmt import format_text
     from nauticus_ref.views.text import render_text
 
-    files, errors = expand(list(paths))
+    files, errors = records(paths, settings())
     for message in errors:
         fail(message)
     changed = unparsable = 0

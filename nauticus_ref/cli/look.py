@@ -17,6 +17,7 @@ from nauticus_ref.cli import (
     EXIT_CLEAN,
     EXIT_ERRORS,
     board_option,
+    config_options,
     echo,
     fail,
     format_option,
@@ -35,6 +36,7 @@ from nauticus_ref.cli import (
               help="Write the annotated record here (never over the input) instead of printing it.")
 @board_option
 @stdin_option
+@config_options
 def annotate(path: str, out: str | None, board_option: str | None) -> None:
     """Print the record with what the referee computed after every phase and turn line.
 
@@ -70,6 +72,7 @@ def annotate(path: str, out: str | None, board_option: str | None) -> None:
 @format_option("explain")
 @board_option
 @stdin_option
+@config_options
 def explain(path: str, line: int | None, at: str | None, fmt: str,
             board_option: str | None) -> None:
     """Settle a dispute: the situation before a move, each step with its rule and
@@ -114,6 +117,7 @@ def explain(path: str, line: int | None, at: str | None, fmt: str,
 @format_option("state")
 @board_option
 @stdin_option
+@config_options
 def state(path: str, line: int | None, at: str | None, fmt: str,
           board_option: str | None) -> None:
     """Every player's full state at a point of the record (the end by default),

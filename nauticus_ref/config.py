@@ -1,0 +1,272 @@
+"""Project settings: `[tool.nauticus-ref]` in `pyproject.toml`, or `.nauticus-ref.toml`.
+
+A league keeps its settings beside its records, as it does for ruff or sqlfluff:
+
+    [tool.nauticus-ref]
+    ignore = ["ship-name"]                  # rules not checked
+    severity = { storage = "warning" }      # a rule's findings at another severity
+    exclude = ["drafts/"]                   # left out of folder walks (.gitignore style)
+    board = "boards/club.toml"              # as --board, relative to this file
+    per-file-ignores = { "2019/*.ngn" = ["rewards"] }
+
+Each record is checked under the settings file nearest above it (`.nauticus-ref.toml`
+before `pyproject.toml` in the same folder; a `pyproject.toml` without the table is
+passed over).  `--config FILE` names the one file to use; `--isolated` uses none.
+A settings file found on the way up is read only if nobody but its owner (the user or
+root) can change it: a file others may write, or one in a folder where others may
+replace it, is passed over with a warning (docs/security.md).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tomllib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from nauticus_ref.findings import SYNTAX_RULE, Diagnostic, Severity
+
+if TYPE_CHECKING:
+    from pathspec import GitIgnoreSpec
+
+    from nauticus_ref.game.board import Board
+
+#: The settings file of its own, and the table inside `pyproject.toml`.
+OWN_FILE = ".nauticus-ref.toml"
+PYPROJECT = "pyproject.toml"
+TABLE = "tool.nauticus-ref"
+#: A settings file is a page of TOML; `pyproject.toml` may be long, but not this long.
+MAX_CONFIG_BYTES = 1024 * 1024
+
+
+class ConfigError(Exception):
+    """A settings file that cannot be used; the message names the file and the key, a
+    line for each problem."""
+
+
+@dataclass(frozen=True)
+class Checking:
+    """How one record is checked: its board (None: the record's own) and which findings
+    are kept, at what severity.  Small and picklable, for worker processes."""
+
+    board: Board | None = None
+    off: frozenset[str] = frozenset()          # rules not checked
+    only: frozenset[str] | None = None         # if set, the only rules checked
+    severity: tuple[tuple[str, Severity], ...] = ()
+
+    def apply(self, found: Iterable[Diagnostic]) -> list[Diagnostic]:
+        """The findings these settings keep, each at its severity.  Syntax errors are
+        always kept: a record that does not parse is not replayed at all."""
+        from dataclasses import replace
+
+        severity = dict(self.severity)
+        kept = []
+        for d in found:
+            if d.rule != SYNTAX_RULE and (d.rule in self.off or
+                                          (self.only is not None and d.rule not in self.only)):
+                continue
+            if d.rule in severity and not d.accepted and d.severity != severity[d.rule]:
+                d = replace(d, severity=severity[d.rule])
+            kept.append(d)
+        return kept
+
+
+#: No settings: every rule, at its own severity, on the record's board.
+DEFAULT = Checking()
+
+
+@dataclass
+class Config:
+    """One settings file, read and validated (or none: `path` None, every default)."""
+
+    path: Path | None = None
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    severity: dict[str, Severity] = field(default_factory=dict)
+    exclude: tuple[str, ...] = ()
+    board: str | None = None
+    per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def root(self) -> Path:
+        """The folder the file's paths and patterns are relative to."""
+        return self.path.parent if self.path else Path.cwd()
+
+    def where(self, key: str) -> str:
+        """`pyproject.toml: [tool.nauticus-ref] board`: for a message about one key."""
+        table = f"[{TABLE}] " if self.path and self.path.name == PYPROJECT else ""
+        return f"{self.path}: {table}{key}"
+
+    def excluded(self, path: Path) -> bool:
+        """Whether a folder walk leaves `path` out (`exclude`)."""
+        return _matches(self._exclude_spec, self._relative(path))
+
+    def checking(self, path: Path, board: Board | None) -> Checking:
+        """The settings for one record; `board` is the command line's, which wins."""
+        rel = self._relative(path)
+        off = set(self.ignore)
+        for pattern, rules in self.per_file_ignores.items():
+            if _matches(_spec([pattern]), rel):
+                off.update(rules)
+        return Checking(board or self._board, frozenset(off),
+                         frozenset(self.select) if self.select is not None else None,
+                         tuple(sorted(self.severity.items())))
+
+    @cached_property
+    def _exclude_spec(self) -> GitIgnoreSpec | None:
+        return _spec(self.exclude) if self.exclude else None
+
+    @cached_property
+    def _board(self) -> Board | None:
+        if self.board is None:
+            return None
+        from nauticus_ref.game.board import BoardError, resolve
+
+        spec = self.board
+        if "/" in spec or "\\" in spec or spec.endswith(".toml"):
+            spec = str(self.root / spec)
+        try:
+            return resolve(spec)
+        except BoardError as e:
+            raise ConfigError(f"{self.where('board')}: {e}") from None
+
+    def _relative(self, path: Path) -> str | None:
+        try:
+            return Path(os.path.abspath(path)).relative_to(os.path.abspath(self.root)).as_posix()
+        except ValueError:   # outside the settings file's folder: no pattern applies
+            return None
+
+
+def _spec(patterns: Iterable[str]) -> GitIgnoreSpec:
+    from pathspec import GitIgnoreSpec
+
+    return GitIgnoreSpec.from_lines(list(patterns))
+
+
+def _matches(spec: GitIgnoreSpec | None, rel: str | None) -> bool:
+    return spec is not None and rel is not None and spec.match_file(rel)
+
+
+# -- finding and reading settings files ------------------------------------------------
+
+def load(path: Path, explicit: bool = False) -> Config | None:
+    """The settings in `path`, or None if it is a `pyproject.toml` without the table
+    (unless the user named it: `--config pyproject.toml` without it is an error)."""
+    from nauticus_ref.files import SourceError, decode, read_bytes_limited
+
+    try:
+        text = decode(read_bytes_limited(path, MAX_CONFIG_BYTES, "a settings file"), str(path),
+                      "a settings file")
+    except SourceError as e:
+        raise ConfigError(str(e)) from None
+    try:
+        data: Any = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+    if path.name == PYPROJECT:
+        data = data.get("tool", {}).get("nauticus-ref")
+        if not isinstance(data, dict):
+            if explicit:
+                raise ConfigError(f"{path}: no [{TABLE}] table")
+            return None
+    return _validated(data, path)
+
+
+def _validated(data: dict[str, Any], path: Path) -> Config:
+    from pydantic import ValidationError
+
+    from nauticus_ref.config_model import Settings, message
+
+    shown = Config(path)
+    try:
+        settings = Settings.model_validate(data)
+    except ValidationError as e:
+        errors: list[Any] = e.errors()
+        raise ConfigError("\n".join(f"{shown.where(_key(error['loc']))}: {message(error)}"
+                                     for error in errors)) from None
+    return Config(path, **settings.as_config())
+
+
+def _key(loc: tuple[int | str, ...]) -> str:
+    """`ignore[1]`, `severity.one-crest`, `per-file-ignores."a/*.ngn"[0]`."""
+    out = ""
+    for part in loc:
+        if part == "[key]":
+            continue
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            text = part if all(c.isalnum() or c in "-_" for c in part) else f'"{part}"'
+            out += f".{text}" if out else text
+    return out or "(the table)"
+
+
+def _unsafe(path: Path) -> str | None:
+    """Why a settings file found on the way up is not to be trusted, or None: it belongs
+    to another user, others may write it, or others may replace it in its folder."""
+    try:
+        st, folder = path.stat(), path.parent.stat()
+    except OSError as e:
+        return e.strerror.lower() if e.strerror else str(e)
+    me = os.geteuid() if hasattr(os, "geteuid") else None
+    if me is not None and st.st_uid not in (me, 0):
+        return f"it belongs to another user (uid {st.st_uid})"
+    if st.st_mode & stat.S_IWOTH:
+        return "any user may write it"
+    if folder.st_mode & stat.S_IWOTH and not folder.st_mode & stat.S_ISVTX:
+        return "any user may replace it in its folder"
+    return None
+
+
+class Finder:
+    """The settings for each record of a run: `--config` for all, none (`--isolated`),
+    or the file nearest above each record's folder, each file read once."""
+
+    def __init__(self, explicit: str | None, isolated: bool, warn: Callable[[str], None]):
+        self.warn = warn
+        self.fixed: Config | None = None
+        if isolated:
+            self.fixed = Config()
+        elif explicit is not None:
+            self.fixed = load(Path(explicit), explicit=True)
+        self._by_folder: dict[Path, Config] = {}
+
+    def for_record(self, path: Path) -> Config:
+        """The settings of a record (standard input: `files.settings_path`)."""
+        return self.fixed or self._nearest(Path(os.path.abspath(path.parent)))
+
+    def _nearest(self, folder: Path) -> Config:
+        """The settings file in `folder` or the nearest above it: `.nauticus-ref.toml`, or
+        a `pyproject.toml` with the table (one without is passed over)."""
+        passed: list[Path] = []
+        found: Config | None = None
+        while found is None:
+            if folder in self._by_folder:
+                found = self._by_folder[folder]
+                break
+            passed.append(folder)
+            found = self._in(folder)
+            if folder.parent == folder:
+                break
+            folder = folder.parent
+        for f in passed:
+            self._by_folder[f] = found or Config()
+        return found or Config()
+
+    def _in(self, folder: Path) -> Config | None:
+        """The settings in `folder` itself; files that another user could have written
+        are passed over with a warning."""
+        for name in (OWN_FILE, PYPROJECT):
+            candidate = folder / name
+            if candidate.is_file():
+                why = _unsafe(candidate)
+                if why:
+                    self.warn(f"{candidate}: not read: {why}")
+                    continue
+                found = load(candidate)
+                if found:
+                    return found
+        return None

@@ -1,0 +1,79 @@
+"""The settings table, validated by pydantic (imported only when a settings file is read).
+
+Every error names its key; a rule id that is not one is answered with the closest id.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+
+from nauticus_ref.findings import SYNTAX_RULE, Severity
+
+
+def _rule_id(value: str) -> str:
+    from nauticus_ref.notation.vocab import closest
+    from nauticus_ref.rules import BY_ID
+
+    if value == SYNTAX_RULE:
+        raise ValueError("syntax errors are always reported: a record that does not parse "
+                         "cannot be replayed")
+    if value not in BY_ID:
+        near = closest(value, BY_ID)
+        raise ValueError(f"`{value}` is not a rule id" + (f"; did you mean `{near}`?" if near
+                         else "; `nauticus-ref rules` lists them"))
+    return value
+
+
+def message(error: dict[str, Any]) -> str:
+    """One validation error in plain words (pydantic's, with the key named by the caller)."""
+    from nauticus_ref.notation.vocab import closest
+
+    if error["type"] == "extra_forbidden":
+        known = [f.alias or name for name, f in Settings.model_fields.items()]
+        near = closest(str(error["loc"][-1]), known)
+        return "not a setting; " + (f"did you mean `{near}`?" if near
+                                    else "the settings are " + ", ".join(known))
+    text = str(error["msg"]).removeprefix("Value error, ")
+    return text[:1].lower() + text[1:]
+
+
+def _rule_ids() -> list[str]:
+    from nauticus_ref.rules import RULES
+
+    return [r.id for r in RULES]
+
+
+#: A rule id; the JSON Schema lists them, so that an editor can complete them.
+RuleId = Annotated[str, AfterValidator(_rule_id),
+                   WithJsonSchema({"type": "string", "enum": _rule_ids()})]
+
+
+class Settings(BaseModel):
+    """`[tool.nauticus-ref]` in pyproject.toml, or the whole of .nauticus-ref.toml."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
+                              title="nauticus-ref settings")
+
+    select: list[RuleId] | None = Field(
+        None, description="The only rules checked (rule ids); syntax errors are always reported.")
+    ignore: list[RuleId] = Field([], description="Rules not checked.")
+    severity: dict[RuleId, Severity] = Field(
+        {}, description="A rule's findings reported at another severity: error, warning or note.")
+    exclude: list[str] = Field(
+        [], description="Patterns (as in .gitignore, relative to this file) that folder walks "
+        "leave out; a file named on the command line is still read.")
+    board: str | None = Field(
+        None, description="The board for every record, as --board (which wins): a bundled "
+        "board's name or a board file's path relative to this file.")
+    per_file_ignores: dict[str, list[RuleId]] = Field(
+        {}, alias="per-file-ignores",
+        description="Rules not checked in the records matching each pattern (as in .gitignore, "
+        "relative to this file).")
+
+    def as_config(self) -> dict[str, Any]:
+        return {"select": tuple(self.select) if self.select is not None else None,
+                "ignore": tuple(self.ignore), "severity": dict(self.severity),
+                "exclude": tuple(self.exclude), "board": self.board,
+                "per_file_ignores": {k: tuple(v) for k, v in self.per_file_ignores.items()}}
