@@ -134,3 +134,39 @@ def _rule_dict(rule: Rule, full: bool = False) -> dict[str, str]:
     if full:
         data.update(summary=rule.summary, fail=rule.fail, ok=rule.ok)
     return data
+
+
+@main.command()
+@click.argument("name", required=False, shell_complete=lambda ctx, param, incomplete: [
+    n for n in _schema_names() if n.startswith(incomplete)])
+def schema(name: str | None) -> None:
+    """Print the JSON Schema of a JSON output (or of the settings file); with no NAME,
+    list them.  The same files are in docs/schema/.
+
+    \b
+    Examples:
+      nauticus-ref schema
+      nauticus-ref schema validate > validate.schema.json
+      nauticus-ref schema settings
+    """
+    if name is None:
+        for n in _schema_names():
+            echo(n)
+        sys.exit(EXIT_CLEAN)
+    if name not in _schema_names():
+        from nauticus_ref.notation.vocab import closest
+
+        near = closest(name, _schema_names())
+        fail(f"no schema `{name[:40]}`" + (f"; did you mean `{near}`?" if near else "")
+             + " (`nauticus-ref schema` lists them)")
+        sys.exit(EXIT_CANNOT_RUN)
+    from nauticus_ref.views.schema import schema_text
+
+    click.echo(schema_text(name), nl=False)
+    sys.exit(EXIT_CLEAN)
+
+
+def _schema_names() -> list[str]:
+    from nauticus_ref.views.schema import SCHEMAS
+
+    return list(SCHEMAS)
