@@ -414,3 +414,24 @@ def test_every_command_help_shows_an_example():
     for name, command in main.commands.items():
         help_text = run(name, "--help").output
         assert "Example" in help_text and f"nauticus-ref {name}" in help_text, name
+
+
+def test_option_names_agree_across_commands():
+    """An option spelt the same means the same everywhere: same short form, flag or
+    value, and every command that reads records takes the same reading options."""
+    import click
+
+    seen: dict[str, set] = {}
+    for command in main.commands.values():
+        for p in command.params:
+            if isinstance(p, click.Option):
+                seen.setdefault(p.opts[0], set()).add((tuple(p.opts), p.is_flag))
+    assert {name: shapes for name, shapes in seen.items() if len(shapes) > 1} == {}
+    reading = {"--stdin-filename", "--config", "--isolated"}
+    for name, command in main.commands.items():
+        options = {p.opts[0] for p in command.params if isinstance(p, click.Option)}
+        takes_records = any(isinstance(p, click.Argument) and p.name in ("path", "paths")
+                            for p in command.params)
+        assert (reading <= options) == takes_records, name
+        if takes_records and name not in ("parse", "fmt"):
+            assert "--board" in options, name   # every command that replays
