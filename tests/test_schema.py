@@ -113,3 +113,11 @@ def test_the_schema_command_prints_the_published_file():
         assert run("schema", name).output == schema_text(name)
     unknown = run("schema", "scores")
     assert unknown.exit_code == 2 and "did you mean `score`?" in unknown.output
+
+
+def test_card_outputs_match():
+    card = validator("card")
+    card.validate(output_json("card", "--deal", "goods hulls money transport crowns masts "
+                              "deliver sails", "--format", "json"))
+    for game in sorted(EXAMPLES.glob("game-*.ngn")):
+        card.validate(output_json("card", game, "--round", "1", "--format", "json"))

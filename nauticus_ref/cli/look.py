@@ -1,21 +1,21 @@
-"""The commands over one record: annotate, explain and state."""
+"""The commands over one record: annotate, explain, state and card."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 import click
 
-if TYPE_CHECKING:
-    pass
+from nauticus_ref.notation.vocab import BONUSES
 
 F = TypeVar("F", bound=Callable[..., Any])
 from nauticus_ref.cli import (
     EXIT_CANNOT_RUN,
     EXIT_CLEAN,
     EXIT_ERRORS,
+    board_from,
     board_option,
     config_options,
     echo,
@@ -161,3 +161,102 @@ def state(path: str, line: int | None, at: str | None, fmt: str,
     data = state_json(rp, where)
     echo(FORMATS[fmt]({"path": report.path, **data}))
     sys.exit(EXIT_CLEAN if report.valid else EXIT_ERRORS)
+
+
+@main.command()
+@click.argument("path", type=click.Path(), required=False)
+@click.option("--round", "round_no", type=click.IntRange(min=1), metavar="N",
+              help="The card of round N of the record (default: its last round).")
+@click.option("--deal", metavar="ACTIONS",
+              help='A deal not yet written: the eight actions clockwise from the 3w space, '
+              'as on a round line ("goods hulls money transport crowns masts deliver sails").')
+@click.option("--anchor", type=click.Choice(BONUSES), default=None,
+              help="With --deal: the space the wheel's anchor points at (default 3w, as at "
+              "the start of a game).")
+@format_option("card", "text for the terminal, json for programs, svg for a picture.")
+@board_option
+@stdin_option
+@config_options
+def card(path: str | None, round_no: int | None, deal: str | None, anchor: str | None,
+         fmt: str, board_option: str | None) -> None:
+    """The round card: the eight spaces clockwise from the 3w space, each with its bonus,
+    the action tile lying there, its blue workers and the price of each item.
+
+    The card shows the round as dealt, before any action is taken (`state` shows
+    the round in play).
+
+    \b
+    Examples:
+      nauticus-ref card game.ngn
+      nauticus-ref card game.ngn --round 3 --format svg > round3.svg
+      nauticus-ref card --deal "goods hulls money transport crowns masts deliver sails"
+      nauticus-ref card --deal "hulls goods masts sails money crowns deliver transport" --anchor 2vp
+    """
+    from nauticus_ref.views.card import FORMATS, card_json
+
+    if (path is None) == (deal is None):
+        fail("give a record or --deal ACTIONS, not both")
+        sys.exit(EXIT_CANNOT_RUN)
+    if deal is not None:
+        if round_no is not None:
+            fail("--round reads a record; with --deal there is none")
+            sys.exit(EXIT_CANNOT_RUN)
+        from nauticus_ref.game.board import resolve
+
+        board = board_from(board_option) or resolve(None)
+        data, valid = card_json(board, _deal(deal), BONUSES.index(anchor or BONUSES[0])), True
+    else:
+        assert path is not None
+        if anchor is not None:
+            fail("--anchor goes with --deal; a record's rounds say where the anchor points")
+            sys.exit(EXIT_CANNOT_RUN)
+        data, valid = _record_card(path, round_no, board_option)
+    text = FORMATS[fmt](data)
+    echo(text, nl=not text.endswith("\n"))
+    sys.exit(EXIT_CLEAN if valid else EXIT_ERRORS)
+
+
+def _deal(text: str) -> list[str]:
+    """The eight actions of `--deal`, or exit 2 saying what is wrong."""
+    from nauticus_ref.notation.vocab import ACTIONS, closest
+
+    words = text.lower().split()
+    for w in words:
+        if w not in ACTIONS:
+            near = closest(w, ACTIONS)
+            fail(f"--deal: `{w[:40]}` is not an action" + (f"; did you mean `{near}`?" if near
+                 else f" (the actions: {', '.join(ACTIONS)})"))
+            sys.exit(EXIT_CANNOT_RUN)
+    if len(words) != 8 or len(set(words)) != 8:
+        twice = sorted({w for w in words if words.count(w) > 1})
+        missing = [a for a in ACTIONS if a not in words]
+        wrong = ([f"names {', '.join(twice)} more than once"] if twice else []) + (
+            [f"lacks {', '.join(missing)}"] if missing else [])
+        fail("--deal: a deal names each of the eight actions once, clockwise from the 3w "
+             f"space; this one {' and '.join(wrong)}")
+        sys.exit(EXIT_CANNOT_RUN)
+    return words
+
+
+def _record_card(path: str, round_no: int | None, board_option: str | None
+                 ) -> tuple[dict[str, Any], bool]:
+    """The card of a record's round as dealt (its last round by default), and whether the
+    record is valid."""
+    from nauticus_ref.views.card import card_json
+    from nauticus_ref.views.point import replay_upto
+
+    report = one_record(path, board_option)
+    record, result = report.record, report.replayed
+    assert record is not None and result is not None   # one_record saw to it
+    rounds = {r.number: r for r in record.rounds}
+    if not rounds:
+        fail(f"{report.path}: no round has been dealt yet")
+        sys.exit(EXIT_CANNOT_RUN)
+    chosen = rounds.get(round_no if round_no is not None else max(rounds))
+    if chosen is None:
+        fail(f"{report.path}: no round {round_no} (the record has rounds "
+             f"{', '.join(map(str, sorted(rounds)))})")
+        sys.exit(EXIT_CANNOT_RUN)
+    table = replay_upto(record, chosen.span.line, result.table.board)
+    return (card_json(table.board, table.deal, table.anchor, chosen.number, (), table.word),
+            report.valid)

@@ -204,7 +204,8 @@ class WheelSpace(TypedDict):
     action: str | None           # the action tile lying there (None before the deal)
     blue_workers: int
     face_up: bool
-    prices: NotRequired[dict[str, int]]   # a buying action: each item's price in taler
+    items: NotRequired[list[str]]         # a buying action: its four items, the board's names
+    prices: NotRequired[dict[str, int]]   # and each item's price in taler, the record's words
 
 
 @with_config(STRICT)
@@ -221,8 +222,20 @@ class State(TypedDict):
     flipped: list[str]
     anchor: str
     next_anchor: str | None
+    board: str
     wheel: list[WheelSpace]
+    crest_words: list[str]       # the record's words for the board's four crests, in order
     supply: dict[str, int]
+
+
+@with_config(STRICT)
+class Card(TypedDict):
+    """`card --format json`: the eight spaces of a round as dealt."""
+    version: Version
+    round: int | None            # None: a deal given with --deal
+    board: str
+    anchor: str                  # the space the wheel's anchor points at
+    spaces: list[WheelSpace]
 
 
 # -- explain and rules ---------------------------------------------------------------
@@ -326,6 +339,7 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
     "score": lambda: _schema(Score, "score"),
     "state": lambda: _schema(State, "state"),
     "explain": lambda: _schema(Explain, "explain"),
+    "card": lambda: _schema(Card, "card"),
     "rules": lambda: _schema(Rules, "rules"),
     "rule": lambda: _schema(Rule, "rule"),
     "settings": _settings_schema,

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from nauticus_ref.game.state import STORAGE_SPACES, tile_text
+from nauticus_ref.game.state import STORAGE_SPACES
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.referee.result import PlayerView, TableView
 from nauticus_ref.views import markdown as md
+from nauticus_ref.views.card import card_lines, card_spaces
 from nauticus_ref.views.text import versioned
 
 Data = dict[str, Any]
@@ -34,18 +35,7 @@ def player_json(rp: TableView, p: PlayerView) -> Data:
 
 
 def wheel_json(rp: TableView) -> list[Data]:
-    board = rp.board
-    out: list[Data] = []
-    for space, bonus in enumerate(board.bonuses):
-        action = rp.deal[space] if len(rp.deal) == 8 else None
-        entry: Data = {"space": bonus, "action": action,
-                 "blue_workers": board.blue_workers(space, rp.anchor),
-                 "face_up": action is not None and action not in rp.flipped}
-        if action in board.tiles:
-            entry["prices"] = {tile_text((vocab.ITEM_KIND_OF_ACTION[action], i), rp.word): n
-                               for i, n in zip(board.tiles[action], board.prices[space])}
-        out.append(entry)
-    return out
+    return card_spaces(rp.board, rp.deal, rp.anchor, rp.flipped, rp.word)
 
 
 def state_json(rp: TableView, where: str) -> Data:
@@ -59,7 +49,9 @@ def state_json(rp: TableView, where: str) -> Data:
         # after a round and before the next round line: where the wheel turns next
         "next_anchor": rp.board.bonuses[rp.next_anchor] if rp.round_ended and rp.next_anchor
         is not None and rp.rounds_played < rp.max_rounds else None,
+        "board": rp.board.name,
         "wheel": wheel_json(rp),
+        "crest_words": [rp.word(c) for c in vocab.DEFAULT_CRESTS],   # the record's, in board order
         "supply": {rp.tile(t): n for t, n in rp.supply.items()},
     }
 
@@ -93,10 +85,7 @@ def state_text(data: Data) -> str:
             f"wheel: the anchor points at the {data['anchor']} space"
             + (f"; round {data['round']} is over, and the next round's anchor points at the "
                f"{data['next_anchor']} space" if data["next_anchor"] else "")]
-    for w in data["wheel"]:
-        prices = ", ".join(f"{k} {v}" for k, v in w.get("prices", {}).items())
-        out.append(f"  {w['space']:<7} {w['action'] or '-':<10} {w['blue_workers']} blue"
-                   + ("" if w["face_up"] else "  (flipped)") + (f"  {prices}" if prices else ""))
+    out += card_lines({"anchor": data["anchor"], "spaces": data["wheel"]})
     out.append("supply: " + ", ".join(f"{t} {n}" for t, n in data["supply"].items()))
     return "\n".join(out)
 
@@ -116,6 +105,23 @@ def state_markdown(data: Data) -> str:
     return "\n".join(out)
 
 
+def state_svg(data: Data) -> str:
+    """The table as a picture: the wheel, then each player's side."""
+    from nauticus_ref.views import svg
+
+    card = {"round": data["round"], "board": data["board"], "anchor": data["anchor"],
+            "spaces": data["wheel"]}
+    panels, y = [], float(svg.CARD_H + 10)
+    for p in data["players"]:
+        panel, h = svg.player(p, 10, y, data["crest_words"])
+        panels.append(panel)
+        y += h + 10
+    drawing = svg.Drawing(svg.CARD_W, y + 20, title=f"The table {data['where']}")
+    drawing.add(svg.wheel(card, 0, 0), *panels,
+                svg.label(10, y + 10, f"{data['path']}: the table {data['where']}", 9))
+    return drawing.text()
+
+
 #: The formats of this view, for the command line's choices.
 FORMATS: dict[str, Callable[[Data], str]] = {"text": state_text, "json": versioned,
-                                              "markdown": state_markdown}
+                                              "markdown": state_markdown, "svg": state_svg}
