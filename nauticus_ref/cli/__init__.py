@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 
 import click
 
@@ -69,6 +69,12 @@ def fail(message: str) -> None:
     echo(f"nauticus-ref: error: {message}", err=True)
 
 
+def cannot_run(message: str) -> NoReturn:
+    """Say why the command cannot run, and exit 2."""
+    fail(message)
+    sys.exit(EXIT_CANNOT_RUN)
+
+
 def board_from(board_option: str | None) -> Board | None:
     """The board named by `--board`, checked once for the whole run (None: none given)."""
     if not board_option:
@@ -78,8 +84,7 @@ def board_from(board_option: str | None) -> Board | None:
     try:
         return resolve(board_option)
     except BoardError as e:
-        fail(f"--board: {e}")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(f"--board: {e}")
 
 
 def _name_stdin(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
@@ -120,8 +125,7 @@ def settings() -> Finder:
     from nauticus_ref.config import Finder
 
     if _SETTINGS["config"] is not None and _SETTINGS["isolated"]:
-        fail("give at most one of --config FILE and --isolated")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run("give at most one of --config FILE and --isolated")
     return settled(lambda: Finder(_SETTINGS["config"], _SETTINGS["isolated"], warn))
 
 
@@ -214,8 +218,7 @@ def write_file(path: Path, text: str) -> None:
     try:
         write_output(path, text)
     except SourceError as e:
-        fail(str(e))
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(str(e))
 
 
 def one_record(path: str, board_option: str | None) -> Game:
@@ -225,16 +228,14 @@ def one_record(path: str, board_option: str | None) -> Game:
     from nauticus_ref.views.text import render_text
 
     if os.path.isdir(path):
-        fail(f"{path}: a folder; this command reads one record file")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(f"{path}: a folder; this command reads one record file")
     for_terminal()
     board, finder = board_from(board_option), settings()
     where = settings_path(Path(path))
     checking = settled(lambda: finder.for_record(where).checking(where, board))
     report, failure = load(path, checking)
     if report is None:
-        fail(failure or path)
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(failure or path)
     if report.replayed is None:
         for d in report.diagnostics:
             echo(render_text(report.path, report.lines, d), err=True)
@@ -247,8 +248,7 @@ def line_in_range(report: Game, line: int | None) -> None:
     """Exit 2 with one line if `--line` is past the record's end (every command alike)."""
     lines = report.lines[:-1] if report.lines and report.lines[-1] == "" else report.lines
     if line is not None and line > len(lines):
-        fail(f"{report.path} has {len(lines)} lines, not {line}")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(f"{report.path} has {len(lines)} lines, not {line}")
 
 
 def _terminated(signum: int, frame: object) -> None:

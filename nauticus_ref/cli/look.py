@@ -12,14 +12,13 @@ from nauticus_ref.notation.vocab import BONUSES
 
 F = TypeVar("F", bound=Callable[..., Any])
 from nauticus_ref.cli import (
-    EXIT_CANNOT_RUN,
     EXIT_CLEAN,
     EXIT_ERRORS,
     board_from,
     board_option,
+    cannot_run,
     config_options,
     echo,
-    fail,
     format_option,
     line_in_range,
     main,
@@ -53,8 +52,7 @@ def annotate(path: str, out: str | None, board_option: str | None) -> None:
     from nauticus_ref.views.annotate import annotate as annotated
 
     if out is not None and same_file(out, path):
-        fail(f"{out}: annotate never writes over its input; choose another --out")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(f"{out}: annotate never writes over its input; choose another --out")
     report = one_record(path, board_option)
     text = annotated(report)
     if out is None:
@@ -88,14 +86,12 @@ def explain(path: str, line: int | None, at: str | None, fmt: str,
     from nauticus_ref.views.point import InspectError, find_point
 
     if (line is None) == (at is None):
-        fail("give exactly one of --line N and --at ROUND.PHASE[.PLAYER]")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run("give exactly one of --line N and --at ROUND.PHASE[.PLAYER]")
     report = one_record(path, board_option)
     line_in_range(report, line)
     if line is not None and report.lines[line - 1].strip()[:1] in ("", "#"):
-        fail(f"{report.path}:{line}: this line has no move (it is blank or a comment); "
-             "explain a phase or turn line")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(f"{report.path}:{line}: this line has no move (it is blank or a comment); "
+                   "explain a phase or turn line")
     record, result = report.record, report.replayed
     assert record is not None and result is not None   # one_record saw to it
     try:
@@ -103,8 +99,7 @@ def explain(path: str, line: int | None, at: str | None, fmt: str,
         data = explain_json(report.path, report.lines, record, result,
                             report.diagnostics, result.table.board, point)
     except InspectError as e:
-        fail(f"{report.path}: {e}")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(f"{report.path}: {e}")
     echo(FORMATS[fmt](data))
     sys.exit(EXIT_CLEAN if data["verdict"]["legal"] else EXIT_ERRORS)
 
@@ -133,8 +128,7 @@ def state(path: str, line: int | None, at: str | None, fmt: str,
     from nauticus_ref.views.state import FORMATS, state_json
 
     if line is not None and at is not None:
-        fail("give at most one of --line N and --at ROUND.PHASE")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run("give at most one of --line N and --at ROUND.PHASE")
     report = one_record(path, board_option)
     line_in_range(report, line)
     record, result = report.record, report.replayed
@@ -156,8 +150,7 @@ def state(path: str, line: int | None, at: str | None, fmt: str,
         else:
             where, rp = "at the end of the record", result.table
     except InspectError as e:
-        fail(f"{report.path}: {e}")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(f"{report.path}: {e}")
     data = state_json(rp, where)
     echo(FORMATS[fmt]({"path": report.path, **data}))
     sys.exit(EXIT_CLEAN if report.valid else EXIT_ERRORS)
@@ -195,12 +188,10 @@ def card(path: str | None, round_no: int | None, deal: str | None, anchor: str |
     from nauticus_ref.views.card import FORMATS, card_json
 
     if (path is None) == (deal is None):
-        fail("give a record or --deal ACTIONS, not both")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run("give a record or --deal ACTIONS, not both")
     if deal is not None:
         if round_no is not None:
-            fail("--round reads a record; with --deal there is none")
-            sys.exit(EXIT_CANNOT_RUN)
+            cannot_run("--round reads a record; with --deal there is none")
         from nauticus_ref.game.board import resolve
 
         board = board_from(board_option) or resolve(None)
@@ -208,8 +199,7 @@ def card(path: str | None, round_no: int | None, deal: str | None, anchor: str |
     else:
         assert path is not None
         if anchor is not None:
-            fail("--anchor goes with --deal; a record's rounds say where the anchor points")
-            sys.exit(EXIT_CANNOT_RUN)
+            cannot_run("--anchor goes with --deal; a record's rounds say where the anchor points")
         data, valid = _record_card(path, round_no, board_option)
     text = FORMATS[fmt](data)
     echo(text, nl=not text.endswith("\n"))
@@ -224,17 +214,15 @@ def _deal(text: str) -> list[str]:
     for w in words:
         if w not in ACTIONS:
             near = closest(w, ACTIONS)
-            fail(f"--deal: `{w[:40]}` is not an action" + (f"; did you mean `{near}`?" if near
-                 else f" (the actions: {', '.join(ACTIONS)})"))
-            sys.exit(EXIT_CANNOT_RUN)
+            cannot_run(f"--deal: `{w[:40]}` is not an action" + (f"; did you mean `{near}`?" if near
+                       else f" (the actions: {', '.join(ACTIONS)})"))
     if len(words) != 8 or len(set(words)) != 8:
         twice = sorted({w for w in words if words.count(w) > 1})
         missing = [a for a in ACTIONS if a not in words]
         wrong = ([f"names {', '.join(twice)} more than once"] if twice else []) + (
             [f"lacks {', '.join(missing)}"] if missing else [])
-        fail("--deal: a deal names each of the eight actions once, clockwise from the 3w "
-             f"space; this one {' and '.join(wrong)}")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run("--deal: a deal names each of the eight actions once, clockwise from the 3w "
+                   f"space; this one {' and '.join(wrong)}")
     return words
 
 
@@ -250,13 +238,11 @@ def _record_card(path: str, round_no: int | None, board_option: str | None
     assert record is not None and result is not None   # one_record saw to it
     rounds = {r.number: r for r in record.rounds}
     if not rounds:
-        fail(f"{report.path}: no round has been dealt yet")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(f"{report.path}: no round has been dealt yet")
     chosen = rounds.get(round_no if round_no is not None else max(rounds))
     if chosen is None:
-        fail(f"{report.path}: no round {round_no} (the record has rounds "
-             f"{', '.join(map(str, sorted(rounds)))})")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(f"{report.path}: no round {round_no} (the record has rounds "
+                   f"{', '.join(map(str, sorted(rounds)))})")
     table = replay_upto(record, chosen.span.line, result.table.board)
     return (card_json(table.board, table.deal, table.anchor, chosen.number, (), table.word),
             report.valid)

@@ -13,12 +13,11 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 from nauticus_ref.cli import (
-    EXIT_CANNOT_RUN,
     EXIT_CLEAN,
     board_from,
     board_option,
+    cannot_run,
     echo,
-    fail,
     main,
     write_file,
 )
@@ -58,12 +57,10 @@ def simulate(players: int, seed: int, games: int, out: str | None,
             write_file(Path(out), text)
         sys.exit(EXIT_CLEAN)
     if out is None:
-        fail("several games need --out FOLDER, one file per game")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run("several games need --out FOLDER, one file per game")
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
-        fail(f"{out}: not a folder")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(f"{out}: not a folder")
     numbers = range(games)
     width = len(str(games - 1))
     with click.progressbar(numbers, label="games", file=sys.stderr, show_pos=True) \
@@ -112,9 +109,8 @@ def rules(rule_id: str | None, fmt: str) -> None:
     rule = catalogue.get(rule_id.lower())
     if rule is None:
         near = closest(rule_id, catalogue)
-        fail(f"no rule `{rule_id[:40]}`" + (f"; did you mean `{near}`?" if near else "")
-              + " (`nauticus-ref rules` lists them)")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(f"no rule `{rule_id[:40]}`" + (f"; did you mean `{near}`?" if near else "")
+                   + " (`nauticus-ref rules` lists them)")
     if fmt == "json":
         click.echo(versioned(dict(_rule_dict(rule, full=True))))
     else:
@@ -157,9 +153,8 @@ def schema(name: str | None) -> None:
         from nauticus_ref.notation.vocab import closest
 
         near = closest(name, _schema_names())
-        fail(f"no schema `{name[:40]}`" + (f"; did you mean `{near}`?" if near else "")
-             + " (`nauticus-ref schema` lists them)")
-        sys.exit(EXIT_CANNOT_RUN)
+        cannot_run(f"no schema `{name[:40]}`" + (f"; did you mean `{near}`?" if near else "")
+                   + " (`nauticus-ref schema` lists them)")
     from nauticus_ref.views.schema import schema_text
 
     click.echo(schema_text(name), nl=False)
