@@ -68,20 +68,15 @@ def card_lines(data: Data) -> list[str]:
 
 
 def card_text(data: Data) -> str:
-    title = f"round {data['round']}" if data["round"] else "the deal"
-    return "\n".join([f"{title} on the {data['board']} board: the wheel's anchor points at "
-                      f"the {data['anchor']} space", ""] + card_lines(data))
+    return "\n".join([f"{svg.round_name(data)} on the {data['board']} board: the wheel's "
+                      f"anchor points at the {data['anchor']} space", ""] + card_lines(data))
 
 
 def card_svg(data: Data) -> str:
-    drawing = svg.Drawing(svg.CARD_W, svg.CARD_H, title=card_title(data))
+    title = f"{svg.round_name(data).capitalize()}: the wheel on the {data['board']} board"
+    drawing = svg.Drawing(svg.CARD_W, svg.CARD_H, title=title)
     drawing.add(svg.wheel(data, 0, 0))
     return drawing.text()
-
-
-def card_title(data: Data) -> str:
-    title = f"Round {data['round']}" if data["round"] else "The deal"
-    return f"{title}: the wheel on the {data['board']} board"
 
 
 #: The formats of this view, for the command line's choices.

@@ -76,6 +76,12 @@ def _player_lines(p: Data) -> list[str]:
     return out
 
 
+def _card(data: Data) -> Data:
+    """The round card in play, as the card view reads it."""
+    return {"round": data["round"], "board": data["board"], "anchor": data["anchor"],
+            "spaces": data["wheel"]}
+
+
 def state_text(data: Data) -> str:
     out = [f"state {data['where']}"]
     for p in data["players"]:
@@ -85,7 +91,7 @@ def state_text(data: Data) -> str:
             f"wheel: the anchor points at the {data['anchor']} space"
             + (f"; round {data['round']} is over, and the next round's anchor points at the "
                f"{data['next_anchor']} space" if data["next_anchor"] else "")]
-    out += card_lines({"anchor": data["anchor"], "spaces": data["wheel"]})
+    out += card_lines(_card(data))
     out.append("supply: " + ", ".join(f"{t} {n}" for t, n in data["supply"].items()))
     return "\n".join(out)
 
@@ -109,15 +115,13 @@ def state_svg(data: Data) -> str:
     """The table as a picture: the wheel, then each player's side."""
     from nauticus_ref.views import svg
 
-    card = {"round": data["round"], "board": data["board"], "anchor": data["anchor"],
-            "spaces": data["wheel"]}
     panels, y = [], float(svg.CARD_H + 10)
     for p in data["players"]:
         panel, h = svg.player(p, 10, y, data["crest_words"])
         panels.append(panel)
         y += h + 10
     drawing = svg.Drawing(svg.CARD_W, y + 20, title=f"The table {data['where']}")
-    drawing.add(svg.wheel(card, 0, 0), *panels,
+    drawing.add(svg.wheel(_card(data), 0, 0), *panels,
                 svg.label(10, y + 10, f"{data['path']}: the table {data['where']}", 9))
     return drawing.text()
 

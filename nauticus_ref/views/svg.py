@@ -147,6 +147,11 @@ def space(s: Data, x: float, y: float, is_anchor: bool) -> ET.Element:
     return g
 
 
+def round_name(card: Data) -> str:
+    """`round 2`, or `the deal` for a deal given on the command line."""
+    return f"round {card['round']}" if card.get("round") else "the deal"
+
+
 def wheel(card: Data, x: float, y: float) -> ET.Element:
     """The eight spaces clockwise around the middle, which names the round and the space
     the wheel's anchor points at."""
@@ -156,8 +161,7 @@ def wheel(card: Data, x: float, y: float) -> ET.Element:
         g.append(space(s, x + GAP + cx * (CELL_W + GAP), y + GAP + cy * (CELL_H + GAP),
                        s["space"] == card["anchor"]))
     mx, my = x + GAP + CELL_W + GAP + CELL_W / 2, y + GAP + CELL_H + GAP + CELL_H / 2
-    title = f"round {card['round']}" if card.get("round") else "the deal"
-    g.append(label(mx, my - 14, title, 14, anchor="middle", weight="bold"))
+    g.append(label(mx, my - 14, round_name(card), 14, anchor="middle", weight="bold"))
     g.append(label(mx, my + 4, f"{card['board']} board", 10, anchor="middle"))
     g.append(label(mx, my + 20, f"anchor: {card['anchor']}", 10, anchor="middle"))
     g.append(label(mx, my + 34, "clockwise from 3w", 9, anchor="middle"))
