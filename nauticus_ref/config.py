@@ -108,8 +108,8 @@ class Config:
         """The settings for one record; `board` is the command line's, which wins."""
         rel = self._relative(path)
         off = set(self.ignore)
-        for pattern, rules in self.per_file_ignores.items():
-            if _matches(_spec([pattern]), rel):
+        for spec, rules in self._per_file_specs:
+            if _matches(spec, rel):
                 off.update(rules)
         return Checking(board or self._board, frozenset(off),
                          frozenset(self.select) if self.select is not None else None,
@@ -118,6 +118,11 @@ class Config:
     @cached_property
     def _exclude_spec(self) -> GitIgnoreSpec | None:
         return _spec(self.exclude) if self.exclude else None
+
+    @cached_property
+    def _per_file_specs(self) -> list[tuple[GitIgnoreSpec, tuple[str, ...]]]:
+        """`per-file-ignores` with each pattern compiled once, not once per record."""
+        return [(_spec([pattern]), rules) for pattern, rules in self.per_file_ignores.items()]
 
     @cached_property
     def _board(self) -> Board | None:
