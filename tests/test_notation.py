@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import HEADER, parse_ok, syntax_errors
 
 
@@ -276,3 +278,17 @@ def test_header_line_without_a_value_is_a_syntax_error():
     for key in ("game", "date", "board"):
         errors = syntax_errors(f"{key}:\nplayers: Anna, Ben\n")
         assert errors[0].message == f"`{key}:` needs a value"
+
+
+@pytest.mark.parametrize("line, message, column", [
+    ("  Anna: 3t 4t", "`t` is given twice", 12),         # a setup line
+    ("check Anna: 2vp 3vp", "`vp` is checked twice", 17),  # a check line
+])
+def test_an_amount_given_twice_is_a_syntax_error(line, message, column):
+    setup = line.startswith("  ")
+    text = ("players: Anna, Ben\n" + ("setup: round 1 phase 1\n" + line + "\n" if setup else "")
+            + "round 1: goods hulls money transport crowns masts deliver sails\n"
+            + ("" if setup else line + "\n"))
+    errors = syntax_errors(text)
+    assert [(d.message, d.span.column) for d in errors] == [(message, column)]
+    assert errors[0].help == "give each amount once"

@@ -48,6 +48,7 @@ from nauticus_ref.notation.reading import (
     SyntaxProblem,
     did_you_mean,
     read_amount,
+    read_amounts,
     read_number,
     syntax_problem,
 )
@@ -323,13 +324,7 @@ class _Assembler(TurnReader):
         if not amounts:
             raise syntax_problem(raw, "a check line lists amounts like `23vp 12t 5w`",
                            "write the check like `check Anna: 23vp 12t 5w`")
-        fields: dict[str, int] = {}
-        for tok in amounts:
-            value, unit = read_amount(tok)
-            key = {"t": "taler", "w": "workers", "vp": "vp"}[unit]
-            if key in fields:
-                raise syntax_problem(tok, f"`{unit}` is checked twice", "give each amount once")
-            fields[key] = value
+        fields = read_amounts(amounts, "checked")
         check = Check(span=self.span(raw), player=self.name(player_tok), vp=fields.get("vp"),
                       taler=fields.get("taler"), workers=fields.get("workers"))
         self.in_setup = False

@@ -249,6 +249,23 @@ def read_amount(tok: Token) -> tuple[int, str]:
     return value, unit
 
 
+#: The field of a check line or a setup line that each amount's unit sets.
+AMOUNT_FIELDS = {"t": "taler", "w": "workers", "vp": "vp"}
+
+
+def read_amounts(tokens: Iterable[Token], twice: str) -> dict[str, int]:
+    """`23vp 12t 5w` -> {"vp": 23, "taler": 12, "workers": 5}; a unit given a second time
+    is a syntax error (`twice`: `checked` or `given`, for the message)."""
+    fields: dict[str, int] = {}
+    for tok in tokens:
+        value, unit = read_amount(tok)
+        key = AMOUNT_FIELDS[unit]
+        if key in fields:
+            raise syntax_problem(tok, f"`{unit}` is {twice} twice", "give each amount once")
+        fields[key] = value
+    return fields
+
+
 def read_number(tok: Token, limit: int = MAX_NUMBER, what: str = "a number",
             digits: str | None = None) -> int:
     """The token's number, refused (as a syntax error) beyond `limit`."""

@@ -23,6 +23,7 @@ from nauticus_ref.notation.reading import (
     Reader,
     SyntaxProblem,
     read_amount,
+    read_amounts,
     read_number,
     syntax_problem,
 )
@@ -132,15 +133,8 @@ class TurnReader(Reader):
                            "write it like `Anna: 12t 3w 25vp, passed 1, extra used`")
         if body.claim is not None:
             raise syntax_problem(body.claim, "a setup line has no claims", "leave out the `= ...`")
-        fields: dict[str, Any] = {}
-        amounts, stats = body.amounts, body.stats
-        for tok in amounts:
-            value, unit = read_amount(tok)
-            key = {"t": "taler", "w": "workers", "vp": "vp"}[unit]
-            if key in fields:
-                raise syntax_problem(tok, f"`{unit}` is given twice", "give each amount once")
-            fields[key] = value
-        for stat in stats:
+        fields: dict[str, Any] = dict(read_amounts(body.amounts, "given"))
+        for stat in body.stats:
             first, second = stat.first, stat.second
             if first.type == "PASSED":
                 n = read_number(second)
