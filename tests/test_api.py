@@ -66,3 +66,22 @@ def test_no_module_over_400_lines_and_no_class_over_300():
                      for node in ast.walk(ast.parse(text)) if isinstance(node, ast.ClassDef)
                      and node.end_lineno is not None and node.end_lineno - node.lineno >= 300]
     assert too_long == []
+
+
+def test_tables_gives_the_table_after_each_line_as_table_does():
+    """`Game.tables()` (one replay) agrees with `Game.table(n)` (a replay up to line n) on
+    every line of every example, valid or not, setup blocks included."""
+    from nauticus_ref.views.state import state_json
+
+    games = sorted((ROOT / "examples" / "logs").rglob("*.ngn"))
+    checked = 0
+    for path in games:
+        game = nauticus_ref.read(path)
+        if game.replayed is None:
+            continue
+        tables = game.tables()
+        assert len(tables) == len(game.lines), path
+        for n, table in enumerate(tables, 1):
+            assert state_json(table, "") == state_json(game.table(n), ""), (path, n)
+        checked += 1
+    assert checked > 30

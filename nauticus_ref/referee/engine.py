@@ -36,14 +36,20 @@ from nauticus_ref import rules as R
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.scoring import final_scores
-from nauticus_ref.notation.model import ActionClause, Check, Phase, Record, Turn
+from nauticus_ref.notation.model import ActionClause, Check, Phase, Record, Setup, Turn
 from nauticus_ref.referee.phases import Phases
-from nauticus_ref.referee.result import ReplayResult
+from nauticus_ref.referee.result import ReplayResult, TableView
 from nauticus_ref.referee.table import MAX_RULE_ERRORS, TooManyErrors
 
 
 class Replay(Phases):
-    """The replay of one record on one board; `run()` gives its `ReplayResult`."""
+    """The replay of one record on one board; `run()` gives its `ReplayResult`.
+
+    Set `tables` to a list before `run()` to have the table after every move line
+    appended to it, as `(line, TableView)` (the replay page steps through them).
+    """
+
+    tables: list[tuple[int, TableView]] | None = None
 
     # -- the whole record ------------------------------------------------------------
     def run(self) -> ReplayResult:
@@ -61,15 +67,19 @@ class Replay(Phases):
 
     def replay_all(self) -> None:
         self.start_game()
+        self.seen(0)
         if self.rec.setup is not None and self.rec.setup.span.line <= self.until:
             self.apply_setup()
+            self.seen(setup_end(self.rec.setup))
         for check in self.rec.checks:
             if check.span.line <= self.until:
                 self.check(check)
+                self.seen(check.span.line)
         for rnd in self.rec.rounds:
             if rnd.span.line > self.until:
                 return
             self.start_round(rnd)
+            self.seen(rnd.span.line)
             for entry in rnd.entries:
                 if entry.span.line > self.until:
                     return
@@ -77,10 +87,17 @@ class Replay(Phases):
                     self.run_phase(entry)
                 else:
                     self.check(entry)
+                    self.seen(entry.span.line)
+
+    def seen(self, line: int) -> None:
+        """The moves of `line` are replayed: keep the table as it stands, if asked to."""
+        if self.tables is not None:
+            self.tables.append((line, self.snapshot()))
 
     # -- phases ----------------------------------------------------------------
     def run_phase(self, phase: Phase) -> None:
         self.start_phase(phase)
+        self.seen(phase.span.line)
         for entry in phase.entries:
             if entry.span.line > self.until:
                 return
@@ -88,6 +105,7 @@ class Replay(Phases):
                 self.run_turn(entry)
             else:
                 self.check(entry)
+            self.seen(entry.span.line)
 
     # -- turns ---------------------------------------------------------------------
     def run_turn(self, turn: Turn) -> None:
@@ -160,3 +178,18 @@ class Replay(Phases):
 def replay(record: Record, board: Board, until_line: int | None = None) -> ReplayResult:
     """Replay `record` on `board`; with `until_line`, only what stands on the lines up to it."""
     return Replay(record, board, until_line).run()
+
+
+def setup_end(setup: Setup) -> int:
+    """The last line of a setup block."""
+    return max([setup.span.line] + [e.span.line for e in (*setup.players, *setup.tiles)])
+
+
+def replay_tables(record: Record, board: Board) -> list[tuple[int, TableView]]:
+    """The table before any move (line 0), then after each line that holds a move, a
+    round, a phase or a check, from one replay.  A setup block is replayed as one and
+    appears at its last line."""
+    walk = Replay(record, board)
+    walk.tables = []
+    walk.run()
+    return sorted(walk.tables, key=lambda t: t[0])

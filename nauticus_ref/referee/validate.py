@@ -56,6 +56,25 @@ class Game:
         assert self.record is not None
         return replay(self.record, replayed.table.board, until_line=line).table
 
+    def tables(self) -> list[TableView]:
+        """The table after each line of the record, in order (`tables()[n - 1]` is the
+        table after line n, as `table(n)` gives it), from one replay: a line with no
+        move shares the table of the line before."""
+        from nauticus_ref.referee.engine import replay_tables, setup_end
+
+        board, record = self._replayed().table.board, self.record
+        assert record is not None
+        marks = dict(replay_tables(record, board))
+        setup = range(record.setup.span.line, setup_end(record.setup)) if record.setup else range(0)
+        out, table = [], marks[0]
+        for line in range(1, len(self.lines) + 1):
+            if line in setup:   # part of a setup block, replayed as far as it goes
+                out.append(replay(record, board, until_line=line).table)
+                continue
+            table = marks.get(line, table)
+            out.append(table)
+        return out
+
     def _replayed(self) -> ReplayResult:
         if self.replayed is None:
             raise ValueError(f"{self.path} has syntax errors and was not replayed")
