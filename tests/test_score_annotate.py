@@ -40,6 +40,27 @@ def test_score_json(game, snapshot, monkeypatch):
         assert b["material"] == p["taler"] // 3 and p["taler_remainder"] == p["taler"] % 3
 
 
+@pytest.mark.parametrize("game", GAMES + ["rulebook/final-scoring.ngn", "invalid/rewards.ngn"])
+def test_the_timeline_adds_up_to_the_score(game, monkeypatch):
+    """Each point's changes take the points before it to its own; the track ends where the
+    breakdown's track is, and the end point at the totals."""
+    monkeypatch.chdir(EXAMPLES)
+    data = json.loads(run("score", "--format", "json", game).output)["games"][0]
+    timeline, players = data["timeline"], data["players"]
+    assert timeline[0]["at"] == "start" and timeline[-1]["at"] == "end"
+    assert timeline[0]["vp"] == {p["name"]: p["details"]["track_start"] for p in players}
+    for before, point in zip(timeline, timeline[1:]):
+        gained = {name: 0 for name in before["vp"]}
+        for change in point["changes"]:
+            gained[change["player"]] += change["points"]
+        assert {n: before["vp"][n] + gained[n] for n in gained} == point["vp"], point["at"]
+    assert timeline[-2]["vp"] == {p["name"]: p["breakdown"]["track"] for p in players}
+    assert timeline[-1]["vp"] == {p["name"]: p["total"] for p in players}
+    record = parse_ok((EXAMPLES / game).read_text(encoding="utf-8"))
+    phases = [p["at"] for p in timeline if p["phase"] is not None]
+    assert phases == [f"{r.number}.{ph.number}" for r in record.rounds for ph in r.phases]
+
+
 def test_the_final_lines_of_the_games_agree_with_score(monkeypatch):
     monkeypatch.chdir(EXAMPLES)
     for game in GAMES:

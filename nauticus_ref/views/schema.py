@@ -138,12 +138,30 @@ class PlayerScore(TypedDict):
 
 
 @with_config(STRICT)
+class Change(TypedDict):
+    player: str
+    source: str                  # a ledger source, or ships, goods, material at the end
+    points: int
+
+
+@with_config(STRICT)
+class TimelinePoint(TypedDict):
+    """The victory points of every player at one point of the game."""
+    at: str                      # "start", "R.P" (after that phase), "R end", or "end"
+    round: int | None
+    phase: int | None
+    vp: dict[str, int]           # by player name
+    changes: list[Change]        # what changed since the point before
+
+
+@with_config(STRICT)
 class ScoredGame(TypedDict):
     path: str
     complete: bool               # false: provisional, as if the game ended now
     valid: bool
     players: list[PlayerScore]   # best first
     tie_breaks: NotRequired[list[str]]
+    timeline: NotRequired[list[TimelinePoint]]   # the score track over the game, for the chart
     error: NotRequired[str]      # the record could not be scored (syntax errors)
     diagnostics: list[Diagnostic]
 

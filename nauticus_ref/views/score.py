@@ -34,6 +34,66 @@ def _ledger(report: Game, name: str) -> list[dict[str, int]]:
              "total": sum(sources.values())} for r, sources in sorted(rounds.items())]
 
 
+#: What the final scoring adds to the track, in the order of the rulebook's end scoring.
+END_SOURCES = ("ships", "goods", "material")
+
+
+def _point(at: str, rnd: int | None, phase: int | None, vp: dict[str, int],
+           changes: dict[tuple[str, str], int]) -> dict[str, Any]:
+    return {"at": at, "round": rnd, "phase": phase, "vp": dict(vp),
+            "changes": [{"player": who, "source": source, "points": n}
+                        for (who, source), n in changes.items() if n]}
+
+
+def timeline(report: Game, scores: list[Score]) -> list[dict[str, Any]]:
+    """Each player's victory points at the start, after every phase, at each round's
+    end (the pass penalty) and after the final scoring, with what changed them there.
+
+    A point is `at` "start", "R.P" (after phase P of round R), "R end" or "end".
+    A change on a line before a round's first phase (a check line's correction)
+    counts with that first phase.
+    """
+    record, replayed = report.record, report.replayed
+    assert record is not None and replayed is not None
+    vp = {s.name: s.track for s in scores}
+    for entry in replayed.ledger:
+        vp[entry.player] -= entry.points          # back to the start of the track
+    # every ledger entry to the point it belongs to: its round's phase or the round's end
+    at: dict[tuple[int, int | None], dict[tuple[str, str], int]] = {}
+    starts = {rnd.number: [(ph.span.line, ph.number) for ph in rnd.phases]
+              for rnd in record.rounds}
+    before: dict[tuple[str, str], int] = {}
+    for entry in replayed.ledger:
+        phases = starts.get(entry.round, [])
+        if not phases:
+            key: tuple[int, int | None] | None = None
+        elif entry.source == "pass penalty":
+            key = (entry.round, None)
+        else:
+            key = (entry.round, max((n for line, n in phases if line <= entry.line),
+                                    default=phases[0][1]))
+        changes = before if key is None else at.setdefault(key, {})
+        changes[entry.player, entry.source] = (changes.get((entry.player, entry.source), 0)
+                                               + entry.points)
+    for (who, _), n in before.items():
+        vp[who] += n
+    out = [_point("start", None, None, vp, {})]
+    for rnd in record.rounds:
+        keys: list[tuple[int, int | None]] = [(rnd.number, ph.number) for ph in rnd.phases]
+        if (rnd.number, None) in at:
+            keys.append((rnd.number, None))
+        for key in keys:
+            changes = at.get(key, {})
+            for (who, _), n in changes.items():
+                vp[who] += n
+            r, ph = key
+            out.append(_point(f"{r}.{ph}" if ph is not None else f"{r} end", r, ph, vp, changes))
+    end = {(s.name, source): n for s in scores
+           for source, n in zip(END_SOURCES, (s.ships_vp, s.goods_vp, s.material_vp))}
+    out.append(_point("end", None, None, {s.name: s.total for s in scores}, end))
+    return out
+
+
 def score_json(report: Game) -> dict[str, Any]:
     """One game's scores, or an error when the record could not be replayed."""
     diagnostics = [d.as_json(report.path) for d in report.diagnostics]
@@ -60,51 +120,65 @@ def score_json(report: Game) -> dict[str, Any]:
             "ledger": ledger,
         })
     return {"path": report.path, "complete": report.complete, "valid": report.valid,
-            "players": players, "tie_breaks": tie_breaks(scores), "diagnostics": diagnostics}
+            "players": players, "tie_breaks": tie_breaks(scores),
+            "timeline": timeline(report, scores), "diagnostics": diagnostics}
 
 
-def _parts(s: Score) -> str:
-    return (f"track {s.track} + ships {s.ships_vp} + goods {s.goods_vp} + material "
-            f"{s.material_vp}")
+def _parts(b: dict[str, int]) -> str:
+    return f"track {b['track']} + ships {b['ships']} + goods {b['goods']} + material {b['material']}"
+
+
+def state_line(data: dict[str, Any]) -> str:
+    return ("complete game, final scoring" if data["complete"] else
+            "incomplete record: the standing if the game ended now (provisional)")
+
+
+def invalid_line(data: dict[str, Any]) -> str | None:
+    """The warning for a score that rests on a record with errors."""
+    if data["valid"]:
+        return None
+    errors = sum(d["severity"] == "error" for d in data["diagnostics"])
+    return (f"the record has {errors} error{'s' if errors != 1 else ''}; this score rests on "
+            "an invalid record (see `nauticus-ref validate`)")
+
+
+def breakdown(p: dict[str, Any]) -> list[tuple[str, int, str]]:
+    """One player's score, part by part: the part, its VP, and how it was reached."""
+    b, d = p["breakdown"], p["details"]
+    track = [f"start {d['track_start']}"] + [
+        f"round {r['round']}: " + ", ".join(f"{k} {v:+d}" for k, v in r.items()
+                                            if k not in ("round", "total") and v)
+        for r in p["ledger"] if any(v for k, v in r.items() if k not in ("round", "total"))]
+    ships = ", ".join(f"{s['ship']} {s['size']}-ship {s['vp']}" for s in d["ships"]) or "none"
+    goods = ", ".join(f"{g['count']} {g['good']} {g['vp']}" for g in d["goods"]) or "none"
+    mat = d["material"]
+    parts = [f"{mat['taler_in_hand']} in hand"] + [
+        f"{v} {MATERIAL_WORDS[k][v != 1]}" for k, v in mat.items() if k != "taler_in_hand" and v]
+    return [("track", b["track"], "; ".join(track)), ("ships", b["ships"], ships),
+            ("goods", b["goods"], goods),
+            ("material", b["material"], f"{p['taler']} taler (" + " + ".join(parts)
+             + f") / 3 = {b['material']}, remainder {p['taler_remainder']}")]
 
 
 def score_text(report: Game) -> str:
     data = score_json(report)
     if "error" in data:
         return f"{report.path}: {data['error']}"
-    state = ("complete game, final scoring" if report.complete else
-             "incomplete record: the standing if the game ended now (provisional)")
-    out = [f"{report.path}: {state}"]
-    if not report.valid:
-        errors = sum(d.severity == "error" for d in report.diagnostics)
-        out.append(f"warning: the record has {errors} error{'s' if errors != 1 else ''}; this "
-                   "score rests on an invalid record (see `nauticus-ref validate`)")
-    assert report.replayed is not None   # score_json said so otherwise
-    scores = final_scores(report.replayed.table.players)
-    width = max(len(s.name) for s in scores)
+    out = [f"{report.path}: {state_line(data)}"]
+    warning = invalid_line(data)
+    if warning:
+        out.append(f"warning: {warning}")
+    width = max(len(p["name"]) for p in data["players"])
     out.append("")
-    for s in scores:
-        place = f"{s.rank}{'=' if s.shared else '.'}"
-        out.append(f"  {place:<3} {s.name:<{width}}  {s.total:>3} VP   {_parts(s)}"
-                   f"   ({s.total_taler} taler, remainder {s.remainder})")
+    for p in data["players"]:
+        place = f"{p['rank']}{'=' if p['shared'] else '.'}"
+        out.append(f"  {place:<3} {p['name']:<{width}}  {p['total']:>3} VP   "
+                   f"{_parts(p['breakdown'])}   ({p['taler']} taler, remainder "
+                   f"{p['taler_remainder']})")
     out += [f"  tie-break: {t}" for t in data["tie_breaks"]]
-    for s, p in zip(scores, data["players"]):
-        d = p["details"]
-        out += ["", s.name]
-        track = [f"start {d['track_start']}"] + [
-            f"round {r['round']}: " + ", ".join(f"{k} {v:+d}" for k, v in r.items()
-                                                if k not in ("round", "total") and v)
-            for r in p["ledger"] if any(v for k, v in r.items() if k not in ("round", "total"))]
-        out.append(f"  track     {s.track:>3}   " + "; ".join(track))
-        ships = ", ".join(f"{n} {size}-ship {vp}" for n, size, vp in s.ships) or "none"
-        out.append(f"  ships     {s.ships_vp:>3}   {ships}")
-        goods = ", ".join(f"{n} {g} {vp}" for g, n, vp in s.goods) or "none"
-        out.append(f"  goods     {s.goods_vp:>3}   {goods}")
-        mat = d["material"]
-        parts = [f"{mat['taler_in_hand']} in hand"] + [
-            f"{v} {MATERIAL_WORDS[k][v != 1]}" for k, v in mat.items() if k != "taler_in_hand" and v]
-        out.append(f"  material  {s.material_vp:>3}   {s.total_taler} taler ("
-                   + " + ".join(parts) + f") / 3 = {s.material_vp}, remainder {s.remainder}")
+    for p in data["players"]:
+        out += ["", p["name"]]
+        out += [f"  {part:<8}  {vp:>3}   {how}" for part, vp, how in breakdown(p)]
     return "\n".join(out)
 
 
