@@ -52,3 +52,13 @@ def fresh_stdin():
     yield
     files._stdin_text = None
     files.name_stdin(None)
+
+
+#: A short legal record whose player and ship names are markup, for every picture and page:
+#: they must show as the text they are.
+HOSTILE_RECORD = (
+    'players: "<script>alert(1)</script>", "x&amp;y"\n'
+    "round 1: goods hulls money transport crowns masts deliver sails\n"
+    '1. "<script>alert(1)</script>" hulls bonus whale\n'
+    '  "<script>alert(1)</script>": bow >new "\'><img src=x onerror=alert(1)>"\n'
+    '  "x&amp;y": 1ship >new "</script><script>alert(2)</script>"   # </script> in a comment\n')

@@ -4,11 +4,12 @@ the SVG parses, names from a record stay text, and the text card fits 80 columns
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
-from conftest import EXAMPLES
+from conftest import EXAMPLES, HOSTILE_RECORD
 
 from nauticus_ref.cli import main
 from nauticus_ref.game.board import resolve
@@ -112,21 +113,106 @@ def test_state_svg_shows_every_player_ship_and_storage(snapshot, monkeypatch):
     assert picture == snapshot
 
 
-def test_names_from_a_record_stay_text_in_pictures(tmp_path):
+@pytest.mark.parametrize("args", [["state", "--format", "svg"], ["score", "--format", "svg"]])
+def test_names_from_a_record_stay_text_in_pictures(args, tmp_path):
     record = tmp_path / "x.ngn"
-    record.write_text(
-        'players: "<script>alert(1)</script>", "x&amp;y"\n'
-        "round 1: goods hulls money transport crowns masts deliver sails\n"
-        '1. "<script>alert(1)</script>" hulls bonus whale\n'
-        '  "<script>alert(1)</script>": bow >new "\'><img src=x onerror=alert(1)>"\n',
-        encoding="utf-8")
-    picture = run("state", record, "--format", "svg").output
+    record.write_text(HOSTILE_RECORD, encoding="utf-8")
+    picture = run(args[0], record, *args[1:]).output
     root = ET.fromstring(picture)
     assert not [e for e in root.iter() if e.tag.split("}")[-1] in ("script", "img")]
-    shown = texts(picture)
-    assert "<script>alert(1)</script>" in shown and "x&amp;y" in shown
-    assert "'><img src=x onerror=alert(1)>" in shown
+    shown = " ".join(texts(picture))
+    assert "<scrip" in shown and "x&amp;y" in shown   # the chart shortens long names
+    if args[0] == "state":
+        assert "'><img src=x onerror=alert(1)>" in shown
     assert "<script" not in picture and "<img" not in picture
+
+
+# -- the score chart and the pages ------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_score_chart_has_a_line_per_player_and_names_them(game, snapshot, monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    result = run("score", game.name, "--format", "svg")
+    assert result.exit_code == 0
+    root = ET.fromstring(result.output)
+    lines = [e for e in root.iter(f"{SVG}polyline") if e.get("class") == "player-line"]
+    data = json.loads(run("score", game.name, "--format", "json").output)["games"][0]
+    assert sorted(e.get("data-player") for e in lines) == sorted(p["name"] for p in data["players"])
+    timeline = data["timeline"]
+    assert all(len(e.get("points").split()) == len(timeline) for e in lines)
+    shown = texts(result.output)
+    for p in data["players"]:   # each line named at its end with the final total
+        assert f"{p['name']} {p['total']}" in shown
+    assert sum(t.startswith("R") for t in shown) == len({p["round"] for p in timeline} - {None})
+    assert result.output == snapshot
+
+
+def test_score_svg_draws_one_game(monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    result = run("score", "game-2p.ngn", "game-3p.ngn", "--format", "svg")
+    assert result.exit_code == 2
+    assert "--format svg draws one game, and 2 records were given" in result.output
+
+
+def _scripts_and_data(page: str) -> tuple[list[str], str]:
+    """The opening tags of a page's script elements, and its embedded JSON as written."""
+    tags = re.findall(r"<script\b[^>]*>", page)
+    data = re.search(r'<script type="application/json" id="game-data">(.*?)</script>', page, re.S)
+    return tags, data.group(1) if data else ""
+
+
+@pytest.mark.parametrize("command", ["score", "view"])
+def test_names_from_a_record_stay_text_in_pages(command, tmp_path):
+    """No markup from a record reaches a page: every `<` of a name is escaped, the
+    embedded data cannot close its script element, and nothing is loaded from outside."""
+    record = tmp_path / "x.ngn"
+    record.write_text(HOSTILE_RECORD, encoding="utf-8")
+    args = ["--format", "html"] if command == "score" else []
+    page = run(command, record, *args).output
+    tags, data = _scripts_and_data(page)
+    assert tags == ([] if command == "score" else
+                    ['<script type="application/json" id="game-data">', "<script>"])
+    assert "<img" not in page and "alert(1)</script>" not in page.replace(data, "")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "x&amp;amp;y" in page
+    assert not set("<>&") & set(data)
+    if command == "view":
+        assert json.loads(data)["states"][-1]["players"][0]["name"] == "<script>alert(1)</script>"
+    assert "default-src 'none'" in page.replace("&#39;", "'")
+    assert not re.search(r"<[a-z]+\s[^>]*\b(src|href)=", page)
+    assert "url(" not in page and "@import" not in page
+
+
+def test_score_page(snapshot, monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    result = run("score", "game-2p.ngn", "--format", "html")
+    assert result.exit_code == 0
+    assert result.output == snapshot
+
+
+def test_view_writes_a_page_and_never_over_its_input(tmp_path, monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    out = tmp_path / "game.html"
+    result = run("view", "game-2p.ngn", "--out", out)
+    assert result.exit_code == 0 and result.output == ""
+    page = out.read_text(encoding="utf-8")
+    _, data = _scripts_and_data(page)
+    game = json.loads(data)
+    lines = (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8").splitlines()
+    assert page.count('class="line') == len(lines) == len(game["line_state"]) - 1
+    assert game["validate"]["valid"] and game["score"]["complete"]
+    assert run("view", "game-2p.ngn", "--out", "game-2p.ngn").exit_code == 2
+
+
+def test_view_marks_each_diagnostic_at_its_line_and_shows_syntax_errors(tmp_path, monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    page = run("view", "invalid/rewards.ngn").output
+    assert '<div class="line move has-error" id="L8"' in page
+    assert "error[rewards] 8:9: this completes `A`: name its 1 reward" in page
+    broken = tmp_path / "broken.ngn"
+    broken.write_text("players: Anna, Ben\nround 1: nonsense\n", encoding="utf-8")
+    result = run("view", broken)
+    assert result.exit_code == 1 and "has-error" in result.output
+    assert "was not replayed" in result.output
 
 
 @pytest.mark.parametrize("name, args", [

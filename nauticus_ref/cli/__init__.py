@@ -221,8 +221,9 @@ def write_file(path: Path, text: str) -> None:
         cannot_run(str(e))
 
 
-def one_record(path: str, board_option: str | None) -> Game:
-    """The replayed report of one record, or exit 2 / 1 with a message."""
+def one_record(path: str, board_option: str | None, replayed: bool = True) -> Game:
+    """The replayed report of one record, or exit 2 / 1 with a message (1: the record has
+    syntax errors, unless `replayed` is False: then its report is given all the same)."""
     from nauticus_ref.cli.batch import load
     from nauticus_ref.files import settings_path
     from nauticus_ref.views.text import render_text
@@ -236,7 +237,7 @@ def one_record(path: str, board_option: str | None) -> Game:
     report, failure = load(path, checking)
     if report is None:
         cannot_run(failure or path)
-    if report.replayed is None:
+    if report.replayed is None and replayed:
         for d in report.diagnostics:
             echo(render_text(report.path, report.lines, d), err=True)
         fail(f"{report.path}: syntax errors; fix them first")

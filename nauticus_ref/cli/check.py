@@ -22,6 +22,7 @@ from nauticus_ref.cli import (
     EXIT_ERRORS,
     board_from,
     board_option,
+    cannot_run,
     config_options,
     echo,
     fail,
@@ -131,9 +132,12 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
         except SourceError as e:
             files.remove(Path(STDIN))
             errors.append(str(e))
+    if how.fmt == "svg" and len(files) + len(errors) > 1:
+        cannot_run(f"--format svg draws one game, and {len(files) + len(errors)} records "
+                        "were given; --format html puts several games on one page")
     for message in errors:
         fail(message)
-    cannot_run = bool(errors)
+    unchecked = bool(errors)
     tasks = settled(lambda: [(str(f), finder.for_record(where).checking(where, board))
                              for f in files for where in [settings_path(f)]])
     for_terminal()
@@ -145,7 +149,7 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
     for outcome in run(handler, tasks, how.fmt, jobs):
         if outcome.failure:
             fail(outcome.failure)
-            cannot_run = True
+            unchecked = True
             continue
         done += 1
         bad += not outcome.valid
@@ -169,7 +173,7 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
         totals = {k: sum(n for (_, severity), n in by_rule.items() if severity == k)
                   for k in ("error", "warning", "note")}
         echo(f"{done} files, {bad} with errors: {tally(totals)}{seconds}")
-    sys.exit(EXIT_CANNOT_RUN if cannot_run else EXIT_ERRORS if bad else EXIT_CLEAN)
+    sys.exit(EXIT_CANNOT_RUN if unchecked else EXIT_ERRORS if bad else EXIT_CLEAN)
 
 
 #: `--quiet` and `--statistics`, for validate and score.
@@ -217,7 +221,8 @@ def validate(paths: tuple[str, ...], fmt: str, concise: bool, quiet: bool, stati
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@format_option("score", "text for people, json for programs, markdown for a forum post.")
+@format_option("score", "text for people, json for programs, markdown for a forum post, "
+               "html for a page with the score chart, svg for the chart of one game.")
 @batch_options
 @board_option
 @jobs_option
@@ -235,6 +240,8 @@ def score(paths: tuple[str, ...], fmt: str, quiet: bool, statistics: bool,
     Examples:
       nauticus-ref score examples/logs/game-3p.ngn
       nauticus-ref score --format markdown game.ngn
+      nauticus-ref score --format html league/ > scores.html
+      nauticus-ref score --format svg game.ngn > chart.svg
       nauticus-ref score --format json --jobs 2 league/
     """
     from nauticus_ref.cli.batch import score_one

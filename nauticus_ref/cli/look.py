@@ -1,4 +1,4 @@
-"""The commands over one record: annotate, explain, state and card."""
+"""The commands over one record: annotate, explain, state, card and view."""
 
 from __future__ import annotations
 
@@ -246,3 +246,39 @@ def _record_card(path: str, round_no: int | None, board_option: str | None
     table = replay_upto(record, chosen.span.line, result.table.board)
     return (card_json(table.board, table.deal, table.anchor, chosen.number, (), table.word),
             report.valid)
+
+
+@main.command()
+@click.argument("path", type=click.Path())
+@click.option("--out", "out", type=click.Path(dir_okay=False), metavar="PATH",
+              help="Write the page here (never over the input); without it the page goes to "
+              "standard output, if that is not a terminal.")
+@board_option
+@stdin_option
+@config_options
+def view(path: str, out: str | None, board_option: str | None) -> None:
+    """Write a replay page: one HTML file, with nothing to fetch, to mail around.
+
+    The record is on one side, each diagnostic under its line; the table after the
+    selected line on the other; the score chart below.  Click a line, or step with
+    the arrow keys.  A record with syntax errors still gets a page, with its
+    errors marked (and no table).
+
+    \b
+    Examples:
+      nauticus-ref view examples/logs/game-4p.ngn --out game.html
+      nauticus-ref view game.ngn > game.html
+    """
+    from nauticus_ref.views.replay import replay_html
+
+    if out is not None and same_file(out, path):
+        cannot_run(f"{out}: view never writes over its input; choose another --out")
+    if out is None and sys.stdout.isatty():
+        cannot_run("the page is HTML for a browser: give --out game.html, or redirect the output")
+    report = one_record(path, board_option, replayed=False)
+    page = replay_html(report)
+    if out is None:
+        echo(page, nl=False)
+    else:
+        write_file(Path(out), page)
+    sys.exit(EXIT_CLEAN if report.valid else EXIT_ERRORS)

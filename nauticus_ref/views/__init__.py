@@ -12,7 +12,7 @@ JSON_VERSION = 1
 
 FORMAT_NAMES: dict[str, tuple[str, ...]] = {
     "validate": ("text", "concise", "json", "jsonl", "github", "sarif", "junit"),
-    "score": ("text", "json", "markdown"),
+    "score": ("text", "json", "markdown", "html", "svg"),
     "state": ("text", "json", "markdown", "svg"),
     "explain": ("text", "json", "markdown"),
     "card": ("text", "json", "svg"),

@@ -210,9 +210,43 @@ def score_markdown(report: Game) -> str:
     return "\n".join(out)
 
 
-#: The formats of this view, for the command line's choices.
+def score_svg(report: Game) -> str:
+    """The score track of one game as a picture (a picture that says why, if the record
+    cannot be scored)."""
+    from nauticus_ref.views import chart, svg
+
+    data = score_json(report)
+    if "error" in data:
+        drawing = svg.Drawing(chart.WIDTH, 40, title=f"{report.path}: not scored")
+        drawing.add(svg.label(10, 24, f"{report.path}: {data['error']}", 10))
+        return drawing.text()
+    return chart.chart_svg(data)
+
+
+def score_html(games: list[dict[str, Any]]) -> str:
+    """One page for the games' score JSON: for each, the standings, the tie-break, the
+    chart of the score track and each player's breakdown."""
+    from nauticus_ref.views import chart, html
+
+    shown = []
+    for game in games:
+        if "error" in game:
+            shown.append(game)
+            continue
+        shown.append({**game, "state": state_line(game), "warning": invalid_line(game),
+                      "chart": html.picture(chart.chart_svg(game)),
+                      "breakdowns": [(p, breakdown(p)) for p in game["players"]]})
+    title = (f"Scores of {len(games)} games" if len(games) != 1 else
+             f"Score of {games[0]['path']}" if games else "No games scored")
+    return html.render("score.html.j2", title=title, games=shown)
+
+
+#: The formats of this view, for the command line's choices.  `html` gathers every game's
+#: score JSON into one page; `svg` draws one game.
 FORMATS: dict[str, Callable[[Game], Any]] = {"text": score_text, "json": score_json,
-                                             "markdown": score_markdown}
+                                             "markdown": score_markdown, "html": score_json,
+                                             "svg": score_svg}
 #: The gathered formats: every game's part in one document.
 DOCUMENTS: dict[str, Callable[[list[dict[str, Any]]], str]] = {
-    "json": lambda games: dumps({"version": JSON_VERSION, "games": games})}
+    "json": lambda games: dumps({"version": JSON_VERSION, "games": games}),
+    "html": score_html}

@@ -1,0 +1,56 @@
+"""HTML pages, from the Jinja2 templates in `templates/`.
+
+Escaping is on for every template (`autoescape=True`): names in a record come from
+strangers, so whatever a template prints shows as text.  The two things that reach
+a page unescaped are marked here and nowhere else: an SVG picture that `svg.py` built
+(its text was escaped by ElementTree), and the page's own script.  Data for a script
+goes through Jinja's `tojson`, which writes `<`, `>`, `&` and `'` as `\\u003c` and the
+like, so that it can never close its script element.
+
+Every page carries a Content-Security-Policy that loads nothing from anywhere and
+runs no script but its own (by its hash), so a page mailed around stays self-contained
+and an injected script would not run even if one slipped past the escaping.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from functools import cache
+from importlib import resources
+
+import jinja2
+from markupsafe import Markup
+
+
+@cache
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.PackageLoader("nauticus_ref.views", "templates"),
+                             autoescape=True, undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    # keep the referee's key order (prices, storage and delivered goods are drawn in it)
+    env.policies["json.dumps_kwargs"] = {"sort_keys": False, "ensure_ascii": False,
+                                         "separators": (",", ":")}
+    return env
+
+
+def picture(svg_text: str) -> Markup:
+    """An SVG document drawn by `svg.py`, to put inline in a page."""
+    return Markup(svg_text)
+
+
+def asset(name: str) -> str:
+    """A file of `templates/` (a script, the style sheet), as text."""
+    return (resources.files("nauticus_ref.views") / "templates" / name).read_text("utf-8")
+
+
+def render(template: str, *, title: str, script: str | None = None, **context: object) -> str:
+    """A whole page: `template` with the page's title and, if it has one, its script."""
+    scripts = "'none'"
+    if script is not None:
+        digest = hashlib.sha256(script.encode("utf-8")).digest()
+        scripts = f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+    csp = f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src {scripts}"
+    return environment().get_template(template).render(
+        title=title, csp=csp, style=Markup(asset("page.css")),
+        script=Markup(script) if script is not None else None, **context)

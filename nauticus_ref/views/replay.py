@@ -1,0 +1,81 @@
+"""The replay page: one self-contained HTML file to step through a game.
+
+The record is on one side, each diagnostic under its line; the table picture for
+the selected line on the other; the score chart below.  A click on a line or the
+arrow keys step through the game.
+
+The page is written by Jinja2 (`templates/view.html.j2`, escaping on) and works
+offline: no network, no external script or font.  Its data is the referee's own
+JSON, embedded once: the validate result, the score, and the state (as
+`state --format json` gives it) after every line, each distinct state once, with a
+list saying which state each line shows.  The page's script (`templates/view.js`)
+draws the table from that state as `svg.py` draws it for `state --format svg`; the
+page starts with the picture drawn here, so it reads without a script too, and a
+browser test checks that the script draws the same texts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nauticus_ref.referee.validate import Game
+from nauticus_ref.views import JSON_VERSION
+from nauticus_ref.views.text import escape_controls
+
+Data = dict[str, Any]
+
+
+def _is_move(text: str) -> bool:
+    """A line a reader steps to: not blank, not only a comment."""
+    stripped = text.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def replay_json(game: Game) -> Data:
+    """The page's data: validate and score results, and the table after every line."""
+    from nauticus_ref.views.score import score_json
+    from nauticus_ref.views.state import state_json
+
+    states: list[Data] = []
+    line_state: list[int] = []
+    if game.replayed is not None:
+        index: dict[int, int] = {}   # a table (by identity) -> its place in `states`
+        for n, table in enumerate(game.tables(), 1):
+            if id(table) not in index:
+                index[id(table)] = len(states)
+                states.append(state_json(table, f"after line {n}"))
+            line_state.append(index[id(table)])
+    moves = [n for n, text in enumerate(game.lines, 1) if _is_move(text)]
+    return {"version": JSON_VERSION, "path": game.path, "validate": game.as_json(),
+            "score": score_json(game) if game.replayed is not None else None,
+            "states": states, "line_state": line_state,
+            "start_line": moves[-1] if moves else 1}
+
+
+def replay_html(game: Game) -> str:
+    from nauticus_ref.views import chart, html
+    from nauticus_ref.views.state import state_svg
+    from nauticus_ref.views.validate import summary
+
+    data = replay_json(game)
+    by_line: dict[int, list[Data]] = {}
+    for d in data["validate"]["diagnostics"]:
+        by_line.setdefault(d["line"], []).append(d)
+    lines = []
+    shown = game.lines[:-1] if game.lines and game.lines[-1] == "" else game.lines
+    for n, text in enumerate(shown, 1):
+        found = by_line.get(n, [])
+        worst = next((s for s in ("error", "warning") if any(d["severity"] == s for d in found)),
+                     None)
+        lines.append({"no": n, "text": escape_controls(text), "move": _is_move(text),
+                      "diagnostics": found, "worst": worst})
+    picture = chart_picture = None
+    if data["states"]:
+        start = data["start_line"]
+        state = data["states"][data["line_state"][start - 1]]
+        picture = html.picture(state_svg({"path": game.path, **state,
+                                          "where": f"after line {start}"}))
+        chart_picture = html.picture(chart.chart_svg(data["score"]))
+    return html.render("view.html.j2", title=f"{game.path}: replay",
+                       script=html.asset("view.js"), path=game.path, summary=summary(game),
+                       lines=lines, picture=picture, chart=chart_picture, data=data)
