@@ -85,3 +85,24 @@ def test_tables_gives_the_table_after_each_line_as_table_does():
             assert state_json(table, "") == state_json(game.table(n), ""), (path, n)
         checked += 1
     assert checked > 30
+
+
+def test_games_and_tables_show_themselves_in_jupyter():
+    """`Game._repr_html_` (summary, diagnostics, score and chart) and `TableView._repr_svg_`
+    (the table picture), with names from the record as text."""
+    import xml.etree.ElementTree as ET
+
+    from conftest import HOSTILE_RECORD
+
+    game = nauticus_ref.read(ROOT / "examples" / "logs" / "invalid" / "rewards.ngn")
+    shown = game._repr_html_()
+    assert "error[rewards] line 8:9: this completes `A`: name its 1 reward" in shown
+    assert shown.count("<svg") == 1 and "<table class=\"standings\">" in shown
+    svg = game.table(8)._repr_svg_()
+    root = ET.fromstring(svg)
+    assert root.find("{http://www.w3.org/2000/svg}title").text == "The table in round 1, phase 1"
+    hostile = nauticus_ref.parse(HOSTILE_RECORD)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in hostile._repr_html_()
+    assert "<script" not in hostile._repr_html_() and "<script" not in hostile.table()._repr_svg_()
+    broken = nauticus_ref.parse("players: A, B\nround 1: x\n")
+    assert "error[syntax] line 2:10" in broken._repr_html_() and "<svg" not in broken._repr_html_()

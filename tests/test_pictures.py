@@ -218,6 +218,7 @@ def test_view_marks_each_diagnostic_at_its_line_and_shows_syntax_errors(tmp_path
 @pytest.mark.parametrize("name, args", [
     ("round-card.svg", ["card", "examples/logs/game-4p.ngn", "--round", "2", "--format", "svg"]),
     ("table.svg", ["state", "examples/logs/game-2p.ngn", "--line", "40", "--format", "svg"]),
+    ("score-chart.svg", ["score", "examples/logs/game-4p.ngn", "--format", "svg"]),
 ])
 def test_the_pictures_in_docs_are_what_the_commands_draw(name, args, monkeypatch):
     """docs/pictures/ shows the README's readers real output; remake with the command."""

@@ -96,6 +96,16 @@ class TableView:
     def tile(self, tile: Tile) -> str:
         return tile_text(tile, self.word)
 
+    def _repr_svg_(self) -> str:
+        """In a Jupyter notebook: the table as `state --format svg` draws it."""
+        from nauticus_ref.views.state import state_json, state_svg
+
+        where = (f"at the end of round {self.round_no}" if self.round_ended else
+                 f"in round {self.round_no}, phase {self.phase_no}" if self.phase_no else
+                 f"at the start of round {self.round_no}" if self.round_no else
+                 "before the first round")
+        return state_svg(state_json(self, where))
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReplayResult:

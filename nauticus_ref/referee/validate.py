@@ -84,6 +84,12 @@ class Game:
         return {"path": self.path, "valid": self.valid, "complete": self.complete,
                 "diagnostics": [d.as_json(self.path) for d in self.diagnostics]}
 
+    def _repr_html_(self) -> str:
+        """In a Jupyter notebook: the summary, the diagnostics, the score and its chart."""
+        from nauticus_ref.views.score import notebook_html
+
+        return notebook_html(self)
+
 
 def board_for(parsed: ParseResult, source: Source) -> Board:
     """The board the record's `board:` line names (bundled, or a file beside the

@@ -54,3 +54,8 @@ def render(template: str, *, title: str, script: str | None = None, **context: o
     return environment().get_template(template).render(
         title=title, csp=csp, style=Markup(asset("page.css")),
         script=Markup(script) if script is not None else None, **context)
+
+
+def fragment(template: str, **context: object) -> str:
+    """Part of a page, for a host page to hold (a Jupyter notebook's output)."""
+    return environment().get_template(template).render(**context)

@@ -226,19 +226,35 @@ def score_svg(report: Game) -> str:
 def score_html(games: list[dict[str, Any]]) -> str:
     """One page for the games' score JSON: for each, the standings, the tie-break, the
     chart of the score track and each player's breakdown."""
-    from nauticus_ref.views import chart, html
+    from nauticus_ref.views import html
 
-    shown = []
-    for game in games:
-        if "error" in game:
-            shown.append(game)
-            continue
-        shown.append({**game, "state": state_line(game), "warning": invalid_line(game),
-                      "chart": html.picture(chart.chart_svg(game)),
-                      "breakdowns": [(p, breakdown(p)) for p in game["players"]]})
     title = (f"Scores of {len(games)} games" if len(games) != 1 else
              f"Score of {games[0]['path']}" if games else "No games scored")
-    return html.render("score.html.j2", title=title, games=shown)
+    return html.render("score.html.j2", title=title, games=[_shown(g) for g in games])
+
+
+def _shown(game: dict[str, Any]) -> dict[str, Any]:
+    """A game's score JSON with what the HTML shows besides: the state, the warning, the
+    chart and each player's breakdown."""
+    from nauticus_ref.views import chart, html
+
+    if "error" in game:
+        return game
+    return {**game, "state": state_line(game), "warning": invalid_line(game),
+            "chart": html.picture(chart.chart_svg(game)),
+            "breakdowns": [(p, breakdown(p)) for p in game["players"]]}
+
+
+def notebook_html(report: Game) -> str:
+    """A game in a Jupyter notebook (`Game._repr_html_`): the summary, the diagnostics,
+    and the score with its chart."""
+    from nauticus_ref.views import html
+    from nauticus_ref.views.validate import summary
+
+    data = score_json(report)
+    return html.fragment("notebook.html.j2", summary=summary(report),
+                         diagnostics=data["diagnostics"],
+                         game=None if "error" in data else _shown(data))
 
 
 #: The formats of this view, for the command line's choices.  `html` gathers every game's

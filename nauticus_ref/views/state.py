@@ -121,8 +121,10 @@ def state_svg(data: Data) -> str:
         panels.append(panel)
         y += h + 10
     drawing = svg.Drawing(svg.CARD_W, y + 20, title=f"The table {data['where']}")
+    caption = f"the table {data['where']}"
     drawing.add(svg.wheel(_card(data), 0, 0), *panels,
-                svg.label(10, y + 10, f"{data['path']}: the table {data['where']}", 9))
+                svg.label(10, y + 10, f"{data['path']}: {caption}" if data.get("path") else
+                          caption.capitalize(), 9))
     return drawing.text()
 
 
