@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
-from conftest import EXAMPLES, HOSTILE_RECORD
+from conftest import EXAMPLES, HOSTILE_RECORD, ROOT as ROOT_DIR
 
 from nauticus_ref.cli import main
 from nauticus_ref.game.board import resolve
@@ -228,3 +228,19 @@ def test_the_pictures_in_docs_are_what_the_commands_draw(name, args, monkeypatch
     picture = run(*args)
     assert (ROOT / "docs" / "pictures" / name).read_text(encoding="utf-8") == picture.output, (
         f"stale: nauticus-ref {' '.join(map(str, args))} > docs/pictures/{name}")
+
+
+@pytest.mark.parametrize("command", ["card", "view"])
+def test_a_board_name_stays_text(command, tmp_path):
+    """A board file is untrusted too: its name shows as text on the card and the page."""
+    standard = (ROOT_DIR / "nauticus_ref" / "game" / "boards" / "standard.toml").read_text("utf-8")
+    board = tmp_path / "board.toml"
+    board.write_text(standard.replace('name = "standard"', 'name = "<b onmouseover=x>"'),
+                     encoding="utf-8")
+    if command == "card":
+        out = run("card", "--deal", DEAL, "--board", board, "--format", "svg").output
+        assert "<b onmouseover=x> board" in texts(out) and "<b " not in out
+    else:
+        out = run("view", EXAMPLES / "game-2p.ngn", "--board", board).output
+        assert "<b " not in out.split('<script type="application/json"')[0]
+        assert "&lt;b onmouseover=x&gt; board" in out
