@@ -18,6 +18,43 @@ Severity = Literal["error", "warning", "note"]
 SYNTAX_RULE = "syntax"
 
 
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace the text at `span` (on one line) with `text`; an empty span inserts."""
+
+    span: Span
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A change that mends a finding, as an editor applies it (a code action)."""
+
+    title: str
+    edits: tuple[Edit, ...]
+
+
+def replace(span: Span, text: str, title: str | None = None) -> Fix:
+    """The fix that writes `text` at `span`."""
+    return Fix(title or f"write `{text}`", (Edit(span, text),))
+
+
+def insert(line: int, column: int, text: str, title: str | None = None) -> Fix:
+    """The fix that inserts `text` before `column` of `line`."""
+    return Fix(title or f"write `{text.strip()}`",
+               (Edit(Span(line=line, column=column, end_line=line, end_column=column), text),))
+
+
+def applied(text: str, fix: Fix) -> str:
+    """`text` with `fix` made (edits on one line each, none overlapping)."""
+    lines = text.split("\n")
+    for e in sorted(fix.edits, key=lambda e: (e.span.line, e.span.column), reverse=True):
+        line = lines[e.span.line - 1]
+        lines[e.span.line - 1] = (line[:e.span.column - 1] + e.text
+                                  + line[e.span.end_column - 1:])
+    return "\n".join(lines)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Diagnostic:
     rule: str
@@ -27,6 +64,8 @@ class Diagnostic:
     help: str | None = None
     #: a finding the table let stand (`# ref: accept RULE` on its line), shown as a note
     accepted: bool = False
+    #: changes that mend it, where the referee knows them (alternatives: pick one)
+    fixes: tuple[Fix, ...] = ()
 
     def sort_key(self) -> tuple[int, int]:
         return (self.span.line, self.span.column)

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import EXAMPLES
+
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import bundled
 from nauticus_ref.notation.assemble import parse_text
@@ -58,3 +60,22 @@ def test_passing_cases_break_no_rule(rule):
     for name, text in cases(rule)["pass"]:
         broken = [d for d in findings(text) if d.severity != "note" or d.rule == rule.id]
         assert broken == [], (name, [(d.rule, d.message) for d in broken])
+
+
+def test_every_fix_mends_its_finding():
+    """A fix the referee offers (an editor's code action) makes its finding go away, and
+    brings no syntax error with it."""
+    import nauticus_ref
+    from nauticus_ref.findings import applied
+
+    mended = set()
+    for path in sorted((EXAMPLES / "invalid").glob("*.ngn")):
+        text = path.read_text(encoding="utf-8")
+        for d in nauticus_ref.parse(text).diagnostics:
+            for fix in d.fixes:
+                after = nauticus_ref.parse(applied(text, fix)).diagnostics
+                assert not [x for x in after if x.rule in (d.rule, "syntax")
+                            and x.span.line == d.span.line and x.severity == "error"], fix
+                mended.add(d.rule)
+    assert mended >= {"bonus-choice", "bonus-claim", "claim", "final-score", "golden-rule",
+                      "phase-sequence"}

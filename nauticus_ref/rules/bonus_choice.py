@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.findings import Diagnostic, Fix, insert, replace
+from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Bonus, Phase
 from nauticus_ref.rules.rule import Rule
 
@@ -42,7 +43,7 @@ def check(phase: Phase, kind: str, b: Bonus | None, crests: Sequence[str]) -> Di
             return None
         return RULE.at(span, f"the worker + good bonus of `{phase.action}` needs a good",
                        f"write `{phase.number}. {phase.player.text} {phase.action} bonus "
-                       "coffee` (or grain, salt, fish)")
+                       "coffee` (or grain, salt, fish)", fixes=_choices(phase, b, vocab.GOODS))
     if kind in ("mast", "sail"):
         if b is not None and b.kind == "crest" and b.value != "crown":
             return None
@@ -51,8 +52,18 @@ def check(phase: Phase, kind: str, b: Bonus | None, crests: Sequence[str]) -> Di
                            f"name a crest: {', '.join(crests)}")
         return RULE.at(span, f"the {kind} bonus of `{phase.action}` needs a crest",
                        f"write `{phase.number}. {phase.player.text} {phase.action} bonus "
-                       f"{crests[0]}` (or {', '.join(crests[1:])})")
+                       f"{crests[0]}` (or {', '.join(crests[1:])})",
+                       fixes=_choices(phase, b, crests))
     if b is None:
         return None
     return RULE.at(b.span, f"the {kind} bonus needs no choice",
                    f"leave out `bonus {b.value}` or write `bonus {kind}`")
+
+
+def _choices(phase: Phase, b: Bonus | None, words: Sequence[str]) -> tuple[Fix, ...]:
+    """A fix for each choice: the bonus written after the phase line's action, or the
+    written choice replaced."""
+    if b is None:
+        end = phase.span
+        return tuple(insert(end.line, end.end_column, f" bonus {w}") for w in words)
+    return tuple(replace(b.span, w, f"write `bonus {w}`") for w in words)

@@ -21,7 +21,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.findings import Diagnostic, replace
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Phase
 from nauticus_ref.rules.rule import Rule
@@ -40,4 +40,6 @@ def check(phase: Phase, kind: str) -> Diagnostic | None:
     return RULE.at(b.span, f"`{phase.action}` lies on the {kind} space this round, so its "
                    f"bonus is {kind}, not {b.value}",
                    f"write `bonus {kind}` or leave the claim out" if kind in
-                   vocab.CLAIMABLE_BONUSES else f"name your choice for the {kind} bonus")
+                   vocab.CLAIMABLE_BONUSES else f"name your choice for the {kind} bonus",
+                   fixes=(replace(b.span, kind, f"write `bonus {kind}`"),)
+                   if kind in vocab.CLAIMABLE_BONUSES else ())

@@ -23,7 +23,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.findings import Diagnostic, replace
 from nauticus_ref.notation.model import Claim
 from nauticus_ref.rules.rule import Rule
 
@@ -38,4 +38,5 @@ def check(claim: Claim | None, actual: int, unit: str, what: str,
     """A written price, income or score (`claim`) is the `actual` one; `working` shows it."""
     if claim is None or claim.value == actual:
         return None
-    return RULE.at(claim.span, f"{what} {actual}{unit}, not {claim.value}{unit}", working)
+    return RULE.at(claim.span, f"{what} {actual}{unit}, not {claim.value}{unit}", working,
+                   fixes=(replace(claim.span, f"= {actual}{unit}"),))

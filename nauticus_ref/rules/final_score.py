@@ -35,10 +35,10 @@ final: Anna 52, Ben 25
 
 from __future__ import annotations
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.findings import Diagnostic, replace
 from nauticus_ref.game.scoring import Score
 from nauticus_ref.game.state import Player
-from nauticus_ref.notation.model import Final, FinalEntry
+from nauticus_ref.notation.model import Final, FinalEntry, Span
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="final-score",
@@ -66,4 +66,12 @@ def check(p: Player, entry: FinalEntry, s: Score) -> Diagnostic | None:
         return RULE.at(entry.span, f"after the error at line {p.first_error} the replay scores "
                        f"{p.name} {s.total}, not {entry.score}", working, severity="note")
     return RULE.at(entry.span, f"{p.name} scores {s.total}, not {entry.score}",
-                   working + "; `nauticus-ref score` shows every part")
+                   working + "; `nauticus-ref score` shows every part",
+                   fixes=(replace(_number(entry), str(s.total), f"write {s.total}"),))
+
+
+def _number(entry: FinalEntry) -> Span:
+    """Where the entry's score is written: its last characters."""
+    sp = entry.span
+    return Span(line=sp.line, column=sp.end_column - len(str(entry.score)), end_line=sp.line,
+                end_column=sp.end_column)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.findings import Diagnostic, replace
 from nauticus_ref.game.state import Tile, tile_text
 from nauticus_ref.notation.model import Placement
 from nauticus_ref.rules.rule import Rule
@@ -41,7 +41,8 @@ def check_gift(pl: Placement) -> Diagnostic | None:
     if pl.dest.kind == "store":
         return None
     return RULE.at(pl.dest.span, "the free tile must go to storage",
-                   "write `>store`: every tile received without paying taler is stored first")
+                   "write `>store`: every tile received without paying taler is stored first",
+                   fixes=(replace(pl.dest.span, ">store"),))
 
 
 def check(pl: Placement, tile: Tile, price: int, word: Callable[[str], str]) -> Diagnostic | None:
@@ -50,4 +51,5 @@ def check(pl: Placement, tile: Tile, price: int, word: Callable[[str], str]) -> 
         return None
     name = tile_text(tile, word)
     return RULE.at(pl.dest.span, f"the {name} cost 0 taler, so it goes to storage first",
-                   f"write `{name} >store`, and move it to a ship with a transport action")
+                   f"write `{name} >store`, and move it to a ship with a transport action",
+                   fixes=(replace(pl.dest.span, ">store"),))

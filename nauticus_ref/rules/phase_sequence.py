@@ -21,8 +21,8 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from nauticus_ref.findings import Diagnostic
-from nauticus_ref.notation.model import Phase
+from nauticus_ref.findings import Diagnostic, replace
+from nauticus_ref.notation.model import Phase, Span
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="phase-sequence",
@@ -37,6 +37,9 @@ def check(phase: Phase, expected: int, round_ended: bool) -> Diagnostic | None:
         return RULE.at(phase.span, "a round has seven phases; this is an eighth",
                        "start the next round with its round line")
     if phase.number != expected:
+        number = Span(line=phase.span.line, column=phase.span.column, end_line=phase.span.line,
+                      end_column=phase.span.column + len(str(phase.number)))
         return RULE.at(phase.span, f"phase {phase.number} where phase {expected} comes next",
-                       f"number this phase {expected}")
+                       f"number this phase {expected}",
+                       fixes=(replace(number, str(expected), f"number this phase {expected}"),))
     return None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from nauticus_ref.findings import Diagnostic, Severity
+from nauticus_ref.findings import Diagnostic, Fix, Severity
 from nauticus_ref.notation.model import Span
 
 
@@ -52,10 +52,11 @@ class Rule:
                    severity=severity, help=help)
 
     def at(self, span: Span, message: str, help: str | None = None,
-           severity: Severity = "error") -> Diagnostic:
-        """A finding of this rule at `span`; `help` defaults to the rule's usual fix."""
+           severity: Severity = "error", fixes: tuple[Fix, ...] = ()) -> Diagnostic:
+        """A finding of this rule at `span`; `help` defaults to the rule's usual fix;
+        `fixes` are the edits that mend it, where they are known."""
         return Diagnostic(rule=self.id, severity=severity, span=span, message=message,
-                          help=help if help is not None else self.help)
+                          help=help if help is not None else self.help, fixes=fixes)
 
 
 def _paragraph(text: str) -> str:
