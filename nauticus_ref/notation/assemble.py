@@ -12,10 +12,9 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from lark import Token
-from lark.exceptions import UnexpectedInput
 
 from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
 from nauticus_ref.notation import transform as t
@@ -43,16 +42,17 @@ from nauticus_ref.notation.reading import (
     MAX_STATEMENT_CHARS,
     MAX_SYNTAX_ERRORS,
     PLURALS,
+    LineParse,
     PhaseDraft,
     RoundDraft,
     SyntaxProblem,
     did_you_mean,
+    parse_line,
     read_amount,
     read_amounts,
     read_number,
     syntax_problem,
 )
-from nauticus_ref.notation.syntax import explain
 from nauticus_ref.notation.transform import c0
 from nauticus_ref.notation.turns import TurnReader
 
@@ -92,7 +92,10 @@ def comment_start(line: str) -> int | None:
     return None
 
 
-def parse_text(text: str) -> ParseResult:
+def parse_text(text: str, memo: dict[str, LineParse] | None = None) -> ParseResult:
+    """Read a record.  `memo` keeps what each line of text parsed to, for a caller that
+    reads the same text again after an edit (the language server): a line seen before
+    is not parsed again.  The assembly, which depends on the lines around, always runs."""
     lines = split_lines(text)
     asm = _Assembler()
     statements = [(n, ln) for n, ln in enumerate(lines, 1)
@@ -107,14 +110,13 @@ def parse_text(text: str) -> ParseResult:
                                     f"no line of a record is longer than {MAX_LINE_LENGTH}",
                                     "split it into one statement per line"))
             continue
-        try:
-            raw = cast(t.Line, parser.parse(line))   # the transformer's typed line
-        except UnexpectedInput as e:
-            col, end, message, help_ = explain(e, line)
-            asm.error(SyntaxProblem(col, end, message, help_))
+        parsed = parse_line(parser, line, memo)
+        if isinstance(parsed, SyntaxProblem):
+            asm.error(parsed)
             if _PHASE_LINE.match(line):
                 asm.orphan_turns_reported = True   # its turns are not reported again
         else:
+            raw = parsed
             try:
                 asm.feed(raw)
             except SyntaxProblem as p:

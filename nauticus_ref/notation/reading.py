@@ -8,9 +8,10 @@ No rule of the game is checked here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, cast
+from typing import Any, Iterable, Union, cast
 
-from lark import Token
+from lark import Lark, Token
+from lark.exceptions import UnexpectedInput
 
 from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
 from nauticus_ref.notation import transform as t
@@ -29,7 +30,7 @@ from nauticus_ref.notation.model import (
     Turn,
     Unit,
 )
-from nauticus_ref.notation.syntax import action_in_turn
+from nauticus_ref.notation.syntax import action_in_turn, explain
 from nauticus_ref.notation.transform import c0, c1
 
 #: After this many syntax errors in one file the parse stops and says so.
@@ -274,3 +275,25 @@ def read_number(tok: Token, limit: int = MAX_NUMBER, what: str = "a number",
         raise syntax_problem(tok, f"{what} of {digits or tok} is far larger than a game allows",
                        f"write {limit} or less")
     return value
+
+
+#: What lark made of one line: its typed line, or the syntax problem it found.
+LineParse = Union[t.Line, SyntaxProblem]
+
+#: A memo holds at most this many lines (a long session's edits do not pile up).
+MEMO_LINES = 20_000
+
+
+def parse_line(parser: Lark, line: str, memo: dict[str, LineParse] | None) -> LineParse:
+    """The transformer's typed line, or the syntax problem lark found; from `memo` if there."""
+    if memo is not None and line in memo:
+        return memo[line]
+    try:
+        parsed: LineParse = cast(t.Line, parser.parse(line))
+    except UnexpectedInput as e:
+        parsed = SyntaxProblem(*explain(e, line))
+    if memo is not None:
+        if len(memo) > MEMO_LINES:
+            memo.clear()
+        memo[line] = parsed
+    return parsed
