@@ -165,3 +165,24 @@ def _schema_names() -> list[str]:
     from nauticus_ref.views.schema import SCHEMAS
 
     return list(SCHEMAS)
+
+
+@main.command()
+def server() -> None:
+    """Run the language server for NGN records over standard input and output.
+
+    An editor starts it for `*.ngn` files: diagnostics as you type, hover, completion,
+    quick fixes, formatting and go to definition.  It needs the `server` extra.
+    Set-up for VS Code, Neovim and Helix: docs/editors.md.
+
+    \b
+    Examples:
+      pip install 'nauticus-ref[server]'
+      nauticus-ref server
+    """
+    try:
+        from nauticus_ref.lsp.server import serve
+    except ImportError as e:
+        cannot_run(f"the language server needs pygls ({e.name} is missing): "
+                   "pip install 'nauticus-ref[server]'")
+    serve()

@@ -1,0 +1,1 @@
+"""The language server for NGN records (`nauticus-ref server`, the `server` extra)."""

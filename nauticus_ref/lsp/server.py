@@ -1,0 +1,215 @@
+"""`nauticus-ref server`: the language server for NGN records, over stdio (pygls).
+
+Diagnostics on open, on save and after edits (debounced); hover; completion; code
+actions from the fixes the referee knows and formatting through `fmt`; go to the
+placement that started a ship.  What a record says is worked out in `analysis.py`;
+this module only speaks the protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from nauticus_ref import __version__
+from nauticus_ref.findings import Diagnostic, Fix
+from nauticus_ref.lsp.analysis import Analysis, Workspace
+from nauticus_ref.notation.model import Span
+
+#: Seconds of quiet after an edit before the record is checked again.
+DEBOUNCE = 0.25
+SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning,
+            "note": lsp.DiagnosticSeverity.Information}
+KINDS = {"action": lsp.CompletionItemKind.Function, "item": lsp.CompletionItemKind.Value,
+         "crest": lsp.CompletionItemKind.EnumMember, "ship": lsp.CompletionItemKind.Variable,
+         "reward": lsp.CompletionItemKind.Value, "bonus": lsp.CompletionItemKind.EnumMember,
+         "player": lsp.CompletionItemKind.Variable, "keyword": lsp.CompletionItemKind.Keyword}
+
+
+def to_range(span: Span) -> lsp.Range:
+    return lsp.Range(start=lsp.Position(line=span.line - 1, character=span.column - 1),
+                     end=lsp.Position(line=span.end_line - 1, character=span.end_column - 1))
+
+
+def _rules_page() -> str | None:
+    """docs/rules.md as a URI, where the package runs from a checkout that has it."""
+    page = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+    return page.as_uri() if page.is_file() else None
+
+
+class Server:
+    """The protocol's side: documents in, diagnostics and answers out."""
+
+    def __init__(self) -> None:
+        self.ls = LanguageServer("nauticus-ref", __version__,
+                                 text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
+        self.workspace = Workspace(warn=self.log)
+        self.analyses: dict[str, Analysis] = {}
+        self.pending: dict[str, asyncio.Task[None]] = {}
+        self.rules_page = _rules_page()
+        self._register()
+
+    def log(self, message: str) -> None:
+        self.ls.window_log_message(lsp.LogMessageParams(type=lsp.MessageType.Warning,
+                                                        message=message))
+
+    # -- checking -------------------------------------------------------------------------
+    def check(self, uri: str) -> Analysis | None:
+        """Check the document now and publish what was found; never raises."""
+        try:
+            doc = self.ls.workspace.get_text_document(uri)
+            path = to_fs_path(uri) or uri
+            analysis = self.workspace.check(path, doc.source)
+        except Exception as e:   # a bug of ours must not take the editor's server down
+            self.log(f"nauticus-ref: could not check {uri}: {type(e).__name__}: {e}")
+            return None
+        self.analyses[uri] = analysis
+        self.ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
+            uri=uri, version=doc.version, diagnostics=self.diagnostics(uri, analysis)))
+        return analysis
+
+    def diagnostics(self, uri: str, analysis: Analysis) -> list[lsp.Diagnostic]:
+        out = [self._diagnostic(uri, d) for d in analysis.diagnostics()]
+        if analysis.board_problem:
+            out.insert(0, lsp.Diagnostic(
+                range=lsp.Range(start=lsp.Position(line=0, character=0),
+                                end=lsp.Position(line=0, character=0)),
+                message=f"{analysis.board_problem}; checked on the standard board",
+                severity=lsp.DiagnosticSeverity.Warning, source="nauticus-ref", code="board"))
+        return out
+
+    def _diagnostic(self, uri: str, d: Diagnostic) -> lsp.Diagnostic:
+        where = to_range(d.span)
+        return lsp.Diagnostic(
+            range=where, message=d.message, severity=SEVERITY[d.severity],
+            code=d.rule, source="nauticus-ref",
+            code_description=lsp.CodeDescription(href=f"{self.rules_page}#{d.rule}")
+            if self.rules_page else None,
+            related_information=[lsp.DiagnosticRelatedInformation(
+                location=lsp.Location(uri=uri, range=where), message=f"help: {d.help}")]
+            if d.help else None)
+
+    async def check_later(self, uri: str) -> None:
+        await asyncio.sleep(DEBOUNCE)
+        self.pending.pop(uri, None)
+        self.check(uri)
+
+    def edited(self, uri: str) -> None:
+        """An edit: check once the typing pauses (a newer edit restarts the wait)."""
+        if uri in self.pending:
+            self.pending.pop(uri).cancel()
+        self.pending[uri] = asyncio.get_running_loop().create_task(self.check_later(uri))
+
+    def current(self, uri: str) -> Analysis | None:
+        """The analysis of the document as it is now (checked at once if an edit waits)."""
+        if uri in self.pending:
+            self.pending.pop(uri).cancel()
+            return self.check(uri)
+        return self.analyses.get(uri) or self.check(uri)
+
+    # -- the protocol ---------------------------------------------------------------------
+    def _register(self) -> None:
+        ls = self.ls
+
+        @ls.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+        def did_open(params: lsp.DidOpenTextDocumentParams) -> None:
+            self.check(params.text_document.uri)
+
+        @ls.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+        async def did_change(params: lsp.DidChangeTextDocumentParams) -> None:
+            self.edited(params.text_document.uri)
+
+        @ls.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
+        def did_save(params: lsp.DidSaveTextDocumentParams) -> None:
+            self.current(params.text_document.uri)
+
+        @ls.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+        def did_close(params: lsp.DidCloseTextDocumentParams) -> None:
+            uri = params.text_document.uri
+            if uri in self.pending:
+                self.pending.pop(uri).cancel()
+            self.analyses.pop(uri, None)
+            self.workspace.forget(to_fs_path(uri) or uri)
+            ls.text_document_publish_diagnostics(
+                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+        @ls.feature(lsp.TEXT_DOCUMENT_HOVER)
+        def hover(params: lsp.HoverParams) -> lsp.Hover | None:
+            analysis = self.current(params.text_document.uri)
+            pos = params.position
+            text = analysis.hover(pos.line, pos.character) if analysis else None
+            if text is None:
+                return None
+            return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown,
+                                                        value=text))
+
+        @ls.feature(lsp.TEXT_DOCUMENT_COMPLETION,
+                    lsp.CompletionOptions(trigger_characters=[" ", ">", "[", ","]))
+        def completion(params: lsp.CompletionParams) -> lsp.CompletionList:
+            analysis = self.current(params.text_document.uri)
+            pos = params.position
+            found = analysis.complete(pos.line, pos.character) if analysis else []
+            return lsp.CompletionList(is_incomplete=False, items=[
+                lsp.CompletionItem(label=c.label, kind=KINDS.get(c.kind),
+                                   detail=c.detail or c.kind) for c in found])
+
+        @ls.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+        def definition(params: lsp.DefinitionParams) -> lsp.Location | None:
+            uri = params.text_document.uri
+            analysis = self.current(uri)
+            pos = params.position
+            span = analysis.definition(pos.line, pos.character) if analysis else None
+            return lsp.Location(uri=uri, range=to_range(span)) if span else None
+
+        @ls.feature(lsp.TEXT_DOCUMENT_CODE_ACTION, lsp.CodeActionOptions(
+            code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+        def code_action(params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+            uri = params.text_document.uri
+            analysis = self.current(uri)
+            if analysis is None:
+                return []
+            wanted = params.range
+            out = []
+            for d in analysis.diagnostics():
+                if not d.fixes or not _overlaps(to_range(d.span), wanted):
+                    continue
+                for fix in d.fixes:
+                    out.append(lsp.CodeAction(
+                        title=f"{fix.title} ({d.rule})", kind=lsp.CodeActionKind.QuickFix,
+                        diagnostics=[self._diagnostic(uri, d)], is_preferred=len(d.fixes) == 1,
+                        edit=_edit(uri, fix)))
+            return out
+
+        @ls.feature(lsp.TEXT_DOCUMENT_FORMATTING)
+        def formatting(params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit] | None:
+            from nauticus_ref.notation.fmt import format_text
+
+            doc = ls.workspace.get_text_document(params.text_document.uri)
+            formatted = format_text(doc.source).text
+            if formatted is None or formatted == doc.source:
+                return None   # a record with syntax errors is never formatted from a guess
+            end = len(doc.lines)
+            return [lsp.TextEdit(range=lsp.Range(start=lsp.Position(line=0, character=0),
+                                                 end=lsp.Position(line=end, character=0)),
+                                 new_text=formatted)]
+
+
+def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:
+    def key(p: lsp.Position) -> tuple[int, int]:
+        return (p.line, p.character)
+    return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)
+
+
+def _edit(uri: str, fix: Fix) -> lsp.WorkspaceEdit:
+    return lsp.WorkspaceEdit(changes={uri: [lsp.TextEdit(range=to_range(e.span), new_text=e.text)
+                                            for e in fix.edits]})
+
+
+def serve(**_: Any) -> None:
+    """Run the server on standard input and output until the editor stops it."""
+    Server().ls.start_io()

@@ -1,0 +1,197 @@
+"""The language server, driven through the protocol as an editor drives it (pytest-lsp
+starts `nauticus-ref server` as a process and speaks LSP to it over stdio)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from conftest import EXAMPLES
+from lsprotocol import types as lsp
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+GAME = EXAMPLES / "game-2p.ngn"
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(
+    server_command=[sys.executable, "-m", "nauticus_ref.cli", "server"]))
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(lsp.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"), root_uri=EXAMPLES.as_uri()))
+    yield
+    await lsp_client.shutdown_session()
+
+
+def open_doc(client: LanguageClient, path: Path, text: str | None = None) -> str:
+    uri = path.as_uri()
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(text_document=lsp.TextDocumentItem(
+        uri=uri, language_id="ngn", version=1,
+        text=path.read_text(encoding="utf-8") if text is None else text)))
+    return uri
+
+
+async def diagnostics(client: LanguageClient, uri: str) -> list[lsp.Diagnostic]:
+    await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return client.diagnostics[uri]
+
+
+def edit(client: LanguageClient, uri: str, version: int, line: int, start: int, end: int,
+         text: str) -> None:
+    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+        text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        content_changes=[lsp.TextDocumentContentChangePartial(
+            range=lsp.Range(start=lsp.Position(line=line, character=start),
+                            end=lsp.Position(line=line, character=end)), text=text)]))
+
+
+@pytest.mark.asyncio
+async def test_diagnostics_on_open_and_after_an_edit(client: LanguageClient):
+    uri = open_doc(client, GAME)
+    assert [d for d in await diagnostics(client, uri)
+            if d.severity == lsp.DiagnosticSeverity.Error] == []
+    lines = GAME.read_text(encoding="utf-8").splitlines()
+    # make a claim wrong (`= 6t` becomes `= 96t`): the referee says so at that place,
+    # with the rule as the code and its help as related information
+    target = next(i for i, ln in enumerate(lines) if "= 6t" in ln)
+    col = lines[target].index("= 6t") + 2
+    edit(client, uri, 2, target, col, col, "9")
+    found = await diagnostics(client, uri)
+    claim = [d for d in found if d.code == "claim"]
+    assert claim and claim[0].range.start.line == target
+    assert claim[0].severity == lsp.DiagnosticSeverity.Error
+    assert claim[0].related_information[0].message.startswith("help: ")
+    assert "not 96t" in claim[0].message
+    edit(client, uri, 3, target, col, col + 1, "")   # and mended again: the error goes
+    assert not [d for d in await diagnostics(client, uri) if d.code == "claim"]
+
+
+@pytest.mark.asyncio
+async def test_a_quick_fix_mends_the_claim(client: LanguageClient):
+    path = EXAMPLES / "invalid" / "claim.ngn"
+    uri = open_doc(client, path)
+    found = [d for d in await diagnostics(client, uri) if d.code == "claim"]
+    actions = await client.text_document_code_action_async(lsp.CodeActionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri), range=found[0].range,
+        context=lsp.CodeActionContext(diagnostics=found)))
+    assert [a.title for a in actions] == ["write `= 4t` (claim)"]
+    (change,) = actions[0].edit.changes[uri]
+    line = path.read_text(encoding="utf-8").splitlines()[change.range.start.line]
+    mended = line[:change.range.start.character] + change.new_text + line[change.range.end.character:]
+    assert mended.strip() == "Anna: 2w = 4t"
+
+
+@pytest.mark.asyncio
+async def test_hover_shows_a_turn_before_and_after_and_a_phase_space(client: LanguageClient):
+    uri = open_doc(client, GAME)
+    await diagnostics(client, uri)
+    lines = GAME.read_text(encoding="utf-8").splitlines()
+    turn = next(i for i, ln in enumerate(lines) if ln.startswith("  Anna:"))
+    hover = await client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri),
+        position=lsp.Position(line=turn, character=3)))
+    text = hover.contents.value
+    assert text.startswith("**Anna**") and "| taler |" in text and "| storage |" in text
+    phase = next(i for i, ln in enumerate(lines) if ln[:2] == "1.")
+    hover = await client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri),
+        position=lsp.Position(line=phase, character=1)))
+    assert "space: bonus" in hover.contents.value and "blue worker" in hover.contents.value
+
+
+@pytest.mark.asyncio
+async def test_completion_offers_what_fits_the_place(client: LanguageClient):
+    text = GAME.read_text(encoding="utf-8")
+    uri = open_doc(client, GAME)
+    await diagnostics(client, uri)
+    lines = text.splitlines()
+    last = len(lines)
+    edit(client, uri, 2, last, 0, 0, "  Anna: bow >")
+
+    async def labels(character: int) -> list[str]:
+        got = await client.text_document_completion_async(lsp.CompletionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=uri),
+            position=lsp.Position(line=last, character=character)))
+        return [i.label for i in got.items]
+
+    after_gt = await labels(len("  Anna: bow >"))
+    assert "store" in after_gt and "new " in after_gt and "A" in after_gt   # Anna's ship A
+    assert "coffee" in await labels(len("  Anna: "))
+    assert "whale mast" in await labels(len("  Anna: "))
+
+
+@pytest.mark.asyncio
+async def test_go_to_the_placement_that_started_a_ship(client: LanguageClient):
+    uri = open_doc(client, GAME)
+    await diagnostics(client, uri)
+    lines = GAME.read_text(encoding="utf-8").splitlines()
+    started = next(i for i, ln in enumerate(lines) if ">new A" in ln)
+    later = next(i for i, ln in enumerate(lines) if i > started and ln.startswith("  Anna")
+                 and " >A" in ln)
+    where = await client.text_document_definition_async(lsp.DefinitionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri),
+        position=lsp.Position(line=later, character=lines[later].index(" >A") + 2)))
+    assert where.range.start.line == started
+    assert lines[started][where.range.start.character:where.range.end.character] == "A"
+
+
+@pytest.mark.asyncio
+async def test_formatting_goes_through_fmt(client: LanguageClient):
+    messy = "players:Anna ,Ben\n"
+    uri = open_doc(client, EXAMPLES / "untitled.ngn", messy)
+    await diagnostics(client, uri)
+    edits = await client.text_document_formatting_async(lsp.DocumentFormattingParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri),
+        options=lsp.FormattingOptions(tab_size=2, insert_spaces=True)))
+    assert edits[0].new_text == "players: Anna, Ben\n"
+
+
+@pytest.mark.asyncio
+async def test_malformed_and_huge_documents_do_not_take_the_server_down(client: LanguageClient):
+    uri = open_doc(client, EXAMPLES / "bad.ngn", "\x00\ufeffround ]]] [[[ >>> \udcff\n" * 50)
+    assert any(d.code == "syntax" for d in await diagnostics(client, uri))
+    huge = open_doc(client, EXAMPLES / "huge.ngn", "players: Anna, Ben\n" + "check Anna: 1t\n" * 60_000)
+    assert await diagnostics(client, huge) is not None
+    # still answering
+    uri = open_doc(client, GAME)
+    assert [d for d in await diagnostics(client, uri)
+            if d.severity == lsp.DiagnosticSeverity.Error] == []
+
+
+def test_the_server_command_says_how_to_install_what_it_needs(monkeypatch):
+    """Without the [server] extra the command says which extra to install."""
+    from click.testing import CliRunner
+
+    from nauticus_ref.cli import main
+
+    monkeypatch.setitem(sys.modules, "pygls", None)
+    monkeypatch.setitem(sys.modules, "pygls.lsp.server", None)
+    monkeypatch.delitem(sys.modules, "nauticus_ref.lsp.server", raising=False)
+    result = CliRunner().invoke(main, ["server"])
+    assert result.exit_code == 2
+    assert "pip install 'nauticus-ref[server]'" in result.output
+
+
+def test_the_vscode_grammar_reads_every_line_of_the_example_games():
+    """The TextMate grammar parses, its patterns compile, and the round, phase and turn
+    patterns match every such line of the example games."""
+    import json
+    import re
+
+    grammar = json.loads((Path(__file__).parents[1] / "editors" / "vscode" / "syntaxes"
+                          / "ngn.tmLanguage.json").read_text(encoding="utf-8"))
+    patterns = {p.get("name"): re.compile(p["match"]) for p in grammar["patterns"]
+                if "match" in p}
+    for p in grammar["repository"]["items"]["patterns"]:
+        re.compile(p["match"])
+    for game in sorted(EXAMPLES.glob("game-*.ngn")):
+        for line in game.read_text(encoding="utf-8").splitlines():
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            if line.startswith("round"):
+                assert patterns["meta.round.ngn"].match(line), line
+            elif line[0].isdigit():
+                assert patterns["meta.phase.ngn"].match(line), line
+            elif line[0] == " " and not line.lstrip().startswith("check"):
+                assert patterns["meta.turn.ngn"].match(line), line
