@@ -62,6 +62,7 @@ async def test_diagnostics_on_open_and_after_an_edit(client: LanguageClient):
     assert claim and claim[0].range.start.line == target
     assert claim[0].severity == lsp.DiagnosticSeverity.Error
     assert claim[0].related_information[0].message.startswith("help: ")
+    assert claim[0].code_description.href.endswith("rules.md#claim")
     assert "not 96t" in claim[0].message
     edit(client, uri, 3, target, col, col + 1, "")   # and mended again: the error goes
     assert not [d for d in await diagnostics(client, uri) if d.code == "claim"]
@@ -195,3 +196,34 @@ def test_the_vscode_grammar_reads_every_line_of_the_example_games():
                 assert patterns["meta.phase.ngn"].match(line), line
             elif line[0] == " " and not line.lstrip().startswith("check"):
                 assert patterns["meta.turn.ngn"].match(line), line
+
+
+@pytest.mark.asyncio
+async def test_completion_of_bonus_choices_and_rewards(client: LanguageClient):
+    """After `bonus` the choices that space gives this round; in brackets, reward words."""
+    text = GAME.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    uri = open_doc(client, GAME)
+    await diagnostics(client, uri)
+    # the cursor is at the end, in the last round: its deal decides
+    deal = [ln for ln in lines if ln.startswith("round ")][-1].split(":")[1].split()
+    mast_space = deal[1]     # the second space clockwise from 3w is the mast space
+    goods_space = deal[5]    # the sixth is worker + good
+    last = len(lines)
+
+    async def labels(line_text: str) -> list[str]:
+        got = await client.text_document_completion_async(lsp.CompletionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=uri),
+            position=lsp.Position(line=last, character=len(line_text))))
+        return [i.label for i in got.items]
+
+    version = 2
+    for line_text, expected in ((f"3. Anna {mast_space} bonus ", ["whale", "anchor", "helm",
+                                                                  "crest4"]),
+                                (f"3. Anna {goods_space} bonus ", ["coffee", "grain", "salt",
+                                                                   "fish"]),
+                                ("  Anna: stern >A [", ["crown mast", "crown sail", "3vp", "7t",
+                                                        "3w", "goods"])):
+        edit(client, uri, version, last, 0, 200, line_text)
+        version += 1
+        assert await labels(line_text) == expected, line_text

@@ -37,9 +37,13 @@ def to_range(span: Span) -> lsp.Range:
 
 
 def _rules_page() -> str | None:
-    """docs/rules.md as a URI, where the package runs from a checkout that has it."""
-    page = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
-    return page.as_uri() if page.is_file() else None
+    """The rules' page as a URI: in the installed package (the wheel carries it), or
+    docs/rules.md of the checkout the package runs from."""
+    package = Path(__file__).resolve().parents[1]
+    for page in (package / "rules.md", package.parent / "docs" / "rules.md"):
+        if page.is_file():
+            return page.as_uri()
+    return None
 
 
 class Server:
