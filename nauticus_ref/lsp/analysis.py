@@ -28,6 +28,7 @@ from nauticus_ref.notation.model import ActionClause, Phase, Record, Span, Turn
 from nauticus_ref.notation.reading import LineParse
 from nauticus_ref.referee.result import PlayerView, TableView
 from nauticus_ref.referee.validate import Game, board_for
+from nauticus_ref.views import markdown as md
 
 WORD = re.compile(r"[A-Za-z0-9_+-]+")
 
@@ -174,12 +175,11 @@ class Analysis:
         key = turn.player.key
         if key not in before.by_key or key not in after.by_key:
             return None
-        rows = [("", "before", "after")] + [
-            (what, value(before.by_key[key], before), value(after.by_key[key], after))
+        rows = ["| | before | after |", "|---|---|---|"] + [
+            f"| {what} | {value(before.by_key[key], before)} | {value(after.by_key[key], after)} |"
             for what, value in _PLAYER_ROWS]
-        table = "\n".join(f"| {a} | {b} | {c} |" for a, b, c in rows[:1]) + "\n|---|---|---|\n"
-        table += "\n".join(f"| {a} | {b} | {c} |" for a, b, c in rows[1:])
-        return f"**{after.by_key[key].name}**, line {turn.span.line}\n\n{table}"
+        name = md.text(after.by_key[key].name)   # a name from a record: shown as text
+        return f"**{name}**, line {turn.span.line}\n\n" + "\n".join(rows)
 
     def _phase_hover(self, phase: Phase) -> str | None:
         table = self.table_after(phase.span.line)
@@ -228,9 +228,8 @@ class Analysis:
                          Completion("new ", "keyword", "start a ship")]
                         + [Completion(s, "ship") for s in ships])
             return self._items(crests)
-        if before.startswith((" ", "\t")) or not stripped:
-            return ([Completion(f"{p}: ", "player") for p in players] if before.strip() == ""
-                    and before else [])
+        if before and not stripped:   # an indented empty line: a turn begins
+            return [Completion(f"{p}: ", "player") for p in players]
         return []
 
     @staticmethod
