@@ -1,0 +1,91 @@
+"""The referee beside python-chess, in one run: validating NGN against reading PGN.
+
+    pip install -e '.[bench]'        # python-chess, for this script only
+    python benchmarks/compare.py [--games 2000] [--rounds 3]
+
+Both sides read text into a checked game, one core, in this process:
+- python-chess: `chess.pgn.read_game` over 2,000 random games (each move is parsed
+  as SAN and played on a board, so it is checked as legal), until the file ends;
+- the referee: `validate_source` over 2,000 simulated 4-player games (parse, replay
+  against every rule, diagnostics).
+
+The two are timed in alternation, `--rounds` times, each after a full garbage
+collection, and the best of each is kept, so that the noise of this shared machine
+touches both alike.  Printed: MB/s and games/s of each, and the ratio (issue 17's
+target is 1.0 or more).  Also printed, as the floor under the referee: lark's own
+parser over the same records with no transformer of ours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+
+import chess
+import chess.pgn
+from common import best_seconds, each, lark_floor
+
+from nauticus_ref.files import Source
+from nauticus_ref.game.board import bundled
+from nauticus_ref.notation.printer import to_ngn
+from nauticus_ref.referee.validate import validate_source
+from nauticus_ref.tools.simulate import simulate
+
+
+def random_pgn(seed: int) -> str:
+    """A random legal game of up to 160 plies, as PGN with the usual seven tags."""
+    rng = random.Random(seed)
+    board = chess.Board()
+    game = chess.pgn.Game()
+    game.headers.update(Event="Random", Site="?", Date="2026.11.23", Round=str(seed),
+                        White=f"White {seed}", Black=f"Black {seed}")
+    node: chess.pgn.GameNode = game
+    while not board.is_game_over() and board.ply() < 160:
+        move = rng.choice(list(board.legal_moves))
+        board.push(move)
+        node = node.add_variation(move)
+    game.headers["Result"] = board.result(claim_draw=False)
+    return str(game) + "\n\n"
+
+
+def read_all_pgn(text: str) -> None:
+    stream = io.StringIO(text)
+    while chess.pgn.read_game(stream) is not None:
+        pass
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+    board = bundled("standard")
+    ngn = [to_ngn(simulate(4, i, board)) for i in range(args.games)]
+    pgn = "".join(random_pgn(i) for i in range(args.games))
+    ngn_mb = sum(len(t.encode("utf-8")) for t in ngn) / 1e6
+    pgn_mb = len(pgn.encode("utf-8")) / 1e6
+    print(f"{args.games} simulated 4-player NGN games, {ngn_mb:.2f} MB; "
+          f"{args.games} random PGN games, {pgn_mb:.2f} MB")
+
+    def validate(text: str) -> None:
+        validate_source(Source("g.ngn", text), board=board)
+
+    best = {"pgn": float("inf"), "ngn": float("inf")}
+    for _ in range(args.rounds):   # interleaved: the machine's noise falls on both
+        best["pgn"] = min(best["pgn"], best_seconds(lambda: read_all_pgn(pgn), repeat=1))
+        best["ngn"] = min(best["ngn"], best_seconds(each(validate, ngn), repeat=1))
+    chess_rate, ours = pgn_mb / best["pgn"], ngn_mb / best["ngn"]
+    print(f"{'python-chess, read PGN':<34} {chess_rate:6.2f} MB/s  "
+          f"{args.games / best['pgn']:7.0f} games/s")
+    print(f"{'nauticus-ref, validate NGN':<34} {ours:6.2f} MB/s  "
+          f"{args.games / best['ngn']:7.0f} games/s")
+    print(f"ratio (referee / python-chess, MB/s): {ours / chess_rate:.2f}x")
+    for label, loop in lark_floor(ngn):
+        if "parser" in label:
+            seconds = best_seconds(loop, repeat=args.rounds)
+            print(f"{label:<34} {ngn_mb / seconds:6.2f} MB/s")
+
+
+if __name__ == "__main__":
+    main()
