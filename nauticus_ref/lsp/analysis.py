@@ -23,11 +23,11 @@ from nauticus_ref.config import Checking, Finder
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import BoardError, resolve
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.assemble import ParseResult, parse_text
+from nauticus_ref.notation.assemble import ParseResult
 from nauticus_ref.notation.model import ActionClause, Phase, Record, Span, Turn
 from nauticus_ref.notation.reading import LineParse
 from nauticus_ref.referee.result import PlayerView, TableView
-from nauticus_ref.referee.validate import Game, board_for
+from nauticus_ref.referee.validate import Game, validate_source
 from nauticus_ref.views import markdown as md
 
 WORD = re.compile(r"[A-Za-z0-9_+-]+")
@@ -62,31 +62,20 @@ class Workspace:
         """Read and replay `text`, the document at `path`, as `validate` would."""
         from nauticus_ref.config import ConfigError
         from nauticus_ref.files import Source
-        from nauticus_ref.referee import decisions
-        from nauticus_ref.referee.engine import replay
-        from nauticus_ref.rules import BY_ID
 
         memory = self.memory.setdefault(path, Memory())
         try:
             checking = self.finder.for_record(Path(path)).checking(Path(path), None)
         except ConfigError:   # a broken settings file: check as if there were none
             checking = Checking()
-        parsed = parse_text(text, memory.lines)
-        source = Source(path, text)
-        problem: str | None = None
-        if parsed.record is None:
-            game = Game(path, parsed.lines, parsed.diagnostics, False, parsed, None)
-        else:
-            try:
-                board = checking.board or board_for(parsed, source)
-            except BoardError as e:
-                board, problem = resolve(None), str(e)
-            result = replay(parsed.record, board)
-            found = decisions.apply(parsed.lines, parsed.diagnostics + result.diagnostics, BY_ID)
-            game = Game(path, parsed.lines, found, result.complete, parsed, result)
+        source, problem = Source(path, text), None
+        try:
+            game = validate_source(source, checking.board, memory.lines)
+        except BoardError as e:   # the record's board cannot be used: say so, go on
+            game, problem = validate_source(source, resolve(None), memory.lines), str(e)
         game = replace(game, diagnostics=checking.apply(game.diagnostics))
         analysis = Analysis(game, problem)
-        if parsed.record is not None:
+        if game.record is not None:
             memory.last_good = analysis
         analysis.previous = memory.last_good
         return analysis

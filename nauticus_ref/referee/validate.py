@@ -12,6 +12,7 @@ from nauticus_ref.game.board import Board, BoardError, resolve_for_record
 from nauticus_ref.game.scoring import Score, final_scores
 from nauticus_ref.notation.assemble import ParseResult, parse_text
 from nauticus_ref.notation.model import Record
+from nauticus_ref.notation.reading import LineParse
 from nauticus_ref.referee.engine import replay
 from nauticus_ref.referee.result import ReplayResult, TableView
 
@@ -99,13 +100,15 @@ def board_for(parsed: ParseResult, source: Source) -> Board:
     return resolve_for_record(spec, Path(source.path).parent)
 
 
-def validate_source(source: Source, board: Board | None = None) -> Game:
+def validate_source(source: Source, board: Board | None = None,
+                    memo: dict[str, LineParse] | None = None) -> Game:
     """Parse and replay one record on `board` (the user's `--board`), or else on the
-    board the record names.  Raises BoardError when that board cannot be used."""
+    board the record names.  Raises BoardError when that board cannot be used.
+    `memo`: what each line parsed to before (see `parse_text`)."""
     from nauticus_ref.referee import decisions
     from nauticus_ref.rules import BY_ID
 
-    parsed = parse_text(source.text)
+    parsed = parse_text(source.text, memo)
     if parsed.record is None:
         return Game(source.path, parsed.lines, parsed.diagnostics, False, parsed, None)
     board = board or board_for(parsed, source)
