@@ -54,12 +54,16 @@ def annotate(path: str, out: str | None, board_option: str | None) -> None:
     if out is not None and same_file(out, path):
         cannot_run(f"{out}: annotate never writes over its input; choose another --out")
     report = one_record(path, board_option)
-    text = annotated(report)
+    _print_or_write(out, annotated(report))
+    sys.exit(EXIT_CLEAN if report.valid else EXIT_ERRORS)
+
+
+def _print_or_write(out: str | None, text: str) -> None:
+    """`text` to standard output, or (ending in a newline) to the file `out`."""
     if out is None:
         echo(text, nl=not text.endswith("\n"))
     else:
         write_file(Path(out), text if text.endswith("\n") else text + "\n")
-    sys.exit(EXIT_CLEAN if report.valid else EXIT_ERRORS)
 
 
 @main.command()
@@ -276,9 +280,5 @@ def view(path: str, out: str | None, board_option: str | None) -> None:
     if out is None and sys.stdout.isatty():
         cannot_run("the page is HTML for a browser: give --out game.html, or redirect the output")
     report = one_record(path, board_option, replayed=False)
-    page = replay_html(report)
-    if out is None:
-        echo(page, nl=False)
-    else:
-        write_file(Path(out), page)
+    _print_or_write(out, replay_html(report))
     sys.exit(EXIT_CLEAN if report.valid else EXIT_ERRORS)

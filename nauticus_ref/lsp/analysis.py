@@ -23,7 +23,6 @@ from nauticus_ref.config import Checking, Finder
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import BoardError, resolve
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.assemble import ParseResult
 from nauticus_ref.notation.model import ActionClause, Phase, Record, Span, Turn
 from nauticus_ref.notation.reading import LineParse
 from nauticus_ref.referee.result import PlayerView, TableView
@@ -91,10 +90,6 @@ class Analysis:
         self._tables: list[TableView] | None = None
 
     @property
-    def parsed(self) -> ParseResult:
-        return self.game.parsed
-
-    @property
     def record(self) -> Record | None:
         return self.game.record
 
@@ -104,16 +99,10 @@ class Analysis:
         return self._tables
 
     def table_after(self, line: int) -> TableView | None:
-        """The table after 1-based `line` (line 0: before any move)."""
+        """The table after 1-based `line` (a turn or phase line is never line 1: the
+        `players:` line comes first)."""
         tables = self.tables()
-        if not tables:
-            return None
-        if line <= 0:
-            from nauticus_ref.referee.engine import replay
-
-            assert self.record is not None
-            return replay(self.record, tables[0].board, until_line=0).table
-        return tables[min(line, len(tables)) - 1]
+        return tables[min(line, len(tables)) - 1] if tables and line >= 1 else None
 
     # -- what stands on a line ------------------------------------------------------------
     def node_at(self, line: int) -> Phase | Turn | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
@@ -214,6 +213,6 @@ def _edit(uri: str, fix: Fix) -> lsp.WorkspaceEdit:
                                             for e in fix.edits]})
 
 
-def serve(**_: Any) -> None:
+def serve() -> None:
     """Run the server on standard input and output until the editor stops it."""
     Server().ls.start_io()

@@ -35,13 +35,7 @@ def short(name: str, n: int = 9) -> str:
 
 
 def marker(shape: str, x: float, y: float, colour: str, r: float = 3.5) -> ET.Element:
-    attrs = {"fill": colour, "stroke": svg.INK, "stroke_width": .8}
-    if shape == "circle":
-        return el("circle", {"cx": x, "cy": y, "r": r, **attrs})
-    if shape == "square":
-        return el("rect", {"x": x - r, "y": y - r, "width": 2 * r, "height": 2 * r, **attrs})
-    return el("polygon", {"points": " ".join(f"{x + px * r:.1f},{y + py * r:.1f}"
-                                             for px, py in svg.POLYGONS[shape]), **attrs})
+    return svg.symbol(shape, x, y, r, colour, stroke_width=.8)
 
 
 def _scale(top: int) -> tuple[int, int]:

@@ -51,9 +51,8 @@ def render(template: str, *, title: str, script: str | None = None, **context: o
         digest = hashlib.sha256(script.encode("utf-8")).digest()
         scripts = f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
     csp = f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src {scripts}"
-    return environment().get_template(template).render(
-        title=title, csp=csp, style=Markup(asset("page.css")),
-        script=Markup(script) if script is not None else None, **context)
+    return fragment(template, title=title, csp=csp, style=Markup(asset("page.css")),
+                    script=Markup(script) if script is not None else None, **context)
 
 
 def fragment(template: str, **context: object) -> str:

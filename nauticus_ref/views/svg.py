@@ -85,18 +85,23 @@ POLYGONS: dict[str, list[tuple[float, float]]] = {
 }
 
 
-def crest(kind: str, x: float, y: float, r: float = 6) -> ET.Element:
-    """A crest's symbol centred on (x, y): shape and colour, so black and white reads."""
-    shape, colour = CREST_SHAPES.get(kind, ("circle", "#7f8c8d"))
-    style = {"fill": colour, "stroke": INK, "stroke_width": 1}
+def symbol(shape: str, x: float, y: float, r: float, fill: str,
+           stroke_width: float = 1) -> ET.Element:
+    """A circle, square (`r` half its side) or one of `POLYGONS`, centred on (x, y)."""
+    style = {"fill": fill, "stroke": INK, "stroke_width": stroke_width}
     if shape == "circle":
         return el("circle", {"cx": x, "cy": y, "r": r, **style})
     if shape == "square":
-        return el("rect", {"x": x - r * .85, "y": y - r * .85, "width": r * 1.7,
-                           "height": r * 1.7, **style})
-    points = POLYGONS[shape]
+        return el("rect", {"x": x - r, "y": y - r, "width": 2 * r, "height": 2 * r, **style})
     return el("polygon", {"points": " ".join(f"{x + px * r:.1f},{y + py * r:.1f}"
-                                             for px, py in points), **style})
+                                             for px, py in POLYGONS[shape]), **style})
+
+
+def crest(kind: str, x: float, y: float, r: float = 6) -> ET.Element:
+    """A crest's symbol centred on (x, y): shape and colour, so black and white reads
+    (a square a little smaller, to look as big as the round shapes)."""
+    shape, colour = CREST_SHAPES.get(kind, ("circle", "#7f8c8d"))
+    return symbol(shape, x, y, r * .85 if shape == "square" else r, colour)
 
 
 def workers(x: float, y: float, n: int, colour: str = BLUE) -> ET.Element:
