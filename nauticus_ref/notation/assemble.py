@@ -34,8 +34,6 @@ from nauticus_ref.notation.model import (
     Span,
     Text,
 )
-
-#: After this many syntax errors in one file the parse stops and says so.
 from nauticus_ref.notation.reading import (
     MAX_AMOUNT,
     MAX_LINE_LENGTH,

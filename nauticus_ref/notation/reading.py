@@ -34,8 +34,6 @@ from nauticus_ref.notation.syntax import action_in_turn, explain
 from nauticus_ref.notation.transform import c0, c1
 
 #: After this many syntax errors in one file the parse stops and says so.
-
-#: After this many syntax errors in one file the parse stops and says so.
 MAX_SYNTAX_ERRORS = 50
 
 #: No line of a record is this long; a longer one is refused before parsing.

@@ -16,8 +16,6 @@ from nauticus_ref.notation.model import (
     SetupPlayer,
     Turn,
 )
-
-#: After this many syntax errors in one file the parse stops and says so.
 from nauticus_ref.notation.reading import (
     PhaseDraft,
     Reader,
