@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass
-from typing import Iterable, Literal
+from typing import Iterable, Literal, Sequence
 
 from nauticus_ref.notation.model import Span
 
@@ -43,6 +43,20 @@ def insert(line: int, column: int, text: str, title: str | None = None) -> Fix:
     """The fix that inserts `text` before `column` of `line`."""
     return Fix(title or f"write `{text.strip()}`",
                (Edit(Span(line=line, column=column, end_line=line, end_column=column), text),))
+
+
+def swap(lines: Sequence[str], a: Span, b: Span, title: str) -> Fix:
+    """The fix that exchanges the texts at `a` and `b` (each on one line, apart), as
+    `lines` (the record's) have them."""
+    def text(s: Span) -> str:
+        return lines[s.line - 1][s.column - 1:s.end_column - 1]
+
+    return Fix(title, (Edit(a, text(b)), Edit(b, text(a))))
+
+
+def whole_line(lines: Sequence[str], n: int) -> Span:
+    """The span of all of line `n`, comment and all."""
+    return Span(line=n, column=1, end_line=n, end_column=len(lines[n - 1]) + 1)
 
 
 def applied(text: str, fix: Fix) -> str:

@@ -64,13 +64,15 @@ def test_passing_cases_break_no_rule(rule):
 
 def test_every_fix_mends_its_finding():
     """A fix the referee offers (an editor's code action) makes its finding go away, and
-    brings no syntax error with it."""
+    brings no syntax error with it: in the invalid examples and the rules' failing
+    cases."""
     import nauticus_ref
     from nauticus_ref.findings import applied
 
+    records = [p.read_text(encoding="utf-8") for p in sorted((EXAMPLES / "invalid").glob("*.ngn"))]
+    records += [text for rule in ALL for _, text in cases(rule)["fail"]]
     mended = set()
-    for path in sorted((EXAMPLES / "invalid").glob("*.ngn")):
-        text = path.read_text(encoding="utf-8")
+    for text in records:
         for d in nauticus_ref.parse(text).diagnostics:
             for fix in d.fixes:
                 after = nauticus_ref.parse(applied(text, fix)).diagnostics
@@ -78,4 +80,23 @@ def test_every_fix_mends_its_finding():
                             and x.span.line == d.span.line and x.severity == "error"], fix
                 mended.add(d.rule)
     assert mended >= {"bonus-choice", "bonus-claim", "claim", "final-score", "golden-rule",
-                      "phase-sequence"}
+                      "phase-sequence", "turn-order", "ship-name"}
+
+
+def test_swaps_exchange_the_texts_and_keep_the_comments():
+    import nauticus_ref
+    from nauticus_ref.findings import applied
+
+    head = ("players: Anna, Ben\nround 1: goods hulls money transport crowns masts deliver sails\n"
+            "1. Anna hulls bonus whale\n")
+    turns = "  Ben: pass   # Ben first?\n  Anna: stern >A, bow >new A = 5t\n"
+    fixes = {d.rule: d.fixes for d in nauticus_ref.parse(head + turns).diagnostics}
+    assert [f.title for f in fixes["turn-order"]] == ["swap the turn lines of Ben and Anna"]
+    assert applied(head + turns, fixes["turn-order"][0]) == (
+        head + "  Anna: stern >A, bow >new A = 5t\n  Ben: pass   # Ben first?\n")
+    swapped = head + "  Anna: bow >new A, stern >A = 5t\n  Ben: pass\n"
+    text = head + "  Anna: stern >A, bow >new A = 5t\n  Ben: pass\n"
+    [ship] = [d for d in nauticus_ref.parse(text).diagnostics if "no ship" in d.message]
+    assert ship.help == "`A` is started later in this action: write `bow >new A` before `stern >A`"
+    assert applied(text, ship.fixes[0]) == swapped
+    assert nauticus_ref.parse(swapped).diagnostics == []

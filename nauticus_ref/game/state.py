@@ -7,6 +7,7 @@ are `(kind, name)` pairs: `("hull", "bow")`, `("mast", "whale")`, `("sail",
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
@@ -72,6 +73,15 @@ class Ship:
     @property
     def loaded(self) -> bool:
         return self.size > 0 and len(self.goods) == self.size
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
+        """A twin with its own lists (of strings: no deeper copy is needed)."""
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        for key, value in vars(self).items():
+            if isinstance(value, list):
+                setattr(twin, key, list(value))
+        return twin
 
     def tiles(self) -> list[Tile]:
         return ([("hull", p) for p in self.parts] + [("mast", m) for m in self.masts]
@@ -154,6 +164,19 @@ class Player(Holdings):
     #: the player's turn line was missing: ships it started are unknown, so unknown
     #: names are taken as ships (until a check line gives all three values)
     lost_turn: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Player:
+        """A twin with its own counters, set and ships (copying with the general deepcopy
+        is ten times slower, and the replay's marks copy every player before each phase).
+        The counters and the set hold only strings, tuples and numbers."""
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        for key, value in vars(self).items():
+            if isinstance(value, (Counter, set)):
+                setattr(twin, key, type(value)(value))
+        twin.ships = {k: copy.deepcopy(s, memo) for k, s in self.ships.items()}
+        twin.misnamed = copy.deepcopy(self.misnamed, memo)
+        return twin
 
     def held_tiles(self) -> Counter[Tile]:
         """Every tile the player holds, in storage, on ships, or delivered."""

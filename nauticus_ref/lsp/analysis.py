@@ -3,13 +3,13 @@
 `Workspace.check(path, text)` reads and replays the text as `validate` would (the
 record's board, the settings file nearest its folder) and gives an `Analysis`:
 the diagnostics, and the answers to hover, completion and go-to-definition at a
-place.  Lines and columns here are 0-based, as the protocol counts them (with
-characters, not UTF-16 units: the records the referee reads are overwhelmingly
-ASCII; docs/editors.md says so).
+place.  Lines and columns here are 0-based, as the protocol counts them, in
+characters (server.py converts them to and from the editor's UTF-16 units).
 
 Speed: each document keeps a memo of what lark made of every line it has seen, so
-an edit parses only the lines it changed; the assembly and the replay run whole
-(a 200-line record replays in a few milliseconds, benchmarks/server.py).
+an edit parses only the lines it changed, and of its last replay, so that the next
+one starts at the last phase before the edit (referee/resume.py); the assembly runs
+whole (benchmarks/server.py measures a recheck).
 """
 
 from __future__ import annotations
@@ -24,9 +24,8 @@ from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import BoardError, resolve
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Phase, Record, Span, Turn
-from nauticus_ref.notation.reading import LineParse
 from nauticus_ref.referee.result import PlayerView, TableView
-from nauticus_ref.referee.validate import Game, validate_source
+from nauticus_ref.referee.validate import Game, Memo, validate_source
 from nauticus_ref.views import markdown as md
 
 WORD = re.compile(r"[A-Za-z0-9_+-]+")
@@ -43,7 +42,7 @@ class Completion:
 class Memory:
     """What the server keeps of one document between edits."""
 
-    lines: dict[str, LineParse] = field(default_factory=dict)   # lark's parse of each line
+    memo: Memo = field(default_factory=Memo)   # each line's parse, the last replay
     last_good: "Analysis | None" = None   # the last version that parsed, for completion
 
 
@@ -69,9 +68,9 @@ class Workspace:
             checking = Checking()
         source, problem = Source(path, text), None
         try:
-            game = validate_source(source, checking.board, memory.lines)
+            game = validate_source(source, checking.board, memory.memo)
         except BoardError as e:   # the record's board cannot be used: say so, go on
-            game, problem = validate_source(source, resolve(None), memory.lines), str(e)
+            game, problem = validate_source(source, resolve(None), memory.memo), str(e)
         game = replace(game, diagnostics=checking.apply(game.diagnostics))
         analysis = Analysis(game, problem)
         if game.record is not None:

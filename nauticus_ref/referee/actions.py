@@ -67,7 +67,8 @@ class Actions(Ships):
                 self.gift(p, clause, pl, all_four, gifts)
                 continue
             completed = []
-            ship = self.ship_for(p, pl) if pl.dest.kind != "store" else None
+            ship = self.ship_for(p, pl, clause.placements[k + 1:]) \
+                if pl.dest.kind != "store" else None
             self.landed.clear()
             for item in pl.items:
                 for _ in range(item.count):
@@ -140,11 +141,11 @@ class Actions(Ships):
     # transport, money, crowns, deliver -------------------------------------------------
     def transport(self, p: Player, clause: ActionClause, use: Uses) -> None:
         """transport: tiles from storage onto ships, one worker a tile."""
-        for pl in clause.placements:
+        for k, pl in enumerate(clause.placements):
             if self.flag(R.transport.check_destination(pl)):
                 continue
             completed = []
-            ship = self.ship_for(p, pl)
+            ship = self.ship_for(p, pl, clause.placements[k + 1:])
             self.landed.clear()
             for item in pl.items:
                 for _ in range(item.count):

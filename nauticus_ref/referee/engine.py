@@ -32,6 +32,11 @@ Recovery, so that one mistake gives one diagnostic:
 
 from __future__ import annotations
 
+import copy
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Sequence
+
 from nauticus_ref import rules as R
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import Board
@@ -41,20 +46,45 @@ from nauticus_ref.referee.phases import Phases
 from nauticus_ref.referee.result import ReplayResult, TableView
 from nauticus_ref.referee.table import MAX_RULE_ERRORS, TooManyErrors
 
+#: What a `Mark` does not copy: the record, its text and board (read-only), the hooks.
+_NOT_STATE = frozenset({"rec", "board", "lines", "until", "tables", "marks", "start"})
+#: The lists a replay only appends frozen values to: a shallow copy keeps them.
+_APPEND_ONLY = ("diags", "steps", "ledger")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """The replay's whole state just before the phase on `line` (at `position`: the
+    index of its round, and its index among that round's entries), so that a replay
+    of an edited record can start there (`Replay.resume`, referee/resume.py)."""
+
+    line: int
+    position: tuple[int, int]
+    state: dict[str, Any]
+
 
 class Replay(Phases):
     """The replay of one record on one board; `run()` gives its `ReplayResult`.
 
     Set `tables` to a list before `run()` to have the table after every move line
     appended to it, as `(line, TableView)` (the replay page steps through them).
+    Set `marks` to a list to have a `Mark` appended before each round's first phase
+    (a mark costs about as much as replaying two phases, so one a round is the
+    balance between taking them and replaying from the last one; benchmarks/server.py).
     """
 
     tables: list[tuple[int, TableView]] | None = None
+    marks: list[Mark] | None = None
+    #: where the walk begins: (round index, entry index), None for the start of the game
+    start: tuple[int, int] | None = None
 
     # -- the whole record ------------------------------------------------------------
     def run(self) -> ReplayResult:
         try:
-            self.replay_all()
+            if self.start is None:
+                self.replay_all()
+            else:
+                self.replay_rounds(*self.start, begun=True)
             complete = self.round_ended and self.rounds_played >= self.max_rounds
             if self.rec.final is not None and self.rec.final.span.line <= self.until:
                 self.final_score(complete)
@@ -75,24 +105,51 @@ class Replay(Phases):
             if check.span.line <= self.until:
                 self.check(check)
                 self.seen(check.span.line)
-        for rnd in self.rec.rounds:
+        self.replay_rounds(0, 0)
+
+    def replay_rounds(self, first: int, entry: int, begun: bool = False) -> None:
+        """The rounds from the `first`-th, that round from its `entry`-th entry on
+        (`begun`: that round was started, and marked, before)."""
+        for r, rnd in enumerate(self.rec.rounds[first:], first):
             if rnd.span.line > self.until:
                 return
-            self.start_round(rnd)
-            self.seen(rnd.span.line)
-            for entry in rnd.entries:
-                if entry.span.line > self.until:
+            resumed = r == first and begun
+            if not resumed:
+                self.start_round(rnd)
+                self.seen(rnd.span.line)
+            marked = resumed
+            skip = entry if r == first else 0
+            for e, node in enumerate(rnd.entries[skip:], skip):
+                if node.span.line > self.until:
                     return
-                if isinstance(entry, Phase):
-                    self.run_phase(entry)
+                if isinstance(node, Phase):
+                    if not marked:
+                        self.mark(r, e, node)
+                        marked = True
+                    self.run_phase(node)
                 else:
-                    self.check(entry)
-                    self.seen(entry.span.line)
+                    self.check(node)
+                    self.seen(node.span.line)
 
     def seen(self, line: int) -> None:
         """The moves of `line` are replayed: keep the table as it stands, if asked to."""
         if self.tables is not None:
             self.tables.append((line, self.snapshot()))
+
+    # -- marks, and starting from one -------------------------------------------------
+    def mark(self, rnd: int, entry: int, phase: Phase) -> None:
+        """Keep the state before `phase`, if asked to (`marks`)."""
+        if self.marks is not None:
+            self.marks.append(Mark(phase.span.line, (rnd, entry), self._state()))
+
+    def _state(self) -> dict[str, Any]:
+        return _copy_state({k: v for k, v in vars(self).items() if k not in _NOT_STATE})
+
+    def resume(self, mark: Mark) -> None:
+        """Start at `mark`, taken by a replay of a record whose lines before it are the
+        same as this one's: `run()` then replays from that phase on."""
+        vars(self).update(_copy_state(mark.state))
+        self.start = mark.position
 
     # -- phases ----------------------------------------------------------------
     def run_phase(self, phase: Phase) -> None:
@@ -124,7 +181,8 @@ class Replay(Phases):
                 self.give_bonus(phase, starter, space)
                 self.pending_bonus = None
         self.actor = p
-        self.flag(R.turn_order.check(p, turn, ctx.order, ctx.done, ctx.phase.number))
+        self.flag(R.turn_order.check(p, turn, ctx.order, ctx.done, ctx.phase.number,
+                                     ctx.phase.turns, self.lines))
         self.flag(R.turn_content.check(turn))
         self.flag(R.extra_action.check_turn(turn))
         for clause in turn.clauses:
@@ -175,9 +233,26 @@ class Replay(Phases):
                 self.flag(R.final_score.check(p, entry, scores[p.name]))
 
 
-def replay(record: Record, board: Board, until_line: int | None = None) -> ReplayResult:
-    """Replay `record` on `board`; with `until_line`, only what stands on the lines up to it."""
-    return Replay(record, board, until_line).run()
+def _copy_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a replay's state that shares nothing with it but frozen values (the
+    record's nodes, findings, steps, ledger entries; the counters hold only tiles and
+    numbers)."""
+    lists: dict[str, Any] = {k: list(state[k]) for k in _APPEND_ONLY}
+    lists.update((k, Counter(v)) for k, v in state.items() if isinstance(v, Counter))
+    ctx, pending = state["ctx"], state["pending_bonus"]
+    frozen = [node for node in (ctx.phase if ctx else None, pending[0] if pending else None)
+              if node is not None]
+    copied = copy.deepcopy({k: v for k, v in state.items() if k not in lists},
+                           {id(node): node for node in frozen})
+    copied.update(lists)
+    return copied
+
+
+def replay(record: Record, board: Board, until_line: int | None = None,
+           lines: Sequence[str] | None = None) -> ReplayResult:
+    """Replay `record` on `board`; with `until_line`, only what stands on the lines up to
+    it; with `lines` (the record's text), findings may offer fixes that move lines."""
+    return Replay(record, board, until_line, lines).run()
 
 
 def setup_end(setup: Setup) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import Sequence
 
 from nauticus_ref import rules as R
 from nauticus_ref.findings import Diagnostic
@@ -18,13 +19,14 @@ PLACING_RULE = {"hull": R.hull_order.RULE, "mast": R.mast_place.RULE,
 
 
 class Ships(Table):
-    def ship_for(self, p: Player, pl: Placement) -> Ship | None:
-        """The ship a placement names: `>NAME` an existing one, `>new NAME` a new one."""
+    def ship_for(self, p: Player, pl: Placement, later: Sequence[Placement] = ()) -> Ship | None:
+        """The ship a placement names: `>NAME` an existing one, `>new NAME` a new one
+        (`later`: the placements after it in its action)."""
         name = pl.dest.ship
         assert name is not None, "a ship destination names its ship"
         if pl.dest.kind != "new":
             return p.ships.get(name.key) or self.unknown_ship(
-                p, name, f"start a ship with `>new {name.text}`; ")
+                p, name, f"start a ship with `>new {name.text}`; ", pl, later)
         if not self.flag(R.ship_name.check_new(p, name)):
             ship = p.ships[name.key] = Ship(name=name.text)
             return ship
@@ -36,14 +38,15 @@ class Ships(Table):
         p.misnamed = ship
         return ship
 
-    def unknown_ship(self, p: Player, name: Name, help_start: str = "") -> Ship:
+    def unknown_ship(self, p: Player, name: Name, help_start: str = "",
+                     used: Placement | None = None, later: Sequence[Placement] = ()) -> Ship:
         """A name that is no ship of the player's is reported once (ship-name) and then
         stands for a doubtful ship."""
         if p.misnamed is not None:  # the ship started under a taken name: it is this one
             ship, p.misnamed = p.misnamed, None
         else:
             if not p.lost_turn:  # else probably started in the missing turn
-                self.flag(R.ship_name.check_known(p, name, help_start))
+                self.flag(R.ship_name.check_known(p, name, help_start, used, later, self.lines))
             ship = Ship(name=name.text, doubtful=True)
         p.ships[name.key] = ship
         return ship

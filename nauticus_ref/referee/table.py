@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from nauticus_ref import rules as R
 from nauticus_ref.findings import Diagnostic
@@ -64,7 +65,8 @@ class Checkpoint:
 class Table:
     """What the replay knows at any moment, and the moves every action shares."""
 
-    def __init__(self, record: Record, board: Board, until_line: int | None = None):
+    def __init__(self, record: Record, board: Board, until_line: int | None = None,
+                 lines: Sequence[str] | None = None):
         # `crests:` names the crests in the board's order (NOTATION.md); the parser, which
         # knows no board, gives the words the default crests by position.
         order = board.tiles["masts"]
@@ -72,6 +74,8 @@ class Table:
             record = remap_crests(record, dict(zip(vocab.DEFAULT_CRESTS, order)))
         self.rec = record
         self.board = board
+        #: the record's text, where known: some fixes move whole lines
+        self.lines = lines
         #: replay only what stands on lines 1..until_line (the state after that line)
         self.until = until_line if until_line is not None else float("inf")
         self.diags: list[Diagnostic] = []

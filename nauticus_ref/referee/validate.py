@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from nauticus_ref.notation.model import Record
 from nauticus_ref.notation.reading import LineParse
 from nauticus_ref.referee.engine import replay
 from nauticus_ref.referee.result import ReplayResult, TableView
+from nauticus_ref.referee.resume import LastReplay, replay_edited
 
 
 @dataclass(frozen=True)
@@ -100,21 +101,36 @@ def board_for(parsed: ParseResult, source: Source) -> Board:
     return resolve_for_record(spec, Path(source.path).parent)
 
 
+@dataclass
+class Memo:
+    """What a caller that validates one document again and again (the language server)
+    keeps between its versions: what lark made of each line (`parse_text`), and the
+    last replay, to start the next one at the last phase that did not change
+    (referee/resume.py)."""
+
+    lines: dict[str, LineParse] = field(default_factory=dict)
+    replay: LastReplay | None = None
+
+
 def validate_source(source: Source, board: Board | None = None,
-                    memo: dict[str, LineParse] | None = None) -> Game:
+                    memo: Memo | None = None) -> Game:
     """Parse and replay one record on `board` (the user's `--board`), or else on the
     board the record names.  Raises BoardError when that board cannot be used.
-    `memo`: what each line parsed to before (see `parse_text`)."""
+    `memo`: what an earlier version of the same document left (the result is the same
+    with it or without it, only faster)."""
     from nauticus_ref.referee import decisions
     from nauticus_ref.rules import BY_ID
 
-    parsed = parse_text(source.text, memo)
+    parsed = parse_text(source.text, memo.lines if memo else None)
     if parsed.record is None:
         return Game(source.path, parsed.lines, parsed.diagnostics, False, parsed, None)
     board = board or board_for(parsed, source)
-    result = replay(parsed.record, board)
+    if memo is None:
+        result = replay(parsed.record, board, lines=parsed.lines)
+    else:
+        result, memo.replay = replay_edited(parsed.record, board, parsed.lines, memo.replay)
     found = decisions.apply(parsed.lines, parsed.diagnostics + result.diagnostics, BY_ID)
     return Game(source.path, parsed.lines, found, result.complete, parsed, result)
 
 
-__all__ = ["Game", "validate_source", "BoardError"]
+__all__ = ["Game", "Memo", "validate_source", "BoardError"]

@@ -23,9 +23,11 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from nauticus_ref.findings import Diagnostic
+from typing import Sequence
+
+from nauticus_ref.findings import Diagnostic, swap
 from nauticus_ref.game.state import Player
-from nauticus_ref.notation.model import Name
+from nauticus_ref.notation.model import Name, Placement
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="ship-name",
@@ -43,10 +45,22 @@ def check_new(p: Player, name: Name) -> Diagnostic | None:
                    f"write `>{ship.name}` to add to it, or choose a new name")
 
 
-def check_known(p: Player, name: Name, help_start: str = "") -> Diagnostic | None:
-    """`>NAME`: `p` has a ship of that name."""
+def check_known(p: Player, name: Name, help_start: str = "", used: Placement | None = None,
+                later: Sequence[Placement] = (),
+                lines: Sequence[str] | None = None) -> Diagnostic | None:
+    """`>NAME`: `p` has a ship of that name.  A placement `used` on it before the one
+    that starts it, among the `later` placements of the same action, is mended by
+    swapping the two (where the record's `lines` are known)."""
     if name.key in p.ships:
         return None
+    message = f"{p.name} has no ship called `{name.text}`"
+    start = next((pl for pl in later if pl.dest.kind == "new" and pl.dest.ship is not None
+                  and pl.dest.ship.key == name.key), None)
+    if start is not None and used is not None and lines is not None:
+        first, then = (lines[pl.span.line - 1][pl.span.column - 1:pl.span.end_column - 1]
+                       for pl in (start, used))
+        return RULE.at(name.span, message + " yet", f"`{name.text}` is started later in this "
+                       f"action: write `{first}` before `{then}`",
+                       fixes=(swap(lines, used.span, start.span, "swap the two placements"),))
     known = ", ".join(s.name for s in p.ships.values()) or "none yet"
-    return RULE.at(name.span, f"{p.name} has no ship called `{name.text}`",
-                   f"{help_start}{p.name}'s ships: {known}")
+    return RULE.at(name.span, message, f"{help_start}{p.name}'s ships: {known}")

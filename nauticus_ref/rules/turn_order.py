@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.findings import Diagnostic, swap, whole_line
 from nauticus_ref.game.state import Player
 from nauticus_ref.notation.model import Span, Turn
 from nauticus_ref.rules.rule import Rule
@@ -39,16 +39,24 @@ RULE = Rule.from_doc(__doc__, id="turn-order",
 
 
 def check(p: Player, turn: Turn, order: Sequence[Player], done: Sequence[Player],
-          phase_number: int) -> Diagnostic | None:
-    """`p`'s `turn` comes next in the phase's `order` (`done`: who has had theirs)."""
+          phase_number: int, turns: Sequence[Turn] = (),
+          lines: Sequence[str] | None = None) -> Diagnostic | None:
+    """`p`'s `turn` comes next in the phase's `order` (`done`: who has had theirs).
+    With the phase's `turns` and the record's `lines`, a turn written before the one
+    due is mended by swapping the two lines, if the one due comes later."""
     if p in done:
         return RULE.at(turn.player.span, f"{p.name} already had a turn in phase {phase_number}",
                        "write one turn line per player and phase")
     expected = next((q for q in order if q not in done), None)
     if expected is not None and p is not expected:
+        due = next((t for t in turns if t.player.key == expected.key
+                    and t.span.line > turn.span.line), None)
+        fixes = (swap(lines, whole_line(lines, turn.span.line), whole_line(lines, due.span.line),
+                      f"swap the turn lines of {p.name} and {expected.name}"),) \
+            if due is not None and lines is not None else ()
         return RULE.at(turn.player.span, f"it is {expected.name}'s turn, not {p.name}'s",
                        "after the start player, turns go clockwise: "
-                       + ", ".join(q.name for q in order))
+                       + ", ".join(q.name for q in order), fixes=fixes)
     return None
 
 
