@@ -227,3 +227,36 @@ async def test_completion_of_bonus_choices_and_rewards(client: LanguageClient):
         edit(client, uri, version, last, 0, 200, line_text)
         version += 1
         assert await labels(line_text) == expected, line_text
+
+
+def utf16(line: str, char: int) -> int:
+    """A character index as the editor counts it, in UTF-16 units."""
+    return len(line[:char].encode("utf-16-le")) // 2
+
+
+@pytest.mark.asyncio
+async def test_positions_are_converted_to_and_from_utf16(client: LanguageClient):
+    """Two emoji in a name stand four UTF-16 units but two characters: every position
+    the server sends or takes is converted."""
+    name = '"Zoë 😀😀"'
+    text = (f"players: {name}, Ben\nround 1: goods hulls money transport crowns masts deliver "
+            f"sails\n1. {name} hulls bonus whale\n  {name}: bow stern >new A = 6t\n  Ben: pass\n")
+    turn = text.split("\n")[3]
+    uri = open_doc(client, EXAMPLES / "emoji.ngn", text)
+    [claim] = [d for d in await diagnostics(client, uri) if d.code == "claim"]
+    at = turn.index("= 6t")
+    assert (claim.range.start.character, claim.range.end.character) == (
+        utf16(turn, at), utf16(turn, at + 4))
+    ship = turn.index(">new A") + 5
+    where = await client.text_document_definition_async(lsp.DefinitionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri),
+        position=lsp.Position(line=3, character=utf16(turn, ship))))
+    assert where.range.start == lsp.Position(line=3, character=utf16(turn, ship))
+    actions = await client.text_document_code_action_async(lsp.CodeActionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri), range=claim.range,
+        context=lsp.CodeActionContext(diagnostics=[claim])))
+    (change,) = actions[0].edit.changes[uri]
+    units = turn.encode("utf-16-le")
+    start, end = change.range.start.character * 2, change.range.end.character * 2
+    assert (units[:start] + change.new_text.encode("utf-16-le") + units[end:]).decode(
+        "utf-16-le") == turn.replace("= 6t", "= 5t")

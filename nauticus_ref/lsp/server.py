@@ -4,19 +4,24 @@ Diagnostics on open, on save and after edits (debounced); hover; completion; cod
 actions from the fixes the referee knows and formatting through `fmt`; go to the
 placement that started a ship.  What a record says is worked out in `analysis.py`;
 this module only speaks the protocol.
+
+Columns: the referee counts characters (code points); the protocol counts in the
+encoding the editor and pygls agreed on (UTF-16 unless the editor offers another).
+Every position is converted on its way in and out, with the lines it refers to.
 """
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Sequence
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from nauticus_ref import __version__
-from nauticus_ref.findings import Diagnostic, Fix
+from nauticus_ref.findings import Diagnostic
 from nauticus_ref.lsp.analysis import Analysis, Workspace
 from nauticus_ref.notation.model import Span
 
@@ -31,6 +36,7 @@ KINDS = {"action": lsp.CompletionItemKind.Function, "item": lsp.CompletionItemKi
 
 
 def to_range(span: Span) -> lsp.Range:
+    """A span as a range counted in characters (to be converted for the client)."""
     return lsp.Range(start=lsp.Position(line=span.line - 1, character=span.column - 1),
                      end=lsp.Position(line=span.end_line - 1, character=span.end_column - 1))
 
@@ -57,6 +63,16 @@ class Server:
         self.rules_page = _rules_page()
         self._register()
 
+    # -- positions: characters here, the agreed encoding's units for the client ----------
+    def out(self, lines: Sequence[str], span: Span) -> lsp.Range:
+        return self.ls.workspace.position_codec.range_to_client_units(lines, to_range(span))
+
+    def inward(self, uri: str, position: lsp.Position) -> tuple[int, int]:
+        doc = self.ls.workspace.get_text_document(uri)
+        at = self.ls.workspace.position_codec.position_from_client_units(
+            doc.lines, lsp.Position(line=position.line, character=position.character))
+        return at.line, at.character
+
     def log(self, message: str) -> None:
         self.ls.window_log_message(lsp.LogMessageParams(type=lsp.MessageType.Warning,
                                                         message=message))
@@ -77,7 +93,7 @@ class Server:
         return analysis
 
     def diagnostics(self, uri: str, analysis: Analysis) -> list[lsp.Diagnostic]:
-        out = [self._diagnostic(uri, d) for d in analysis.diagnostics()]
+        out = [self._diagnostic(uri, analysis, d) for d in analysis.diagnostics()]
         if analysis.board_problem:
             out.insert(0, lsp.Diagnostic(
                 range=lsp.Range(start=lsp.Position(line=0, character=0),
@@ -86,8 +102,8 @@ class Server:
                 severity=lsp.DiagnosticSeverity.Warning, source="nauticus-ref", code="board"))
         return out
 
-    def _diagnostic(self, uri: str, d: Diagnostic) -> lsp.Diagnostic:
-        where = to_range(d.span)
+    def _diagnostic(self, uri: str, analysis: Analysis, d: Diagnostic) -> lsp.Diagnostic:
+        where = self.out(analysis.game.lines, d.span)
         return lsp.Diagnostic(
             range=where, message=d.message, severity=SEVERITY[d.severity],
             code=d.rule, source="nauticus-ref",
@@ -143,9 +159,9 @@ class Server:
 
         @ls.feature(lsp.TEXT_DOCUMENT_HOVER)
         def hover(params: lsp.HoverParams) -> lsp.Hover | None:
-            analysis = self.current(params.text_document.uri)
-            pos = params.position
-            text = analysis.hover(pos.line, pos.character) if analysis else None
+            uri = params.text_document.uri
+            analysis = self.current(uri)
+            text = analysis.hover(*self.inward(uri, params.position)) if analysis else None
             if text is None:
                 return None
             return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown,
@@ -154,9 +170,9 @@ class Server:
         @ls.feature(lsp.TEXT_DOCUMENT_COMPLETION,
                     lsp.CompletionOptions(trigger_characters=[" ", ">", "[", ","]))
         def completion(params: lsp.CompletionParams) -> lsp.CompletionList:
-            analysis = self.current(params.text_document.uri)
-            pos = params.position
-            found = analysis.complete(pos.line, pos.character) if analysis else []
+            uri = params.text_document.uri
+            analysis = self.current(uri)
+            found = analysis.complete(*self.inward(uri, params.position)) if analysis else []
             return lsp.CompletionList(is_incomplete=False, items=[
                 lsp.CompletionItem(label=c.label, kind=KINDS.get(c.kind),
                                    detail=c.detail or c.kind) for c in found])
@@ -165,9 +181,9 @@ class Server:
         def definition(params: lsp.DefinitionParams) -> lsp.Location | None:
             uri = params.text_document.uri
             analysis = self.current(uri)
-            pos = params.position
-            span = analysis.definition(pos.line, pos.character) if analysis else None
-            return lsp.Location(uri=uri, range=to_range(span)) if span else None
+            span = analysis.definition(*self.inward(uri, params.position)) if analysis else None
+            return lsp.Location(uri=uri, range=self.out(analysis.game.lines, span)) \
+                if analysis and span else None
 
         @ls.feature(lsp.TEXT_DOCUMENT_CODE_ACTION, lsp.CodeActionOptions(
             code_action_kinds=[lsp.CodeActionKind.QuickFix]))
@@ -176,16 +192,19 @@ class Server:
             analysis = self.current(uri)
             if analysis is None:
                 return []
-            wanted = params.range
+            wanted, lines = params.range, analysis.game.lines
             out = []
             for d in analysis.diagnostics():
-                if not d.fixes or not _overlaps(to_range(d.span), wanted):
+                if not d.fixes or not _overlaps(self.out(lines, d.span), wanted):
                     continue
                 for fix in d.fixes:
+                    edits = [lsp.TextEdit(range=self.out(lines, e.span), new_text=e.text)
+                             for e in fix.edits]
                     out.append(lsp.CodeAction(
                         title=f"{fix.title} ({d.rule})", kind=lsp.CodeActionKind.QuickFix,
-                        diagnostics=[self._diagnostic(uri, d)], is_preferred=len(d.fixes) == 1,
-                        edit=_edit(uri, fix)))
+                        diagnostics=[self._diagnostic(uri, analysis, d)],
+                        is_preferred=len(d.fixes) == 1,
+                        edit=lsp.WorkspaceEdit(changes={uri: edits})))
             return out
 
         @ls.feature(lsp.TEXT_DOCUMENT_FORMATTING)
@@ -206,11 +225,6 @@ def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:
     def key(p: lsp.Position) -> tuple[int, int]:
         return (p.line, p.character)
     return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)
-
-
-def _edit(uri: str, fix: Fix) -> lsp.WorkspaceEdit:
-    return lsp.WorkspaceEdit(changes={uri: [lsp.TextEdit(range=to_range(e.span), new_text=e.text)
-                                            for e in fix.edits]})
 
 
 def serve() -> None:
