@@ -71,12 +71,22 @@ def import_floor_commands() -> list[tuple[str, list[str]]]:
                                                  "from pydantic import BaseModel"])]
 
 
-def lark_floor(texts: list[str]) -> list[tuple[str, Callable[[], None]]]:
+def accelerated(on: bool) -> None:
+    """Parse with lark-cython (`[fast]`) or without it from here on (grammar.py)."""
+    from nauticus_ref.notation import grammar
+
+    os.environ["NAUTICUS_REF_ACCELERATOR"] = "1" if on else "0"
+    grammar.line_parser.cache_clear()
+    grammar.line_parser(accelerated=True)   # loaded now, not while timing
+
+
+def lark_floor(texts: list[str], plugins: dict | None = None) -> list[tuple[str, Callable[[], None]]]:
     """Loops over `texts` that run only lark: its lexer on whole texts, and its LALR
-    parser with the contextual lexer on each line, as nauticus-ref runs it."""
+    parser with the contextual lexer on each line, as nauticus-ref runs it (driven by
+    lark-cython when given its `plugins`)."""
     grammar = grammar_path().read_text(encoding="utf-8")
     parser = Lark(grammar, parser="lalr", lexer="contextual", start="line",
-                  maybe_placeholders=True)
+                  maybe_placeholders=True, _plugins=plugins or {})
     # The same terminals, with newlines skipped too, so whole texts can be lexed.
     lexer = Lark(grammar + '\nNEWLINE: /\\n/\n%ignore NEWLINE\n', parser="lalr",
                  lexer="basic", start="line")

@@ -1,6 +1,6 @@
 """The referee beside python-chess, in one run: validating NGN against reading PGN.
 
-    pip install -e '.[bench]'        # python-chess, for this script only
+    pip install -e '.[bench,fast]'   # python-chess, for this script only; lark-cython
     python benchmarks/compare.py [--games 2000] [--rounds 3]
 
 Both sides read text into a checked game, one core, in this process:
@@ -11,9 +11,11 @@ Both sides read text into a checked game, one core, in this process:
 
 The two are timed in alternation, `--rounds` times, each after a full garbage
 collection, and the best of each is kept, so that the noise of this shared machine
-touches both alike.  Printed: MB/s and games/s of each, and the ratio (issue 17's
-target is 1.0 or more).  Also printed, as the floor under the referee: lark's own
-parser over the same records with no transformer of ours.
+touches both alike.  The referee runs twice in each round: with the accelerator
+(lark-cython, the `[fast]` extra) and with plain lark.  Printed: MB/s and games/s of
+each, and the ratios (issue 17's target is 1.0 or more).  Also printed, as the floor
+under the referee: lark's own parser over the same records with no transformer of
+ours, plain and accelerated.
 """
 
 from __future__ import annotations
@@ -21,12 +23,14 @@ from __future__ import annotations
 import argparse
 import io
 import random
+from typing import Callable
 
 import chess
 import chess.pgn
-from common import best_seconds, each, lark_floor
+from common import accelerated, best_seconds, each, lark_floor
 
 from nauticus_ref.files import Source
+from nauticus_ref.notation.grammar import accelerator
 from nauticus_ref.game.board import bundled
 from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.referee.validate import validate_source
@@ -71,20 +75,33 @@ def main() -> None:
     def validate(text: str) -> None:
         validate_source(Source("g.ngn", text), board=board)
 
-    best = {"pgn": float("inf"), "ngn": float("inf")}
-    for _ in range(args.rounds):   # interleaved: the machine's noise falls on both
-        best["pgn"] = min(best["pgn"], best_seconds(lambda: read_all_pgn(pgn), repeat=1))
-        best["ngn"] = min(best["ngn"], best_seconds(each(validate, ngn), repeat=1))
-    chess_rate, ours = pgn_mb / best["pgn"], ngn_mb / best["ngn"]
-    print(f"{'python-chess, read PGN':<34} {chess_rate:6.2f} MB/s  "
+    fast_available = accelerator() is not None
+    sides: dict[str, Callable[[], None]] = {"pgn": lambda: read_all_pgn(pgn),
+                                            "plain": each(validate, ngn)}
+    if fast_available:
+        sides["fast"] = each(validate, ngn)
+    best = dict.fromkeys(sides, float("inf"))
+    for _ in range(args.rounds):   # interleaved: the machine's noise falls on all alike
+        for side, run in sides.items():
+            accelerated(side == "fast")   # the parser is loaded here, outside the timing
+            best[side] = min(best[side], best_seconds(run, repeat=1))
+    chess_rate = pgn_mb / best["pgn"]
+    print(f"{'python-chess, read PGN':<44} {chess_rate:6.2f} MB/s  "
           f"{args.games / best['pgn']:7.0f} games/s")
-    print(f"{'nauticus-ref, validate NGN':<34} {ours:6.2f} MB/s  "
-          f"{args.games / best['ngn']:7.0f} games/s")
-    print(f"ratio (referee / python-chess, MB/s): {ours / chess_rate:.2f}x")
-    for label, loop in lark_floor(ngn):
-        if "parser" in label:
-            seconds = best_seconds(loop, repeat=args.rounds)
-            print(f"{label:<34} {ngn_mb / seconds:6.2f} MB/s")
+    for side, label in (("plain", "nauticus-ref, validate NGN (plain lark)"),
+                        ("fast", "nauticus-ref, validate NGN (lark-cython)")):
+        if side in best:
+            rate = ngn_mb / best[side]
+            print(f"{label:<44} {rate:6.2f} MB/s  {args.games / best[side]:7.0f} games/s"
+                  f"  ratio {rate / chess_rate:.2f}x")
+    if not fast_available:
+        print("(lark-cython is not installed: pip install -e '.[fast]' for its row)")
+    floors = [("plain lark", None)] + ([("lark-cython", accelerator())] if fast_available else [])
+    for name, plugins in floors:
+        for label, loop in lark_floor(ngn, plugins):
+            if "parser" in label:
+                seconds = best_seconds(loop, repeat=args.rounds)
+                print(f"{label + ', ' + name:<44} {ngn_mb / seconds:6.2f} MB/s")
 
 
 if __name__ == "__main__":

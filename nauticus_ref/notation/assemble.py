@@ -14,8 +14,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from lark import Token
-
 from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
 from nauticus_ref.notation import transform as t
 from nauticus_ref.notation import vocab
@@ -51,7 +49,7 @@ from nauticus_ref.notation.reading import (
     read_number,
     syntax_problem,
 )
-from nauticus_ref.notation.transform import c0
+from nauticus_ref.notation.transform import Tok, c0
 from nauticus_ref.notation.turns import TurnReader
 
 
@@ -90,17 +88,19 @@ def comment_start(line: str) -> int | None:
     return None
 
 
-def parse_text(text: str, memo: dict[str, LineParse] | None = None) -> ParseResult:
+def parse_text(text: str, memo: dict[str, LineParse] | None = None,
+               accelerated: bool = True) -> ParseResult:
     """Read a record.  `memo` keeps what each line of text parsed to, for a caller that
     reads the same text again after an edit (the language server): a line seen before
-    is not parsed again.  The assembly, which depends on the lines around, always runs."""
+    is not parsed again.  The assembly, which depends on the lines around, always runs.
+    `accelerated`: with lark-cython where it is installed (the result is the same)."""
     lines = split_lines(text)
     asm = _Assembler()
     statements = [(n, ln) for n, ln in enumerate(lines, 1)
                   if (s := ln.strip()) and s[0] != "#"]
     if sum(map(_parsed_length, statements)) > MAX_STATEMENT_CHARS:
         return _refused(asm, statements, lines)
-    parser = line_parser()
+    parser = line_parser(accelerated)
     for number, line in statements:
         asm.line = number
         if len(line) > MAX_LINE_LENGTH:
@@ -242,7 +242,7 @@ class _Assembler(TurnReader):
             if isinstance(opt, t.SetupAnchor):
                 value = opt.space.value.lower()
                 if value not in vocab.BONUSES:
-                    raise syntax_problem(opt.space, f"unknown board space `{opt.space}`",
+                    raise syntax_problem(opt.space, f"unknown board space `{opt.space.value}`",
                                    "name the space by its bonus: " + ", ".join(vocab.BONUSES))
                 setup["anchor"] = value
             else:
@@ -297,7 +297,7 @@ class _Assembler(TurnReader):
         if bonus_tok is not None:
             phase.bonus = self.bonus(bonus_tok)
 
-    def bonus(self, tok: Token) -> Bonus:
+    def bonus(self, tok: Tok) -> Bonus:
         word = tok.value.lower()
         span = self.span(tok)
         if word in vocab.CLAIMABLE_BONUSES:
@@ -311,11 +311,11 @@ class _Assembler(TurnReader):
         if word in ("mast", "masts", "sail", "sails", "good", "goods"):
             what = "the good" if word.startswith("good") else "the crest"
             example = "coffee" if word.startswith("good") else next(iter(self.crest_map))
-            raise syntax_problem(tok, f"the bonus names {what} you take, not the word `{tok}`",
+            raise syntax_problem(tok, f"the bonus names {what} you take, not the word `{tok.value}`",
                            f"write it like `bonus {example}`: the space decides whether it is a "
                            "mast, a sail or a good")
         choices = list(self.crest_map) + list(vocab.GOODS) + list(vocab.CLAIMABLE_BONUSES)
-        raise syntax_problem(tok, f"unknown bonus `{tok}`",
+        raise syntax_problem(tok, f"unknown bonus `{tok.value}`",
                        did_you_mean(word, choices)
                        or "name a crest (" + ", ".join(self.crest_map) + "), a good, or a bonus like `3w`")
 

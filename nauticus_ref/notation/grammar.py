@@ -13,12 +13,19 @@ from or written to a shared folder: lark's own `cache=True` keeps a pickle in th
 system temp folder under a predictable name, which another local user could plant
 (docs/security.md).  Should the shipped tables ever not match the grammar file
 beside them, the parser is built from the grammar in memory instead.
+
+The accelerator: with lark-cython installed (`pip install 'nauticus-ref[fast]'`), lines
+are parsed by lark's own tables driven by lark-cython's compiled lexer and parser
+(`line_parser(accelerated=True)`); a line it cannot parse is parsed again by plain
+lark, whose error the syntax messages are made from, so the diagnostics are the same
+byte for byte with it or without it.  `NAUTICUS_REF_ACCELERATOR=0` turns it off.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import pprint
 from pathlib import Path
 from typing import Any, cast
@@ -44,14 +51,32 @@ def grammar_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def accelerator() -> dict[str, Any] | None:
+    """lark-cython's plugins, if it is installed and not turned off."""
+    if os.environ.get("NAUTICUS_REF_ACCELERATOR", "1") == "0":
+        return None
+    try:
+        import lark_cython
+    except ImportError:
+        return None
+    plugins: dict[str, Any] = lark_cython.plugins
+    return plugins
+
+
 @functools.cache
-def line_parser() -> Lark:
-    """The LALR parser for one line of NGN, with the raw-line transformer built in.
+def line_parser(accelerated: bool = False) -> Lark:
+    """The LALR parser for one line of NGN, with the raw-line transformer built in;
+    `accelerated`: driven by lark-cython, where it is installed (else plain lark).
 
     Built once per process, from the shipped tables when they were made from this
     grammar by this version of lark; otherwise analysed in memory (never cached).
     """
     from nauticus_ref.notation.transform import LineTransformer
+
+    plugins = accelerator() if accelerated else None
+    if accelerated and plugins is None:
+        return line_parser()
+    extra = {"_plugins": plugins} if plugins else {}
 
     grammar = grammar_path().read_text(encoding="utf-8")
     tables: Any
@@ -62,9 +87,9 @@ def line_parser() -> Lark:
     if (tables is not None and tables.GRAMMAR_SHA256 == grammar_digest(grammar)
             and tables.LARK_VERSION == lark.__version__):
         loaded: Lark = cast(Any, Lark)._load_from_dict(tables.DATA, tables.MEMO,
-                                                       transformer=LineTransformer())
+                                                       transformer=LineTransformer(), **extra)
         return loaded
-    return Lark(grammar, transformer=LineTransformer(), **OPTIONS)
+    return Lark(grammar, transformer=LineTransformer(), **OPTIONS, **extra)
 
 
 def tables_source(grammar: str) -> str:

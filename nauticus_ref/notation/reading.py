@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Union, cast
 
-from lark import Lark, Token
+from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
 from nauticus_ref.notation import transform as t
 from nauticus_ref.notation import vocab
+from nauticus_ref.notation.grammar import line_parser
 from nauticus_ref.notation.model import (
     Action,
     Bonus,
@@ -31,7 +32,7 @@ from nauticus_ref.notation.model import (
     Unit,
 )
 from nauticus_ref.notation.syntax import action_in_turn, explain
-from nauticus_ref.notation.transform import c0, c1
+from nauticus_ref.notation.transform import Tok, c0, c1
 
 #: After this many syntax errors in one file the parse stops and says so.
 MAX_SYNTAX_ERRORS = 50
@@ -117,7 +118,7 @@ class Reader:
                                      end_column=max(p.end, p.col + 1)),
             message=p.message, help=p.help))
 
-    def name(self, tok: Token) -> Name:
+    def name(self, tok: Tok) -> Name:
         text = tok.value[1:-1] if tok.type == "QUOTED" else tok.value
         if not text.strip():
             raise syntax_problem(tok, "empty name", "write a name between the quotes")
@@ -130,10 +131,10 @@ class Reader:
         return entries[-1] if entries and isinstance(entries[-1], PhaseDraft) else None
 
     # -- rounds and phases ---------------------------------------------------
-    def action(self, tok: Token) -> Action:
+    def action(self, tok: Tok) -> Action:
         word = str(tok.value).lower()
         if word not in vocab.ACTIONS:
-            raise syntax_problem(tok, f"unknown action `{tok}`",
+            raise syntax_problem(tok, f"unknown action `{tok.value}`",
                            did_you_mean(word, vocab.ACTIONS)
                            or "the actions are " + " ".join(vocab.ACTIONS))
         return cast(Action, word)
@@ -169,7 +170,7 @@ class Reader:
             else:
                 choices = (list(vocab.HULL_ALIASES) + list(vocab.GOODS) + list(self.crest_map)
                            + ["crown"])
-                raise syntax_problem(word_tok, f"unknown item `{word_tok}`",
+                raise syntax_problem(word_tok, f"unknown item `{word_tok.value}`",
                                did_you_mean(word, choices)
                                or "items are hull parts, masts, sails and goods, like `bow`, "
                                   "`whale mast`, `coffee`")
@@ -237,14 +238,14 @@ def split_rewards(words: list[str]) -> list[str] | None:
     return parts if len(parts) > 1 else None
 
 
-def read_amount(tok: Token) -> tuple[int, str]:
+def read_amount(tok: Tok) -> tuple[int, str]:
     """`12t` -> (12, "t").  Only victory points can be negative."""
     text = tok.value.lower()
     unit = "vp" if text.endswith("vp") else text[-1]
     value = read_number(tok, MAX_COUNT if unit == "w" else MAX_AMOUNT, "an amount",
                     text[: -len(unit)])
     if value < 0 and unit != "vp":
-        raise syntax_problem(tok, f"`{tok}` is negative", "taler and workers are never below zero")
+        raise syntax_problem(tok, f"`{tok.value}` is negative", "taler and workers are never below zero")
     return value, unit
 
 
@@ -252,7 +253,7 @@ def read_amount(tok: Token) -> tuple[int, str]:
 AMOUNT_FIELDS = {"t": "taler", "w": "workers", "vp": "vp"}
 
 
-def read_amounts(tokens: Iterable[Token], twice: str) -> dict[str, int]:
+def read_amounts(tokens: Iterable[Tok], twice: str) -> dict[str, int]:
     """`23vp 12t 5w` -> {"vp": 23, "taler": 12, "workers": 5}; a unit given a second time
     is a syntax error (`twice`: `checked` or `given`, for the message)."""
     fields: dict[str, int] = {}
@@ -265,12 +266,12 @@ def read_amounts(tokens: Iterable[Token], twice: str) -> dict[str, int]:
     return fields
 
 
-def read_number(tok: Token, limit: int = MAX_NUMBER, what: str = "a number",
+def read_number(tok: Tok, limit: int = MAX_NUMBER, what: str = "a number",
             digits: str | None = None) -> int:
     """The token's number, refused (as a syntax error) beyond `limit`."""
-    value = int(digits if digits is not None else tok)
+    value = int(digits if digits is not None else tok.value)
     if abs(value) > limit:
-        raise syntax_problem(tok, f"{what} of {digits or tok} is far larger than a game allows",
+        raise syntax_problem(tok, f"{what} of {digits or tok.value} is far larger than a game allows",
                        f"write {limit} or less")
     return value
 
@@ -278,18 +279,34 @@ def read_number(tok: Token, limit: int = MAX_NUMBER, what: str = "a number",
 #: What lark made of one line: its typed line, or the syntax problem it found.
 LineParse = Union[t.Line, SyntaxProblem]
 
+def _plainly(line: str) -> LineParse:
+    """`line` parsed by plain lark, after the accelerator could not."""
+    try:
+        return cast(t.Line, line_parser().parse(line))
+    except UnexpectedInput as e:
+        return SyntaxProblem(*explain(e, line))
+
+
 #: A memo holds at most this many lines (a long session's edits do not pile up).
 MEMO_LINES = 20_000
 
 
 def parse_line(parser: Lark, line: str, memo: dict[str, LineParse] | None) -> LineParse:
-    """The transformer's typed line, or the syntax problem lark found; from `memo` if there."""
+    """The transformer's typed line, or the syntax problem lark found; from `memo` if there.
+    A line the accelerated `parser` cannot parse is parsed again by plain lark, whose
+    error the message is made from (grammar.py)."""
     if memo is not None and line in memo:
         return memo[line]
+    plain = line_parser()
+    parsed: LineParse
     try:
-        parsed: LineParse = cast(t.Line, parser.parse(line))
+        parsed = cast(t.Line, parser.parse(line))
     except UnexpectedInput as e:
-        parsed = SyntaxProblem(*explain(e, line))
+        parsed = SyntaxProblem(*explain(e, line)) if parser is plain else _plainly(line)
+    except Exception:
+        if parser is plain:
+            raise
+        parsed = _plainly(line)
     if memo is not None:
         if len(memo) > MEMO_LINES:
             memo.clear()

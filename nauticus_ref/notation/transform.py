@@ -9,28 +9,51 @@ tokens are dropped once they have given their columns to the enclosing value.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, Union
+from typing import Any, Literal, NamedTuple, Protocol, Union
 
 from lark import Token, Transformer
+
+try:   # the accelerator's tokens (grammar.py) carry the same fields, but are not `str`
+    from lark_cython import Token as _FastToken
+    TOKENS: tuple[type[Any], ...] = (Token, _FastToken)
+except ImportError:
+    TOKENS = (Token,)
+
+
+class Tok(Protocol):
+    """A token, lark's or the accelerator's: read its text as `.value`, never as the
+    token itself (only lark's tokens are strings)."""
+
+    @property
+    def type(self) -> str: ...
+    @property
+    def value(self) -> Any: ...
+    @property
+    def line(self) -> int | None: ...
+    @property
+    def column(self) -> int | None: ...
+    @property
+    def end_column(self) -> int | None: ...
+
 
 # -- parts of lines ---------------------------------------------------------------------
 
 class ItemRaw(NamedTuple):
-    number: Token | None   # the count before the word, if any
-    word: Token
+    number: Tok | None   # the count before the word, if any
+    word: Tok
     c0: int
     c1: int
 
 
 class DestRaw(NamedTuple):
     kind: Literal["store", "new", "ship"]
-    name: Token | None
+    name: Tok | None
     c0: int
     c1: int
 
 
 class RewardRaw(NamedTuple):
-    words: tuple[Token, ...]
+    words: tuple[Tok, ...]
     c0: int
     c1: int
 
@@ -44,13 +67,13 @@ class RewardsRaw(NamedTuple):
 
 
 class ClaimRaw(NamedTuple):
-    amount: Token
+    amount: Tok
     c0: int
     c1: int
 
 
 class PlacementRaw(NamedTuple):
-    plus: Token | None
+    plus: Tok | None
     items: tuple[ItemRaw, ...]
     dest: DestRaw
     rewards: RewardsRaw | None
@@ -61,8 +84,8 @@ class PlacementRaw(NamedTuple):
 class StatRaw(NamedTuple):
     """`passed N` or `extra used`."""
 
-    first: Token
-    second: Token
+    first: Tok
+    second: Tok
     c0: int
     c1: int
 
@@ -75,7 +98,7 @@ class PlacementsBody(NamedTuple):
 
 
 class AmountsBody(NamedTuple):
-    amounts: tuple[Token, ...]
+    amounts: tuple[Tok, ...]
     claim: ClaimRaw | None
     stats: tuple[StatRaw, ...]
     c0: int
@@ -83,7 +106,7 @@ class AmountsBody(NamedTuple):
 
 
 class ShipsBody(NamedTuple):
-    names: tuple[Token, ...]
+    names: tuple[Tok, ...]
     c0: int
     c1: int
 
@@ -97,7 +120,7 @@ class PassRaw(NamedTuple):
 
 
 class ExtraRaw(NamedTuple):
-    action: Token
+    action: Tok
     body: Body
     c0: int
     c1: int
@@ -107,20 +130,20 @@ Clause = Union[PassRaw, ExtraRaw, PlacementsBody, AmountsBody, ShipsBody]
 
 
 class SetupAnchor(NamedTuple):
-    space: Token
+    space: Tok
     c0: int
     c1: int
 
 
 class SetupFlipped(NamedTuple):
-    actions: tuple[Token, ...]
+    actions: tuple[Tok, ...]
     c0: int
     c1: int
 
 
 class FinalEntryRaw(NamedTuple):
-    player: Token
-    score: Token
+    player: Tok
+    score: Tok
     c0: int
     c1: int
 
@@ -131,7 +154,7 @@ class TextLine(NamedTuple):
     """`game:`, `date:` or `board:` and its free text."""
 
     key: Literal["game", "date", "board"]
-    value: Token | None
+    value: Tok | None
     c0: int
     c1: int
 
@@ -140,14 +163,14 @@ class NamesLine(NamedTuple):
     """`players:` or `crests:` and its names."""
 
     key: Literal["players", "crests"]
-    names: tuple[Token, ...]
+    names: tuple[Tok, ...]
     c0: int
     c1: int
 
 
 class SetupLine(NamedTuple):
-    round: Token
-    phase: Token
+    round: Tok
+    phase: Tok
     options: tuple[SetupAnchor | SetupFlipped, ...]
     c0: int
     c1: int
@@ -157,39 +180,39 @@ class SetupTilesLine(NamedTuple):
     """`Anna store: ...`, `Anna ship A: ...` or `Anna delivered: ...`."""
 
     where: Literal["store", "ship", "delivered"]
-    player: Token
-    ship: Token | None
+    player: Tok
+    ship: Tok | None
     items: tuple[ItemRaw, ...]
     c0: int
     c1: int
 
 
 class RoundLine(NamedTuple):
-    number: Token
-    deal: tuple[Token, ...]
+    number: Tok
+    deal: tuple[Tok, ...]
     c0: int
     c1: int
 
 
 class PhaseLine(NamedTuple):
-    number: Token
-    player: Token
-    action: Token
-    bonus: Token | None
+    number: Tok
+    player: Tok
+    action: Tok
+    bonus: Tok | None
     c0: int
     c1: int
 
 
 class TurnLine(NamedTuple):
-    player: Token
+    player: Tok
     clauses: tuple[Clause, ...]
     c0: int
     c1: int
 
 
 class CheckLine(NamedTuple):
-    player: Token
-    amounts: tuple[Token, ...]
+    player: Tok
+    amounts: tuple[Tok, ...]
     c0: int
     c1: int
 
@@ -208,7 +231,7 @@ Line = Union[TextLine, NamesLine, SetupLine, SetupTilesLine, RoundLine, PhaseLin
 
 def c0(x: Any) -> int:
     """The first column of a token, a typed value, or a run of them."""
-    if isinstance(x, Token):
+    if isinstance(x, TOKENS):
         return int(x.column or 0)
     if isinstance(x, tuple) and not hasattr(x, "c0"):
         return c0(x[0])
@@ -217,7 +240,7 @@ def c0(x: Any) -> int:
 
 def c1(x: Any) -> int:
     """The column after the last character of a token, a typed value, or a run of them."""
-    if isinstance(x, Token):
+    if isinstance(x, TOKENS):
         return int(x.end_column or 0)
     if isinstance(x, tuple) and not hasattr(x, "c1"):
         return c1(x[-1])
@@ -232,7 +255,7 @@ def _cols(children: list[Any]) -> tuple[int, int]:
 def _kept(children: list[Any], *types: str) -> tuple[Any, ...]:
     """The children that are values or tokens of the given types, in order."""
     return tuple(c for c in children
-                 if c is not None and (not isinstance(c, Token) or c.type in types))
+                 if c is not None and (not isinstance(c, TOKENS) or c.type in types))
 
 
 Children = list[Any]
@@ -301,7 +324,7 @@ class LineTransformer(Transformer[Token, Line]):
 
     def amounts(self, c: Children) -> AmountsBody:
         kept = _kept(c, "AMOUNT")
-        return AmountsBody(tuple(x for x in kept if isinstance(x, Token)),
+        return AmountsBody(tuple(x for x in kept if isinstance(x, TOKENS)),
                            next((x for x in kept if isinstance(x, ClaimRaw)), None),
                            tuple(x for x in kept if isinstance(x, StatRaw)), *_cols(c))
 
@@ -351,6 +374,6 @@ class LineTransformer(Transformer[Token, Line]):
     def final_entry(self, c: Children) -> FinalEntryRaw:
         return FinalEntryRaw(c[0], c[1], *_cols(c))
 
-    def name(self, c: Children) -> Token:
-        tok: Token = c[0]
+    def name(self, c: Children) -> Tok:
+        tok: Tok = c[0]
         return tok

@@ -86,7 +86,7 @@ class TurnReader(Reader):
             amount = body.amounts[0]
             value, unit = read_amount(amount)
             if unit != "w":
-                raise syntax_problem(amount, f"`{action}` takes the workers used, like `3w`, not `{amount}`",
+                raise syntax_problem(amount, f"`{action}` takes the workers used, like `3w`, not `{amount.value}`",
                                self._body_help(action))
             claim = body.claim
             return ActionClause(span=span, action=action, extra=extra, workers=value,
