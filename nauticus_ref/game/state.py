@@ -40,7 +40,7 @@ def tile_text(tile: Tile, crest_word: Callable[[str], str] = str) -> str:
     return name
 
 
-@dataclass
+@dataclass(eq=False)   # one ship on the table: compared by identity
 class Ship:
     name: str
     parts: list[str] = field(default_factory=list)
@@ -138,7 +138,7 @@ class Holdings:
         return sum(self.crowns_breakdown())
 
 
-@dataclass
+@dataclass(eq=False)   # a player is one seat at the table: compared by identity
 class Player(Holdings):
     name: str
     seat: int

@@ -231,25 +231,29 @@ Line = Union[TextLine, NamesLine, SetupLine, SetupTilesLine, RoundLine, PhaseLin
 
 def c0(x: Any) -> int:
     """The first column of a token, a typed value, or a run of them."""
-    if isinstance(x, TOKENS):
-        return int(x.column or 0)
-    if isinstance(x, tuple) and not hasattr(x, "c0"):
+    if type(x) is tuple:   # a run (a typed value is a named tuple: another type)
         return c0(x[0])
+    if isinstance(x, TOKENS):
+        return x.column or 0
     return int(x.c0)
 
 
 def c1(x: Any) -> int:
     """The column after the last character of a token, a typed value, or a run of them."""
-    if isinstance(x, TOKENS):
-        return int(x.end_column or 0)
-    if isinstance(x, tuple) and not hasattr(x, "c1"):
+    if type(x) is tuple:
         return c1(x[-1])
+    if isinstance(x, TOKENS):
+        return x.end_column or 0
     return int(x.c1)
 
 
 def _cols(children: list[Any]) -> tuple[int, int]:
-    present = [c for c in children if c is not None]
-    return c0(present[0]), c1(present[-1])
+    """The columns of a rule's children, the first and last that are there."""
+    first = next(c for c in children if c is not None)
+    last = children[-1]
+    if last is None:
+        last = next(c for c in reversed(children) if c is not None)
+    return c0(first), c1(last)
 
 
 def _kept(children: list[Any], *types: str) -> tuple[Any, ...]:
