@@ -153,6 +153,18 @@ def test_one_bad_record_does_not_stop_the_batch(jobs):
                                       if n not in ("crash", "hang", "die")]
 
 
+def test_a_worker_lost_mid_chunk_costs_one_record():
+    """Workers take records in chunks: when one dies or hangs, the record it was on is
+    reported and the rest of its chunk is checked by a new worker."""
+    names = [f"r{i}" for i in range(60)]
+    names[10], names[31] = "die", "hang"
+    outcomes = list(run_batch(misbehaving, [(n, DEFAULT) for n in names], "text", 2,
+                             time_limit=2))
+    assert [o.path for o in outcomes] == names
+    assert [o.path for o in outcomes if o.failure] == ["die", "hang"]
+    assert all(o.text == f"checked {o.path}" for o in outcomes if o.failure is None)
+
+
 def test_folders_name_what_they_skip(tmp_path, records):
     (tmp_path / "good.ngn").write_text(records[0], encoding="utf-8")
     os.mkfifo(tmp_path / "fifo.ngn")

@@ -193,7 +193,10 @@ def _timed(fn: Handler, task: Task, fmt: str, limit: float) -> Outcome:
 
 # -- the worker processes --------------------------------------------------------------
 
-def _worker(conn: Connection, others: list[Connection], fn: Handler, fmt: str) -> None:
+def _worker(conn: Connection, others: list[Connection], fn: Handler, tasks: list[Task],
+            fmt: str) -> None:
+    """Handle the chunks of task numbers the parent sends, answering record by record
+    (`tasks` came with the process: forked, or pickled once on Windows)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     for other in others:   # the parent's ends of the other workers' pipes, inherited by fork
@@ -207,13 +210,13 @@ def _worker(conn: Connection, others: list[Connection], fn: Handler, fmt: str) -
         pass
     while True:
         try:
-            task = conn.recv()
+            chunk = conn.recv()
         except (EOFError, OSError):
             return   # the parent is gone
-        if task is None:
+        if chunk is None:
             return
-        index, todo = task
-        conn.send((index, guarded(fn, todo, fmt)))
+        for index in chunk:
+            conn.send((index, guarded(fn, tasks[index], fmt)))
 
 
 def _die_with_parent() -> None:
@@ -232,8 +235,15 @@ def _die_with_parent() -> None:
 class _Worker:
     process: BaseProcess
     conn: Connection
-    task: tuple[int, Task] | None = None
-    started: float = 0.0
+    #: the task numbers sent and not answered yet, in the order the worker takes them
+    pending: deque[int] = field(default_factory=deque)
+    started: float = 0.0   # when the record at the head of `pending` was begun
+
+
+#: The most task numbers sent to a worker at once.  A worker goes from one record to
+#: the next without waiting for the parent; smaller chunks near the end keep both
+#: workers busy to the last record.
+CHUNK = 16
 
 
 def _pooled(fn: Handler, tasks: list[Task], fmt: str, jobs: int,
@@ -247,46 +257,49 @@ def _pooled(fn: Handler, tasks: list[Task], fmt: str, jobs: int,
     def start() -> _Worker:
         parent, child = ctx.Pipe()
         others = [w.conn for w in workers]
-        process = ctx.Process(target=_worker, args=(child, others, fn, fmt), daemon=True)
+        process = ctx.Process(target=_worker, args=(child, others, fn, tasks, fmt), daemon=True)
         process.start()
         child.close()
         return _Worker(process, parent)
 
-    def replace(w: _Worker) -> None:
-        _stop(w)
-        workers[workers.index(w)] = start()
-
-    todo = deque(enumerate(tasks))
+    todo = deque(range(len(tasks)))
     results: dict[int, Outcome] = {}
+
     next_out = 0
     try:
         for _ in range(jobs):
             workers.append(start())
         while next_out < len(tasks):
             for w in workers:
-                if w.task is None and todo:
-                    w.task, w.started = todo.popleft(), time.monotonic()
-                    w.conn.send(w.task)
-            busy = [w for w in workers if w.task is not None]
+                if not w.pending and todo:
+                    size = max(1, min(CHUNK, len(todo) // (2 * jobs)))
+                    chunk = [todo.popleft() for _ in range(min(size, len(todo)))]
+                    w.pending.extend(chunk)
+                    w.started = time.monotonic()
+                    w.conn.send(chunk)
+            busy = [w for w in workers if w.pending]
             wait([w.conn for w in busy] + [w.process.sentinel for w in busy], timeout=0.5)
             for w in busy:
-                assert w.task is not None
-                index, (path, _) = w.task
-                if w.conn.poll():
-                    try:
+                failure = None
+                try:
+                    while w.pending and w.conn.poll():
                         got, outcome = w.conn.recv()
-                    except (EOFError, OSError):
-                        results[index] = _not_checked(path, _death(w.process))
-                        replace(w)
-                        continue
-                    results[got] = outcome
-                    w.task = None
-                elif not w.process.is_alive():
-                    results[index] = _not_checked(path, _death(w.process))
-                    replace(w)
-                elif time.monotonic() - w.started > limit:
-                    results[index] = _not_checked(path, f"it took longer than {limit:g} s")
-                    replace(w)
+                        results[got] = outcome
+                        w.pending.popleft()   # answered in the order sent
+                        w.started = time.monotonic()
+                except (EOFError, OSError):
+                    failure = _death(w.process)
+                if failure is None and w.pending:
+                    if not w.process.is_alive():
+                        failure = _death(w.process)
+                    elif time.monotonic() - w.started > limit:
+                        failure = f"it took longer than {limit:g} s"
+                if failure is not None:
+                    index = w.pending.popleft()
+                    results[index] = _not_checked(tasks[index][0], failure)
+                    todo.extendleft(reversed(w.pending))   # the rest, tried again
+                    _stop(w)
+                    workers[workers.index(w)] = start()
             while next_out in results:
                 yield results.pop(next_out)
                 next_out += 1
