@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-import pprint
 from pathlib import Path
 from typing import Any, cast
 
@@ -94,6 +93,8 @@ def line_parser(accelerated: bool = False) -> Lark:
 
 def tables_source(grammar: str) -> str:
     """The text of `_ngn_tables.py` for `grammar`: lark's analysis as Python literals."""
+    import pprint
+
     from lark.grammar import Rule
     from lark.lark import _LOAD_ALLOWED_OPTIONS
     from lark.lexer import TerminalDef

@@ -297,16 +297,16 @@ def parse_line(parser: Lark, line: str, memo: dict[str, LineParse] | None) -> Li
     error the message is made from (grammar.py)."""
     if memo is not None and line in memo:
         return memo[line]
-    plain = line_parser()
     parsed: LineParse
     try:
         parsed = cast(t.Line, parser.parse(line))
-    except UnexpectedInput as e:
-        parsed = SyntaxProblem(*explain(e, line)) if parser is plain else _plainly(line)
-    except Exception:
-        if parser is plain:
+    except Exception as e:
+        if parser is not line_parser():   # loaded only now: most runs never need it
+            parsed = _plainly(line)
+        elif isinstance(e, UnexpectedInput):
+            parsed = SyntaxProblem(*explain(e, line))
+        else:
             raise
-        parsed = _plainly(line)
     if memo is not None:
         if len(memo) > MEMO_LINES:
             memo.clear()
