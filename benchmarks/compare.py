@@ -7,7 +7,8 @@ Both sides read text into a checked game, one core, in this process:
 - python-chess: `chess.pgn.read_game` over 2,000 random games (each move is parsed
   as SAN and played on a board, so it is checked as legal), until the file ends;
 - the referee: `validate_source` over 2,000 simulated 4-player games (parse, replay
-  against every rule, diagnostics).
+  against every rule, diagnostics), as `nauticus-ref validate` calls it: without the
+  replay's steps, which only `explain` and `annotate` show.
 
 The two are timed in alternation, `--rounds` times, each after a full garbage
 collection, and the best of each is kept, so that the noise of this shared machine
@@ -73,7 +74,7 @@ def main() -> None:
           f"{args.games} random PGN games, {pgn_mb:.2f} MB")
 
     def validate(text: str) -> None:
-        validate_source(Source("g.ngn", text), board=board)
+        validate_source(Source("g.ngn", text), board=board, steps=False)
 
     fast_available = accelerator() is not None
     sides: dict[str, Callable[[], None]] = {"pgn": lambda: read_all_pgn(pgn),

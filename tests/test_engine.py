@@ -138,3 +138,29 @@ def test_numbers_agree_with_their_nouns():
               "  Ben: pass\n").steps
     assert any("3 pass tiles flipped, no penalty" in s.text for s in end)
     assert any("1 pass tile flipped, -3 VP" in s.text for s in end)
+
+
+def test_a_replay_without_steps_finds_and_scores_the_same():
+    """validate and score replay without writing steps (explain and annotate need
+    them): everything else in the result is the same."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from nauticus_ref.notation.assemble import parse_text
+    from nauticus_ref.notation.printer import to_ngn
+    from nauticus_ref.tools.simulate import simulate
+
+    board = bundled("standard")
+    examples = Path(__file__).resolve().parents[1] / "examples" / "logs"
+    texts = [p.read_text(encoding="utf-8") for p in sorted(examples.rglob("*.ngn"))]
+    texts += [to_ngn(simulate(n, f"steps-{n}", board)) for n in (2, 3, 4)]
+    compared = 0
+    for text in texts:
+        record = parse_text(text).record
+        if record is None:
+            continue
+        full, bare = replay(record, board), replay(record, board, steps=False)
+        assert bare.steps == ()
+        assert bare == replace(full, steps=())
+        compared += bool(full.steps)
+    assert compared > 40

@@ -47,9 +47,11 @@ class Outcome:
     failure: str | None = None          # why the record could not be handled (exit 2)
 
 
-def load(path: str, checking: Checking) -> tuple[Game | None, str | None]:
+def load(path: str, checking: Checking,
+         steps: bool = True) -> tuple[Game | None, str | None]:
     """Read and replay one record under its settings: (report, None), or (None, why it
-    cannot be handled)."""
+    cannot be handled).  `steps`: whether the replay writes its steps (see
+    `validate_source`)."""
     from dataclasses import replace
 
     from nauticus_ref.files import SourceError, read
@@ -57,7 +59,7 @@ def load(path: str, checking: Checking) -> tuple[Game | None, str | None]:
     from nauticus_ref.referee.validate import validate_source
 
     try:
-        game = validate_source(read(Path(path)), checking.board)
+        game = validate_source(read(Path(path)), checking.board, steps=steps)
         return replace(game, diagnostics=checking.apply(game.diagnostics)), None
     except (SourceError, BoardError) as e:
         message = str(e)
@@ -85,7 +87,7 @@ def _render(path: str, checking: Checking, fmt: str,
     """One record through a view: its text, or its part of a gathered document."""
     from dataclasses import replace
 
-    report, failure = load(path, checking)
+    report, failure = load(path, checking, steps=False)   # validate and score show none
     if report is None:
         return Outcome(path, failure=failure)
     if quiet:

@@ -47,7 +47,8 @@ from nauticus_ref.referee.result import ReplayResult, TableView
 from nauticus_ref.referee.table import MAX_RULE_ERRORS, TooManyErrors
 
 #: What a `Mark` does not copy: the record, its text and board (read-only), the hooks.
-_NOT_STATE = frozenset({"rec", "board", "lines", "until", "tables", "marks", "start"})
+_NOT_STATE = frozenset({"rec", "board", "lines", "until", "tables", "marks", "start",
+                        "keep_steps"})
 #: The lists a replay only appends frozen values to: a shallow copy keeps them.
 _APPEND_ONLY = ("diags", "steps", "ledger")
 
@@ -249,10 +250,13 @@ def _copy_state(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def replay(record: Record, board: Board, until_line: int | None = None,
-           lines: Sequence[str] | None = None) -> ReplayResult:
+           lines: Sequence[str] | None = None, steps: bool = True) -> ReplayResult:
     """Replay `record` on `board`; with `until_line`, only what stands on the lines up to
-    it; with `lines` (the record's text), findings may offer fixes that move lines."""
-    return Replay(record, board, until_line, lines).run()
+    it; with `lines` (the record's text), findings may offer fixes that move lines;
+    `steps`: write the steps (else the result has none, and the rest is the same)."""
+    walk = Replay(record, board, until_line, lines)
+    walk.keep_steps = steps
+    return walk.run()
 
 
 def setup_end(setup: Setup) -> int:

@@ -137,6 +137,8 @@ class Ships(Table):
                     landed: Counter[Tile] | None = None) -> None:
         """The step for a placement: the tiles that went where it says (`landed`; all of
         them if None).  A tile that went elsewhere has its own step or diagnostic."""
+        if not self.keep_steps:
+            return
         shown = []
         for i in pl.items:
             tile = (i.kind, i.name)

@@ -106,6 +106,9 @@ class Table:
         self.line_no = 0                     # the source line being replayed
         self.error_count = 0
         self.steps: list[Step] = []
+        #: whether to write the steps at all: explain and annotate read them; validate
+        #: and score do not, and spare the replay a third of its work
+        self.keep_steps = True
         #: tiles of the placement being replayed that went where it says (for its step)
         self.landed: Counter[Tile] = Counter()
         #: every change of victory points
@@ -139,6 +142,8 @@ class Table:
 
     def step(self, text: str, rule: Rule | None = None, player: Player | None = None,
              kind: str = "move") -> None:
+        if not self.keep_steps:
+            return
         who = player or self.actor
         self.steps.append(Step(line=self.line_no, player=who.name if who else None,
                                rule=rule.id if rule else None,

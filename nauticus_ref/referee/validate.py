@@ -113,11 +113,12 @@ class Memo:
 
 
 def validate_source(source: Source, board: Board | None = None,
-                    memo: Memo | None = None) -> Game:
+                    memo: Memo | None = None, steps: bool = True) -> Game:
     """Parse and replay one record on `board` (the user's `--board`), or else on the
     board the record names.  Raises BoardError when that board cannot be used.
     `memo`: what an earlier version of the same document left (the result is the same
-    with it or without it, only faster)."""
+    with it or without it, only faster).  `steps=False`: the replay writes no steps
+    (`explain` and `annotate` show them; the findings and the table are the same)."""
     from nauticus_ref.referee import decisions
     from nauticus_ref.rules import BY_ID
 
@@ -126,7 +127,7 @@ def validate_source(source: Source, board: Board | None = None,
         return Game(source.path, parsed.lines, parsed.diagnostics, False, parsed, None)
     board = board or board_for(parsed, source)
     if memo is None:
-        result = replay(parsed.record, board, lines=parsed.lines)
+        result = replay(parsed.record, board, lines=parsed.lines, steps=steps)
     else:
         result, memo.replay = replay_edited(parsed.record, board, parsed.lines, memo.replay)
     found = decisions.apply(parsed.lines, parsed.diagnostics + result.diagnostics, BY_ID)
