@@ -248,11 +248,11 @@ def c1(x: Any) -> int:
 
 
 def _cols(children: list[Any]) -> tuple[int, int]:
-    """The columns of a rule's children, the first and last that are there."""
-    first = next(c for c in children if c is not None)
-    last = children[-1]
-    if last is None:
-        last = next(c for c in reversed(children) if c is not None)
+    """The columns of a rule's children, from the first and last that are there."""
+    first, last = children[0], children[-1]
+    if first is None or last is None:   # an optional part left out at an end
+        present = [c for c in children if c is not None]
+        first, last = present[0], present[-1]
     return c0(first), c1(last)
 
 
