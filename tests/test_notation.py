@@ -292,3 +292,19 @@ def test_an_amount_given_twice_is_a_syntax_error(line, message, column):
     errors = syntax_errors(text)
     assert [(d.message, d.span.column) for d in errors] == [(message, column)]
     assert errors[0].help == "give each amount once"
+
+
+def test_a_span_is_built_fast_and_stays_frozen():
+    """Span has its own __init__ (speed); it must behave as the frozen dataclass it is."""
+    import dataclasses
+
+    from nauticus_ref.notation.model import Span
+
+    span = Span(line=3, column=5, end_line=3, end_column=9)
+    assert (span.line, span.column, span.end_line, span.end_column) == (3, 5, 3, 9)
+    assert span == Span(line=3, column=5, end_line=3, end_column=9)
+    assert hash(span) == hash(Span(line=3, column=5, end_line=3, end_column=9))
+    assert repr(span) == "Span(line=3, column=5, end_line=3, end_column=9)"
+    assert dataclasses.replace(span, column=1).column == 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        span.line = 4  # type: ignore[misc]
