@@ -266,7 +266,6 @@ def _pooled(fn: Handler, tasks: list[Task], fmt: str, jobs: int,
 
     todo = deque(range(len(tasks)))
     results: dict[int, Outcome] = {}
-
     next_out = 0
     try:
         for _ in range(jobs):

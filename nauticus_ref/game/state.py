@@ -167,7 +167,7 @@ class Player(Holdings):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
         """A twin with its own counters, set and ships (copying with the general deepcopy
-        is ten times slower, and the replay's marks copy every player before each phase).
+        is ten times slower, and the replay's marks copy every player once a round).
         The counters and the set hold only strings, tuples and numbers."""
         twin = copy.copy(self)
         memo[id(self)] = twin
