@@ -50,8 +50,9 @@ def edits(path: Path, text: str, where: list[int]) -> dict[str, list[float]]:
         parsed = parse_text(edited)
         record = parsed.record
         assert record is not None and last is not None
-        timed("resumed", lambda: replay_edited(record, last.board, parsed.lines, last))
-        timed("whole", lambda: replay(record, last.board))
+        timed("resumed", lambda: replay_edited(record, last.board, parsed.lines, last,
+                                               steps=False))
+        timed("whole", lambda: replay(record, last.board, lines=parsed.lines, steps=False))
     return times
 
 

@@ -56,13 +56,14 @@ def test_an_edited_record_replays_as_from_scratch(path: Path) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_simulated_games_edited_replay_as_from_scratch(players: int) -> None:
+    """As the language server checks: without the replay's steps."""
     board = resolve(None)
     text, memo = to_ngn(simulate(players, f"resume-{players}", board)), Memo()
-    validate_source(Source("g.ngn", text), board, memo)
+    validate_source(Source("g.ngn", text), board, memo, steps=False)
     resumed = 0
     for version in edits(text, seed=players):
-        same(validate_source(Source("g.ngn", version), board, memo),
-             validate_source(Source("g.ngn", version), board))
+        same(validate_source(Source("g.ngn", version), board, memo, steps=False),
+             validate_source(Source("g.ngn", version), board, steps=False))
         assert memo.replay is not None
         resumed += memo.replay.resumed_at > 0
     assert resumed > len(edits(text, seed=players)) // 2   # the comparison above is of resumed replays
@@ -78,6 +79,16 @@ def test_an_edit_in_the_last_round_replays_only_that_round() -> None:
     lines[last_turn] += "  # typed"
     validate_source(Source("g.ngn", "\n".join(lines)), memo=memo)
     assert memo.replay is not None and memo.replay.resumed_at == first_phase + 1
+
+
+def test_a_replay_with_steps_does_not_resume_one_without() -> None:
+    text = (EXAMPLES / "game-4p.ngn").read_text(encoding="utf-8")
+    memo = Memo()
+    validate_source(Source("g.ngn", text), memo=memo, steps=False)
+    edited = text + "\n"
+    same(validate_source(Source("g.ngn", edited), memo=memo),
+         validate_source(Source("g.ngn", edited)))
+    assert memo.replay is not None and memo.replay.resumed_at == 0
 
 
 def test_a_changed_header_replays_whole() -> None:

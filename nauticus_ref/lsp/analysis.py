@@ -68,9 +68,10 @@ class Workspace:
             checking = Checking()
         source, problem = Source(path, text), None
         try:
-            game = validate_source(source, checking.board, memory.memo)
+            game = validate_source(source, checking.board, memory.memo, steps=False)
         except BoardError as e:   # the record's board cannot be used: say so, go on
-            game, problem = validate_source(source, resolve(None), memory.memo), str(e)
+            game = validate_source(source, resolve(None), memory.memo, steps=False)
+            problem = str(e)
         game = replace(game, diagnostics=checking.apply(game.diagnostics))
         analysis = Analysis(game, problem)
         if game.record is not None:

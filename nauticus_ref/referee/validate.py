@@ -129,7 +129,8 @@ def validate_source(source: Source, board: Board | None = None,
     if memo is None:
         result = replay(parsed.record, board, lines=parsed.lines, steps=steps)
     else:
-        result, memo.replay = replay_edited(parsed.record, board, parsed.lines, memo.replay)
+        result, memo.replay = replay_edited(parsed.record, board, parsed.lines, memo.replay,
+                                            steps)
     found = decisions.apply(parsed.lines, parsed.diagnostics + result.diagnostics, BY_ID)
     return Game(source.path, parsed.lines, found, result.complete, parsed, result)
 
