@@ -100,7 +100,7 @@ def parse_text(text: str, memo: dict[str, LineParse] | None = None,
                   if (s := ln.strip()) and s[0] != "#"]
     if sum(map(_parsed_length, statements)) > MAX_STATEMENT_CHARS:
         return _refused(asm, statements, lines)
-    parser = line_parser(accelerated)
+    parser = line_parser(accelerated=accelerated)
     for number, line in statements:
         asm.line = number
         if len(line) > MAX_LINE_LENGTH:

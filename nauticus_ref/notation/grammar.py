@@ -63,7 +63,7 @@ def accelerator() -> dict[str, Any] | None:
 
 
 @functools.cache
-def line_parser(accelerated: bool = False) -> Lark:
+def line_parser(*, accelerated: bool = False) -> Lark:
     """The LALR parser for one line of NGN, with the raw-line transformer built in;
     `accelerated`: driven by lark-cython, where it is installed (else plain lark).
 
