@@ -24,7 +24,9 @@ def test_version():
 
 
 def test_every_command_has_help_with_an_example():
-    for command in main.commands:
+    from nauticus_ref.cli import COMMANDS
+
+    for command in COMMANDS:
         result = run(command, "--help")
         assert result.exit_code == 0
         assert "Example" in result.output, command
@@ -116,3 +118,19 @@ def test_a_command_imports_only_what_it_needs():
     assert "pydantic" not in validate
     assert not validate & {"multiprocessing", "nauticus_ref.tools.simulate", "nauticus_ref.views.explain",
                            "nauticus_ref.notation.printer", "nauticus_ref.views.annotate"}
+    # the other commands' modules load only when they are asked for
+    assert not validate & {"nauticus_ref.cli.look", "nauticus_ref.cli.tools",
+                           "nauticus_ref.cli.fmt", "nauticus_ref.referee.resume"}
+
+
+def test_the_command_table_names_every_command():
+    """`COMMANDS` says where each command lives; a command missing from it could not be
+    found by name."""
+    from click import Context
+
+    from nauticus_ref.cli import COMMANDS, main
+
+    listed = main.list_commands(Context(main))
+    assert sorted(listed) == sorted(COMMANDS) == sorted(main.commands)
+    for name, module in COMMANDS.items():
+        assert main.commands[name].callback.__module__ == f"nauticus_ref.cli.{module}"

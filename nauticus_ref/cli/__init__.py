@@ -170,7 +170,33 @@ board_option = click.option(
     help="A board file (TOML) or a bundled board's name; overrides the records' `board:`.")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+#: Which module defines each command.  A command's module is imported when the command
+#: is asked for, so that `validate` does not load what `view` or `server` need (a cold
+#: start is mostly imports; docs/performance.md).  tests/test_cli_parse.py checks that
+#: the table names every command.
+COMMANDS = {"parse": "check", "validate": "check", "score": "check", "fmt": "fmt",
+            "annotate": "look", "explain": "look", "state": "look", "card": "look",
+            "view": "look", "simulate": "tools", "rules": "tools", "schema": "tools",
+            "server": "tools"}
+
+
+class _Commands(click.Group):
+    """The command group, loading each command's module when it is first needed."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            import importlib
+
+            importlib.import_module(f"nauticus_ref.cli.{COMMANDS[cmd_name]}")
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        for name in COMMANDS:
+            self.get_command(ctx, name)
+        return super().list_commands(ctx)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="nauticus-ref",
                       message="%(prog)s %(version)s")
 @click.option("--color", "color", type=click.Choice(["auto", "always", "never"]),
@@ -284,6 +310,3 @@ def entry(argv: list[str] | None = None) -> None:
         sys.exit(EXIT_CLEAN)
     sys.exit(EXIT_CLEAN)
 
-
-# The commands, registered on `main` as their modules load.
-from nauticus_ref.cli import check, fmt, look, tools  # noqa: E402,F401

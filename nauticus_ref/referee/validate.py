@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nauticus_ref.files import Source
 from nauticus_ref.findings import Diagnostic
@@ -15,7 +15,9 @@ from nauticus_ref.notation.model import Record
 from nauticus_ref.notation.reading import LineParse
 from nauticus_ref.referee.engine import replay
 from nauticus_ref.referee.result import ReplayResult, TableView
-from nauticus_ref.referee.resume import LastReplay, replay_edited
+
+if TYPE_CHECKING:
+    from nauticus_ref.referee.resume import LastReplay
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,8 @@ def validate_source(source: Source, board: Board | None = None,
     if memo is None:
         result = replay(parsed.record, board, lines=parsed.lines, steps=steps)
     else:
+        from nauticus_ref.referee.resume import replay_edited  # only the server keeps memos
+
         result, memo.replay = replay_edited(parsed.record, board, parsed.lines, memo.replay,
                                             steps)
     found = decisions.apply(parsed.lines, parsed.diagnostics + result.diagnostics, BY_ID)
