@@ -49,6 +49,8 @@ _SET_LINE, _SET_COLUMN, _SET_END_LINE, _SET_END_COLUMN = (
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Node:
+    """A part of the record, with the place in the text it was read from."""
+
     span: Span
 
 
@@ -65,6 +67,8 @@ class Name(Node):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Text(Node):
+    """A header value written as free text: the `game:`, `date:` or `board:` line's."""
+
     text: str
 
 
@@ -83,6 +87,8 @@ class Item(Node):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Destination(Node):
+    """Where a placement's tiles go: `>store`, `>NAME` (a ship) or `>new NAME`."""
+
     kind: Literal["store", "ship", "new"]
     ship: Name | None = None
 
@@ -97,6 +103,9 @@ class Reward(Node):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Placement(Node):
+    """Tiles and where they go: `bow stern >new A`, `+coffee >store` (a gift),
+    `crown mast >A [3vp]` (with the rewards of a ship it completes)."""
+
     items: list[Item]
     dest: Destination
     gift: bool = False
@@ -105,12 +114,16 @@ class Placement(Node):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Claim(Node):
+    """What the player says the action cost or brought: `= 6t`, `= 3w`."""
+
     value: int
     unit: Unit
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PassClause(Node):
+    """`pass`: the player turns a pass tile instead of acting."""
+
     kind: Literal["pass"] = "pass"
 
 
@@ -136,6 +149,8 @@ Clause = Union[PassClause, ActionClause]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Turn(Node):
+    """One player's turn line in a phase: `Anna: bow stern >new A = 5t`."""
+
     player: Name
     clauses: list[Clause]
 
@@ -161,6 +176,8 @@ class Bonus(Node):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Phase(Node):
+    """A phase line and the turns and checks under it: `1. Anna hulls bonus whale`."""
+
     number: int
     player: Name
     action: Action
@@ -175,6 +192,8 @@ class Phase(Node):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Round(Node):
+    """A `round N:` line with its deal of the eight action tiles, and its phases."""
+
     number: int
     deal: list[Action]
     entries: list[Union[Phase, Check]] = field(default_factory=list)
@@ -208,6 +227,9 @@ class SetupTiles(Node):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Setup(Node):
+    """A `setup:` block: a game taken up at a later round and phase, with each
+    player's position written out."""
+
     round: int
     phase: int
     anchor: str | None = None
@@ -218,17 +240,24 @@ class Setup(Node):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FinalEntry(Node):
+    """One player's total on the `final:` line."""
+
     player: Name
     score: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Final(Node):
+    """The `final:` line: the totals the players agreed after the final scoring."""
+
     entries: list[FinalEntry]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Header:
+    """The lines before the first round: `game:`, `date:`, `players:`, `board:`
+    and `crests:`."""
+
     game: Text | None = None
     date: Text | None = None
     players: list[Name] = field(default_factory=list)
@@ -239,6 +268,9 @@ class Header:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Record:
+    """A whole record as written: header, optional setup block, opening checks,
+    rounds and the `final:` line."""
+
     header: Header
     setup: Setup | None = None
     checks: list[Check] = field(default_factory=list)
