@@ -45,13 +45,15 @@ def insert(line: int, column: int, text: str, title: str | None = None) -> Fix:
                (Edit(Span(line=line, column=column, end_line=line, end_column=column), text),))
 
 
+def span_text(lines: Sequence[str], span: Span) -> str:
+    """The text at `span` (on one line) of the record whose lines are `lines`."""
+    return lines[span.line - 1][span.column - 1:span.end_column - 1]
+
+
 def swap(lines: Sequence[str], a: Span, b: Span, title: str) -> Fix:
     """The fix that exchanges the texts at `a` and `b` (each on one line, apart), as
     `lines` (the record's) have them."""
-    def text(s: Span) -> str:
-        return lines[s.line - 1][s.column - 1:s.end_column - 1]
-
-    return Fix(title, (Edit(a, text(b)), Edit(b, text(a))))
+    return Fix(title, (Edit(a, span_text(lines, b)), Edit(b, span_text(lines, a))))
 
 
 def whole_line(lines: Sequence[str], n: int) -> Span:

@@ -254,9 +254,7 @@ def replay(record: Record, board: Board, until_line: int | None = None,
     """Replay `record` on `board`; with `until_line`, only what stands on the lines up to
     it; with `lines` (the record's text), findings may offer fixes that move lines;
     `steps`: write the steps (else the result has none, and the rest is the same)."""
-    walk = Replay(record, board, until_line, lines)
-    walk.keep_steps = steps
-    return walk.run()
+    return Replay(record, board, until_line, lines, steps).run()
 
 
 def setup_end(setup: Setup) -> int:

@@ -41,8 +41,8 @@ def replay_edited(record: Record, board: Board, lines: list[str], last: LastRepl
     """The replay of `record` (whose text is `lines`), the same as `replay(record,
     board, lines=lines, steps=steps)` gives, begun at the last usable mark of `last`,
     the replay of an earlier version; and what to keep for the next version."""
-    walk = Replay(record, board, lines=lines)
-    walk.marks, walk.keep_steps = [], steps
+    walk = Replay(record, board, lines=lines, steps=steps)
+    walk.marks = []
     mark = _resume_point(record, board, lines, last, steps)
     kept: list[Mark] = []
     if mark is not None:

@@ -66,7 +66,7 @@ class Table:
     """What the replay knows at any moment, and the moves every action shares."""
 
     def __init__(self, record: Record, board: Board, until_line: int | None = None,
-                 lines: Sequence[str] | None = None):
+                 lines: Sequence[str] | None = None, steps: bool = True):
         # `crests:` names the crests in the board's order (NOTATION.md); the parser, which
         # knows no board, gives the words the default crests by position.
         order = board.tiles["masts"]
@@ -108,7 +108,7 @@ class Table:
         self.steps: list[Step] = []
         #: whether to write the steps at all: explain and annotate read them; validate
         #: and score do not, and spare the replay a third of its work
-        self.keep_steps = True
+        self.keep_steps = steps
         #: tiles of the placement being replayed that went where it says (for its step)
         self.landed: Counter[Tile] = Counter()
         #: every change of victory points

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from nauticus_ref.findings import Diagnostic, swap
+from nauticus_ref.findings import Diagnostic, span_text, swap
 from nauticus_ref.game.state import Player
 from nauticus_ref.notation.model import Name, Placement
 from nauticus_ref.rules.rule import Rule
@@ -57,8 +57,7 @@ def check_known(p: Player, name: Name, help_start: str = "", used: Placement | N
     start = next((pl for pl in later if pl.dest.kind == "new" and pl.dest.ship is not None
                   and pl.dest.ship.key == name.key), None)
     if start is not None and used is not None and lines is not None:
-        first, then = (lines[pl.span.line - 1][pl.span.column - 1:pl.span.end_column - 1]
-                       for pl in (start, used))
+        first, then = span_text(lines, start.span), span_text(lines, used.span)
         return RULE.at(name.span, message + " yet", f"`{name.text}` is started later in this "
                        f"action: write `{first}` before `{then}`",
                        fixes=(swap(lines, used.span, start.span, "swap the two placements"),))
