@@ -13,9 +13,10 @@ import errno
 import os
 import stat
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
+
+from nauticus_ref.classes import dataclass
 
 
 class SourceError(Exception):

@@ -7,10 +7,9 @@ Messages follow rustc's style: lowercase, no final period, the fix only in `help
 
 from __future__ import annotations
 
-import shlex
-from dataclasses import dataclass
 from typing import Iterable, Literal, Sequence
 
+from nauticus_ref.classes import dataclass
 from nauticus_ref.notation.model import Span
 
 Severity = Literal["error", "warning", "note"]
@@ -114,6 +113,8 @@ class Diagnostic:
 
 def _quoted(path: str) -> str:
     """The path as one shell word, safe to paste: `$(...)` and quotes stay text."""
+    import shlex
+
     return shlex.quote(path)
 
 

@@ -17,10 +17,11 @@ import sys
 import threading
 import time
 from collections import Counter, deque
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from nauticus_ref.classes import dataclass
 from nauticus_ref.config import Checking
 
 if TYPE_CHECKING:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import click
+
+from nauticus_ref.classes import dataclass
 
 if TYPE_CHECKING:
     from nauticus_ref.cli.batch import Outcome

@@ -10,10 +10,10 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from nauticus_ref.classes import dataclass
 from nauticus_ref.notation import vocab
 
 BOARDS_DIR = Path(__file__).resolve().parent / "boards"

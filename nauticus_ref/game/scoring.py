@@ -10,9 +10,10 @@ larger total of taler, else a shared place.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Iterable, Mapping, Protocol, Sequence
 
+from nauticus_ref.classes import dataclass
 from nauticus_ref.game.state import Tile
 
 

@@ -15,10 +15,11 @@ whole (benchmarks/server.py measures a recheck).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Callable
 
+from nauticus_ref.classes import dataclass
 from nauticus_ref.config import Checking, Finder
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import BoardError, resolve

@@ -9,8 +9,7 @@ blank lines becomes one; none at the start or the end).  Decided in docs/notatio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from nauticus_ref.classes import dataclass
 from nauticus_ref.notation.assemble import ParseResult, comment_start, parse_text
 from nauticus_ref.notation.model import Phase, Record, Turn
 from nauticus_ref.notation.printer import Printer, name

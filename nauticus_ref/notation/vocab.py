@@ -6,7 +6,6 @@ supply counts and the wheel are board data (see `board.py`).
 
 from __future__ import annotations
 
-import difflib
 from typing import Iterable
 
 ACTIONS = ("hulls", "masts", "sails", "goods", "transport", "money", "deliver", "crowns")
@@ -39,6 +38,8 @@ KEYWORDS = ("game", "date", "board", "players", "crests", "setup", "round", "pha
 
 def closest(word: str, choices: Iterable[str]) -> str | None:
     """The valid word closest to `word`, for a `help:` line, or None."""
+    import difflib  # only when a word is wrong: no cost to a clean record
+
     found = difflib.get_close_matches(word.lower(), list(choices), n=1, cutoff=0.5)
     return found[0] if found else None
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from nauticus_ref.classes import dataclass
 from nauticus_ref.files import Source
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import Board, BoardError, resolve_for_record

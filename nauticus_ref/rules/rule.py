@@ -16,8 +16,8 @@ to ask it and what the game does after a breach (`referee/`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from nauticus_ref.classes import dataclass
 from nauticus_ref.findings import Diagnostic, Fix, Severity
 from nauticus_ref.notation.model import Span
 

@@ -6,7 +6,6 @@ terminal and written as JSON's own escapes in JSON (docs/security.md).
 
 from __future__ import annotations
 
-import json
 import re
 
 from nauticus_ref.findings import Diagnostic
@@ -137,6 +136,8 @@ def dumps(obj: object, indent: int | None = 2) -> str:
     """JSON for programs; control characters inside strings are written as `\\u` escapes
     (JSON's own), so that printing it to a terminal is safe and the values are unchanged.
     With `indent=None`, one line (JSON lines)."""
+    import json  # only for JSON output: text output need not load it
+
     return _CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}",
                          json.dumps(obj, indent=indent, ensure_ascii=False))
 

@@ -1,0 +1,179 @@
+"""`dataclass`: the standard library's decorator, made cheaper to import.
+
+Every class of the package that holds values (the record model, findings, the table's
+state, results) is a dataclass.  The standard decorator writes each class's
+`__init__`, `__repr__`, `__eq__`, `__hash__`, `__setattr__` and `__delattr__` as
+source text and compiles it when the module is imported: about 0.4 ms a frozen class,
+half of the referee's own import time, paid by every fresh `nauticus-ref` process
+(docs/performance.md, the cold start).
+
+This one takes the same arguments and makes the same classes, with
+`dataclasses.fields`, `replace`, `asdict` and pydantic working on them as before.  The
+standard library still reads the fields; only `__init__` is compiled, and the other
+methods are closures over the class's fields, built without compiling anything.  A
+frozen slotted class sets its fields through the slots' own setters, which is faster
+than the standard `object.__setattr__`.
+
+A class this version does not cover (`order`, `unsafe_hash`, `__post_init__`, a field
+left out of `__init__` or of comparisons, an `InitVar`) is handed to the standard
+decorator whole.  mypy sees the standard decorator itself.
+tests/test_classes.py holds the two side by side.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import MISSING, FrozenInstanceError
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass as dataclass
+else:
+    def dataclass(cls: type | None = None, /, **options: Any) -> Any:
+        """`dataclasses.dataclass`, with only `__init__` compiled (module doc)."""
+        def wrap(c: type) -> type:
+            return _make(c, **options)
+        return wrap if cls is None else wrap(cls)
+
+
+def _make(cls: type, *, init: bool = True, repr: bool = True, eq: bool = True,
+          frozen: bool = False, slots: bool = False, kw_only: bool = False,
+          **others: Any) -> type:
+    own = cls.__dict__
+    if any(others.values()) or not _covered(own):
+        return dataclasses.dataclass(cls, init=init, repr=repr, eq=eq, frozen=frozen,
+                                     slots=slots, kw_only=kw_only, **others)
+    if not own.get("__doc__"):   # else the standard decorator imports inspect to write one
+        cls.__doc__ = f"{cls.__name__}({', '.join(own.get('__annotations__', {}))})"
+    made: type = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=slots,
+                                       kw_only=kw_only, **others)
+    fields = dataclasses.fields(made)
+    names = [f.name for f in fields]
+    values = _values_getter(names)
+    methods: dict[str, Any] = {}
+    if init and "__init__" not in own:
+        methods["__init__"] = _init_method(made, fields, frozen=frozen, slots=slots)
+    if repr and "__repr__" not in own:
+        methods["__repr__"] = _repr_method(names)
+    if eq and "__eq__" not in own:
+        methods["__eq__"] = _eq_method(values)
+    if eq and own.get("__hash__", None) is None:
+        # as the standard one: a frozen class hashes its values, a mutable one has none
+        methods["__hash__"] = _hash_method(values) if frozen else None
+    if frozen:
+        methods["__setattr__"] = methods["__delattr__"] = _frozen
+        if slots:   # copy and pickle would set the slots through __setattr__
+            methods["__getstate__"] = _getstate_method(values)
+            methods["__setstate__"] = _setstate_method(names)
+    for name, method in methods.items():
+        setattr(made, name, method)
+    return made
+
+
+def _covered(own: Any) -> bool:
+    """Whether a class body uses only what `_make` writes itself (see the module doc)."""
+    if "__post_init__" in own:
+        return False
+    for name, annotation in own.get("__annotations__", {}).items():
+        if "InitVar" in str(annotation):
+            return False
+        f = own.get(name)
+        if isinstance(f, dataclasses.Field) and not (
+                f.init and f.repr and f.compare and f.hash is None):
+            return False
+    return True
+
+
+def _values_getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """A function from an instance to the tuple of its field values, in field order."""
+    if len(names) > 1:
+        getter: Callable[[Any], tuple[Any, ...]] = attrgetter(*names)
+        return getter
+    if names:
+        one = attrgetter(names[0])
+        return lambda self: (one(self),)
+    return lambda self: ()
+
+
+def _init_method(cls: type, fields: tuple[dataclasses.Field[Any], ...], *,
+                 frozen: bool, slots: bool) -> Callable[..., None]:
+    """`__init__`, compiled from source as the standard library does it, once a class."""
+    scope: dict[str, Any] = {"_FACTORY": _FACTORY}
+    params, body = [], []
+    keyword = False
+    for f in fields:
+        if f.kw_only and not keyword:
+            params.append("*")
+            keyword = True
+        value = f.name
+        if f.default is not MISSING:
+            scope[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        elif f.default_factory is not MISSING:
+            scope[f"_factory_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_FACTORY")
+            value = f"_factory_{f.name}() if {f.name} is _FACTORY else {f.name}"
+        else:
+            params.append(f.name)
+        if frozen and slots:
+            scope[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+            body.append(f"_set_{f.name}(self, {value})")
+        elif frozen:
+            scope["_object_setattr"] = object.__setattr__
+            body.append(f"_object_setattr(self, {f.name!r}, {value})")
+        else:
+            body.append(f"self.{f.name} = {value}")
+    source = (f"def __init__(self, {', '.join(params)}):\n"
+              + "".join(f"    {line}\n" for line in body or ["pass"]))
+    exec(source, scope)
+    method: Callable[..., None] = scope["__init__"]
+    method.__qualname__ = f"{cls.__qualname__}.__init__"
+    return method
+
+
+class _Factory:
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+#: Stands in for a field whose default is made by a factory, as in the standard library.
+_FACTORY = _Factory()
+
+
+def _repr_method(names: list[str]) -> Callable[[Any], str]:
+    def __repr__(self: Any) -> str:
+        inside = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
+        return f"{type(self).__qualname__}({inside})"
+    return __repr__
+
+
+def _eq_method(values: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any, object], Any]:
+    def __eq__(self: Any, other: object) -> Any:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return values(self) == values(other)
+    return __eq__
+
+
+def _hash_method(values: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], int]:
+    def __hash__(self: Any) -> int:
+        return hash(values(self))
+    return __hash__
+
+
+def _frozen(self: Any, name: str, *value: Any) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _getstate_method(values: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], list[Any]]:
+    def __getstate__(self: Any) -> list[Any]:
+        return list(values(self))
+    return __getstate__
+
+
+def _setstate_method(names: list[str]) -> Callable[[Any, list[Any]], None]:
+    def __setstate__(self: Any, state: list[Any]) -> None:
+        for name, value in zip(names, state):
+            object.__setattr__(self, name, value)
+    return __setstate__

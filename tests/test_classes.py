@@ -1,0 +1,144 @@
+"""nauticus_ref.classes.dataclass makes the same classes as the standard decorator.
+
+Each case declares one class body twice, once for each decorator, and checks that
+instances behave alike: construction, defaults, equality, hashing, repr, frozenness,
+copying, pickling, `dataclasses.replace` and `fields`.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+import re
+from dataclasses import field
+from typing import Any, Callable
+
+import pytest
+
+from nauticus_ref import classes
+
+OPTIONS = [dict(), dict(frozen=True), dict(frozen=True, slots=True),
+           dict(frozen=True, slots=True, kw_only=True), dict(slots=True), dict(eq=False),
+           dict(repr=False), dict(frozen=True, eq=False)]
+
+
+def make(decorator: Callable[..., Any], options: dict[str, Any]) -> type:
+    @decorator(**options)
+    class Point:
+        """A point with a label and some tags."""
+
+        x: int
+        y: int = 0
+        tags: list[str] = field(default_factory=list)
+        label: str | None = None
+
+    return Point
+
+
+def build(cls: type, options: dict[str, Any], **values: Any) -> Any:
+    return cls(**values) if options.get("kw_only") else cls(*values.values())
+
+
+# pickle finds a class by its module and name: one module-level pair of each kind
+Plain = make(classes.dataclass, dict(frozen=True, slots=True, kw_only=True))
+Plain.__qualname__ = "Plain"
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=str)
+def test_instances_behave_as_the_standard_ones(options: dict[str, Any]) -> None:
+    ours, theirs = make(classes.dataclass, options), make(dataclasses.dataclass, options)
+    for cls in (ours, theirs):
+        assert dataclasses.is_dataclass(cls)
+    a, b = (build(c, options, x=1, y=2) for c in (ours, theirs))
+    assert (a.x, a.y, a.tags, a.label) == (b.x, b.y, b.tags, b.label) == (1, 2, [], None)
+    assert build(ours, options, x=1, y=2).tags is not a.tags   # a new list each time
+    shown = [re.sub(r" at 0x[0-9a-f]+", "", repr(obj).replace(type(obj).__qualname__, "P"))
+             for obj in (a, b)]
+    assert shown[0] == shown[1]
+    assert [f.name for f in dataclasses.fields(a)] == [f.name for f in dataclasses.fields(b)]
+    assert dataclasses.replace(a, y=5).y == 5 and dataclasses.replace(a, y=5).x == 1
+    same, other = build(ours, options, x=1, y=2), build(ours, options, x=1, y=3)
+    if options.get("eq", True):
+        assert a == same and a != other
+        assert (a == b) is False   # another class is never equal
+    else:
+        assert a != same and a == a
+    assert (ours.__hash__ is None) == (theirs.__hash__ is None)
+    if options.get("frozen"):
+        for obj in (a, b):
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                obj.x = 9
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                del obj.x
+        if options.get("eq", True):
+            assert hash(build(ours, options, x=1, y=2, tags=(), label="p")) == hash(
+                build(ours, options, x=1, y=2, tags=(), label="p"))
+    else:
+        a.x = 7
+        assert a.x == 7
+    if options.get("slots"):
+        assert "__slots__" in ours.__dict__ and not hasattr(a, "__dict__")
+    for duplicate in (copy.copy(a), copy.deepcopy(a)):
+        assert (duplicate.x, duplicate.y, duplicate.tags) == (a.x, a.y, a.tags)
+
+
+def test_frozen_slotted_instances_pickle() -> None:
+    p = Plain(x=1, y=2, tags=["a"], label=None)
+    back = pickle.loads(pickle.dumps(p))
+    assert back == p and back is not p
+
+
+def test_positional_and_keyword_arguments_as_the_standard_ones() -> None:
+    ours = make(classes.dataclass, dict(frozen=True, slots=True, kw_only=True))
+    with pytest.raises(TypeError):
+        ours(1)
+    with pytest.raises(TypeError):
+        ours(y=1)   # x has no default
+    plain = make(classes.dataclass, {})
+    assert plain(1, 2, ["t"], "l").label == "l"
+
+
+def test_what_it_does_not_cover_goes_to_the_standard_decorator() -> None:
+    @classes.dataclass(order=True)
+    class Ordered:
+        n: int
+
+    @classes.dataclass
+    class Checked:
+        n: int
+
+        def __post_init__(self) -> None:
+            if self.n < 0:
+                raise ValueError("negative")
+
+    @classes.dataclass
+    class Hidden:
+        n: int
+        cache: int = field(default=0, compare=False)
+
+    assert Ordered(1) < Ordered(2)
+    with pytest.raises(ValueError):
+        Checked(-1)
+    assert Hidden(1, 5) == Hidden(1, 6)
+
+
+def test_a_class_without_a_docstring_gets_one_without_inspect() -> None:
+    @classes.dataclass
+    class Bare:
+        a: int
+        b: str
+
+    assert Bare.__doc__ == "Bare(a, b)"
+
+
+def test_the_package_makes_its_classes_with_it() -> None:
+    """Every dataclass of the package goes through classes.dataclass (its import cost,
+    docs/performance.md), except where the standard decorator is needed."""
+    import pathlib
+
+    package = pathlib.Path(classes.__file__).parent
+    offenders = [str(p.relative_to(package)) for p in package.rglob("*.py")
+                 if p.name != "classes.py" and "from dataclasses import dataclass"
+                 in p.read_text(encoding="utf-8")]
+    assert offenders == []
