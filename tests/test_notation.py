@@ -30,6 +30,14 @@ def test_byte_order_mark_and_crlf_line_ends():
     assert phase.action == "money" and phase.span.line == 3
 
 
+def test_a_byte_order_mark_among_blanks_is_a_blank():
+    """As a file pasted into another leaves it; WS matches the mark in runs of blanks."""
+    record = parse_ok("players:\ufeff Anna, \t\ufeff\ufeff \fBen\ufeff\n")
+    ben = record.header.players[1]
+    assert [p.text for p in record.header.players] == ["Anna", "Ben"]
+    assert (ben.span.column, ben.span.end_column) == (22, 25)
+
+
 def test_keywords_actions_and_items_are_case_insensitive():
     record = parse_ok("PLAYERS: Anna, Ben\nRound 1: GOODS hulls money transport crowns masts "
                       "deliver sails\n1. Anna HULLS BONUS Whale\n  Anna: BOW Stern >NEW A\n"
