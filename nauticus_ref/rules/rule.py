@@ -15,6 +15,7 @@ to ask it and what the game does after a breach (`referee/`).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from nauticus_ref.classes import dataclass
@@ -28,10 +29,7 @@ class Rule:
     title: str
     section: str          # the German rulebook's number or heading (the original)
     section_en: str       # the English rulebook's
-    summary: str          # what the rule checks, in one paragraph
-    why: str              # why the rule is so: the rulebook's reason
-    fail: str             # a record that breaks the rule once
-    ok: str               # the same situation played right
+    doc: str              # the rule module's docstring, read into the four below
     severity: str = "error"
     help: str | None = None   # the usual fix, for diagnostics that give no other
 
@@ -41,15 +39,28 @@ class Rule:
         """The rule whose module docstring is `doc` (see the module docstring above)."""
         if not doc:
             raise ValueError(f"rule {id}: the module has no docstring")
-        summary, _, rest = doc.strip().partition("\n\n")
-        sections = dict(re.findall(r"^## (.+?)\n(.*?)(?=^## |\Z)", rest, re.M | re.S))
-        missing = {"Why", "Breaks it", "Keeps it"} - set(sections)
-        if missing:
-            raise ValueError(f"rule {id}: the docstring lacks " + ", ".join(sorted(missing)))
-        return cls(id=id, title=title, section=section, section_en=section_en,
-                   summary=_paragraph(summary), why=_paragraph(sections["Why"]),
-                   fail=_example(sections["Breaks it"], id), ok=_example(sections["Keeps it"], id),
+        return cls(id=id, title=title, section=section, section_en=section_en, doc=doc,
                    severity=severity, help=help)
+
+    @property
+    def summary(self) -> str:
+        """What the rule checks, in one paragraph."""
+        return _read_doc(self.doc, self.id)[0]
+
+    @property
+    def why(self) -> str:
+        """Why the rule is so: the rulebook's reason."""
+        return _read_doc(self.doc, self.id)[1]
+
+    @property
+    def fail(self) -> str:
+        """A record that breaks the rule once."""
+        return _read_doc(self.doc, self.id)[2]
+
+    @property
+    def ok(self) -> str:
+        """The same situation played right."""
+        return _read_doc(self.doc, self.id)[3]
 
     def at(self, span: Span, message: str, help: str | None = None,
            severity: Severity = "error", fixes: tuple[Fix, ...] = ()) -> Diagnostic:
@@ -57,6 +68,19 @@ class Rule:
         `fixes` are the edits that mend it, where they are known."""
         return Diagnostic(rule=self.id, severity=severity, span=span, message=message,
                           help=help if help is not None else self.help, fixes=fixes)
+
+
+@functools.cache
+def _read_doc(doc: str, rule_id: str) -> tuple[str, str, str, str]:
+    """A rule module's docstring as summary, why, failing and passing example.  Read when
+    first asked for, not when the rule is imported: a cold start reads none of them."""
+    summary, _, rest = doc.strip().partition("\n\n")
+    sections = dict(re.findall(r"^## (.+?)\n(.*?)(?=^## |\Z)", rest, re.M | re.S))
+    missing = {"Why", "Breaks it", "Keeps it"} - set(sections)
+    if missing:
+        raise ValueError(f"rule {rule_id}: the docstring lacks " + ", ".join(sorted(missing)))
+    return (_paragraph(summary), _paragraph(sections["Why"]),
+            _example(sections["Breaks it"], rule_id), _example(sections["Keeps it"], rule_id))
 
 
 def _paragraph(text: str) -> str:
