@@ -53,6 +53,57 @@ def test_shipped_tables_parse_like_the_grammar():
         assert outcome(shipped, line) == outcome(fresh, line), line
 
 
+def test_shipped_lexer_patterns_are_what_this_python_compiles():
+    """Each shipped pattern's code is what re's own compiler makes of it here, and the
+    pattern re's cache then holds is the one re.compile would build."""
+    import re
+    from re import _compiler, _parser
+
+    from nauticus_ref.notation import _ngn_tables as tables
+
+    assert tables.SRE == grammar.sre_version(), "made by another Python: run python -m nauticus_ref.notation.grammar"
+    assert grammar.precompile_patterns(tables) == len(tables.PATTERNS) > 20
+    for pattern, flags, final, groups, code, groupindex in tables.PATTERNS:
+        parsed = _parser.parse(pattern, flags)
+        assert [int(op) for op in _compiler._code(parsed, flags)] == code, pattern
+        assert (final, groups, groupindex) == (
+            flags | parsed.state.flags, parsed.state.groups, parsed.state.groupdict)
+        cached, fresh = re.compile(pattern, flags), _compiler.compile(pattern, flags)
+        assert cached is not fresh
+        assert (cached.pattern, cached.flags, cached.groups, cached.groupindex) == (
+            fresh.pattern, fresh.flags, fresh.groups, fresh.groupindex)
+
+
+@pytest.mark.parametrize("accelerated", ["1", "0"])
+def test_a_cold_parse_compiles_no_lexer_pattern(accelerated):
+    """A fresh process parsing every example finds every lexer pattern in re's cache."""
+    code = textwrap.dedent(f"""
+        import pathlib, re
+        from nauticus_ref.notation.assemble import parse_text
+        from nauticus_ref.notation.grammar import line_parser
+        line_parser(accelerated=True)
+        compiled = []
+        plain = re._compiler.compile
+        re._compiler.compile = lambda p, f=0: compiled.append(p) or plain(p, f)
+        for f in sorted(pathlib.Path({str(EXAMPLES)!r}).rglob("*.ngn")):
+            parse_text(f.read_text(encoding="utf-8"))
+        print([p for p in compiled if "(?P<" in p])
+    """)
+    env = {**os.environ, "NAUTICUS_REF_ACCELERATOR": accelerated}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_patterns_for_another_python_are_not_used():
+    class Other:
+        SRE = "cpython-399 1 4"
+        PATTERNS = [("(?P<X>x)", 0, 32, 2, [0], {"X": 1})]   # nonsense code: must not be built
+
+    assert grammar.precompile_patterns(Other) == 0
+
+
 def test_the_parser_is_loaded_from_the_shipped_tables(monkeypatch):
     import lark
 

@@ -19,6 +19,15 @@ are parsed by lark's own tables driven by lark-cython's compiled lexer and parse
 (`line_parser(accelerated=True)`); a line it cannot parse is parsed again by plain
 lark, whose error the syntax messages are made from, so the diagnostics are the same
 byte for byte with it or without it.  `NAUTICUS_REF_ACCELERATOR=0` turns it off.
+
+The lexer's patterns: lark's contextual lexer compiles a regular expression for each
+state of the parser it meets, about forty in a game, which was a sixth of a cold
+validate.  Python cannot keep a compiled pattern between processes, but it builds one
+from its compiled code, which `_ngn_tables.py` ships beside the tables (`PATTERNS`):
+`precompile_patterns` puts those patterns into the `re` module's own cache, where
+lark's `re.compile` finds them.  Only the Python that wrote them is served (`SRE`
+names it); any other compiles as usual, and tests/test_security.py checks that each
+shipped code is what this Python's compiler makes of its pattern.
 """
 
 from __future__ import annotations
@@ -26,7 +35,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import re
+import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any, cast
 
 import lark
@@ -85,10 +97,69 @@ def line_parser(*, accelerated: bool = False) -> Lark:
         tables = None
     if (tables is not None and tables.GRAMMAR_SHA256 == grammar_digest(grammar)
             and tables.LARK_VERSION == lark.__version__):
+        precompile_patterns(tables)
         loaded: Lark = cast(Any, Lark)._load_from_dict(tables.DATA, tables.MEMO,
                                                        transformer=LineTransformer(), **extra)
         return loaded
     return Lark(grammar, transformer=LineTransformer(), **OPTIONS, **extra)
+
+
+def _re_part(name: str) -> ModuleType:
+    """A part of the `re` module that has no public name: `_sre` (its compiled core),
+    `re._parser`, `re._compiler`.  All are loaded with `re`."""
+    return sys.modules[name]
+
+
+def sre_version() -> str:
+    """Which Python's regular-expression compiler the shipped patterns are for."""
+    sre = _re_part("_sre")
+    return f"{sys.implementation.cache_tag} {sre.MAGIC} {sre.CODESIZE}"
+
+
+@functools.cache
+def precompile_patterns(tables: Any) -> int:
+    """Put the lexer's shipped patterns into `re`'s cache (module doc); how many."""
+    cache = getattr(re, "_cache", None)
+    if getattr(tables, "SRE", None) != sre_version() or not isinstance(cache, dict):
+        return 0
+    sre = _re_part("_sre")
+    for pattern, flags, final, groups, code, groupindex in tables.PATTERNS:
+        indexgroup = [None] * groups
+        for name, i in groupindex.items():
+            indexgroup[i] = name
+        cache.setdefault((str, pattern, flags), sre.compile(
+            pattern, final, code, groups - 1, groupindex, tuple(indexgroup)))
+    return len(tables.PATTERNS)
+
+
+def lexer_patterns(parser: Lark) -> list[tuple[str, int, int, int, list[int], dict[str, int]]]:
+    """Every pattern the lexers of `parser` compile, with what `re` makes of it: the
+    pattern, its flags, the flags it ends with, its groups (the whole match counted),
+    its compiled code, its named groups."""
+    compiler, parser_ = _re_part("re._compiler"), _re_part("re._parser")
+    asked: dict[tuple[str, int], None] = {}
+
+    class Recording:   # stands in for the `re` module while every scanner is built
+        @staticmethod
+        def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
+            asked[pattern, int(flags)] = None
+            return re.compile(pattern, flags)
+
+        @staticmethod
+        def match(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
+            return Recording.compile(pattern, flags).match(text)
+
+    lexer = cast(Any, parser).parser.lexer
+    for each in [*lexer.lexers.values(), lexer.root_lexer]:
+        each.re, each._scanner = Recording, None
+        each.scanner   # noqa: B018 - building the scanner compiles its patterns
+    found = []
+    for pattern, flags in asked:
+        parsed = parser_.parse(pattern, flags)
+        found.append((pattern, flags, flags | parsed.state.flags, parsed.state.groups,
+                      [int(op) for op in compiler._code(parsed, flags)],
+                      dict(parsed.state.groupdict)))
+    return found
 
 
 def tables_source(grammar: str) -> str:
@@ -110,7 +181,13 @@ def tables_source(grammar: str) -> str:
             f"GRAMMAR_SHA256 = {grammar_digest(grammar)!r}\n"
             f"LARK_VERSION = {lark.__version__!r}\n"
             f"DATA = {fmt(data)}\n"
-            f"MEMO = {fmt(memo)}\n")
+            f"MEMO = {fmt(memo)}\n"
+            "# The lexer's patterns, compiled: (pattern, flags, final flags, groups, code,\n"
+            "# named groups), for the Python named by SRE.\n"
+            f"SRE = {sre_version()!r}\n"
+            "PATTERNS = [\n"
+            + "".join(f"    {entry!r},\n" for entry in lexer_patterns(Lark(grammar, **OPTIONS)))
+            + "]\n")
 
 
 if __name__ == "__main__":
