@@ -142,3 +142,24 @@ def test_the_package_makes_its_classes_with_it() -> None:
                  if p.name != "classes.py" and "from dataclasses import dataclass"
                  in p.read_text(encoding="utf-8")]
     assert offenders == []
+
+
+def test_every_init_is_written_ahead_and_none_is_stale():
+    """A fresh process importing the whole package compiles no __init__: each is in
+    _inits.py (`python -m nauticus_ref.classes` writes it), and it holds no other."""
+    import subprocess
+    import sys
+
+    code = ("import builtins\n"
+            "compiled = []\n"
+            "plain = builtins.exec\n"
+            "builtins.exec = lambda s, *a: (compiled.append(s) if isinstance(s, str) and "
+            "s.startswith('def __init__(') else None, plain(s, *a))[1]\n"
+            "from nauticus_ref import classes\n"
+            "from nauticus_ref._inits import INITS\n"
+            "missing = classes.import_everything()\n"
+            "print(len(compiled), sorted(INITS) == sorted(classes.SOURCES), missing)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "True", "[]"], "stale: run python -m nauticus_ref.classes"
