@@ -238,7 +238,7 @@ def _setstate_method(names: list[str]) -> Callable[[Any, list[Any]], None]:
 if __name__ == "__main__":
     from pathlib import Path
 
-    from nauticus_ref import classes   # the module the package's classes were made by
+    from nauticus_ref import classes  # the module the package's classes were made by
     from nauticus_ref.files import write_atomically
 
     for name in classes.import_everything():
