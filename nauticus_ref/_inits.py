@@ -277,7 +277,42 @@ def _26(_set_span, _set_unit, _set_value):
     return __init__
 
 
-def _27(_default_own, _default_used):
+def _27():
+    def __init__(self, action, body, c0, c1):
+        self.action = action
+        self.body = body
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _28():
+    def __init__(self, actions, c0, c1):
+        self.actions = actions
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _29():
+    def __init__(self, amount, c0, c1):
+        self.amount = amount
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _30():
+    def __init__(self, amounts, claim, stats, c0, c1):
+        self.amounts = amounts
+        self.claim = claim
+        self.stats = stats
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _31(_default_own, _default_used):
     def __init__(self, blue, used=_default_used, own=_default_own):
         self.blue = blue
         self.used = used
@@ -285,7 +320,7 @@ def _27(_default_own, _default_used):
     return __init__
 
 
-def _28(_default_board, _default_off, _default_only, _default_severity, _object_setattr):
+def _32(_default_board, _default_off, _default_only, _default_severity, _object_setattr):
     def __init__(self, board=_default_board, off=_default_off, only=_default_only, severity=_default_severity):
         _object_setattr(self, 'board', board)
         _object_setattr(self, 'off', off)
@@ -294,7 +329,31 @@ def _28(_default_board, _default_off, _default_only, _default_severity, _object_
     return __init__
 
 
-def _29(_default_between, _default_quiet, _default_statistics, _object_setattr):
+def _33():
+    def __init__(self, c0, c1):
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _34():
+    def __init__(self, entries, c0, c1):
+        self.entries = entries
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _35():
+    def __init__(self, first, second, c0, c1):
+        self.first = first
+        self.second = second
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _36(_default_between, _default_quiet, _default_statistics, _object_setattr):
     def __init__(self, fmt, documents, quiet=_default_quiet, statistics=_default_statistics, between=_default_between):
         _object_setattr(self, 'fmt', fmt)
         _object_setattr(self, 'documents', documents)
@@ -304,7 +363,7 @@ def _29(_default_between, _default_quiet, _default_statistics, _object_setattr):
     return __init__
 
 
-def _30(_default_help, _default_severity, _object_setattr):
+def _37(_default_help, _default_severity, _object_setattr):
     def __init__(self, id, title, section, section_en, doc, severity=_default_severity, help=_default_help):
         _object_setattr(self, 'id', id)
         _object_setattr(self, 'title', title)
@@ -316,7 +375,34 @@ def _30(_default_help, _default_severity, _object_setattr):
     return __init__
 
 
-def _31(_default_detail, _object_setattr):
+def _38():
+    def __init__(self, key, names, c0, c1):
+        self.key = key
+        self.names = names
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _39():
+    def __init__(self, key, value, c0, c1):
+        self.key = key
+        self.value = value
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _40():
+    def __init__(self, kind, name, c0, c1):
+        self.kind = kind
+        self.name = name
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _41(_default_detail, _object_setattr):
     def __init__(self, label, kind, detail=_default_detail):
         _object_setattr(self, 'label', label)
         _object_setattr(self, 'kind', kind)
@@ -324,7 +410,7 @@ def _31(_default_detail, _object_setattr):
     return __init__
 
 
-def _32(_object_setattr):
+def _42(_object_setattr):
     def __init__(self, line, position, state):
         _object_setattr(self, 'line', line)
         _object_setattr(self, 'position', position)
@@ -332,7 +418,7 @@ def _32(_object_setattr):
     return __init__
 
 
-def _33(_default_phase, _default_round, _default_turn):
+def _43(_default_phase, _default_round, _default_turn):
     def __init__(self, line, round=_default_round, phase=_default_phase, turn=_default_turn):
         self.line = line
         self.round = round
@@ -341,7 +427,7 @@ def _33(_default_phase, _default_round, _default_turn):
     return __init__
 
 
-def _34(_default_resumed_at, _object_setattr):
+def _44(_default_resumed_at, _object_setattr):
     def __init__(self, lines, record, board, marks, steps, resumed_at=_default_resumed_at):
         _object_setattr(self, 'lines', lines)
         _object_setattr(self, 'record', record)
@@ -352,21 +438,21 @@ def _34(_default_resumed_at, _object_setattr):
     return __init__
 
 
-def _35(_FACTORY, _default_replay, _factory_lines):
+def _45(_FACTORY, _default_replay, _factory_lines):
     def __init__(self, lines=_FACTORY, replay=_default_replay):
         self.lines = _factory_lines() if lines is _FACTORY else lines
         self.replay = replay
     return __init__
 
 
-def _36(_FACTORY, _default_last_good, _factory_memo):
+def _46(_FACTORY, _default_last_good, _factory_memo):
     def __init__(self, memo=_FACTORY, last_good=_default_last_good):
         self.memo = _factory_memo() if memo is _FACTORY else memo
         self.last_good = last_good
     return __init__
 
 
-def _37(_FACTORY, _default_completed, _default_doubtful, _factory_goods, _factory_masts, _factory_parts, _factory_sails):
+def _47(_FACTORY, _default_completed, _default_doubtful, _factory_goods, _factory_masts, _factory_parts, _factory_sails):
     def __init__(self, name, parts=_FACTORY, masts=_FACTORY, sails=_FACTORY, goods=_FACTORY, completed=_default_completed, doubtful=_default_doubtful):
         self.name = name
         self.parts = _factory_parts() if parts is _FACTORY else parts
@@ -378,7 +464,7 @@ def _37(_FACTORY, _default_completed, _default_doubtful, _factory_goods, _factor
     return __init__
 
 
-def _38(_FACTORY, _default_crown_vp_this_round, _default_extra_used, _default_first_error, _default_lost_turn, _default_misnamed, _default_passed, _default_tainted_at, _default_taler, _default_vp, _default_workers, _factory_delivered, _factory_ships, _factory_short, _factory_storage):
+def _48(_FACTORY, _default_crown_vp_this_round, _default_extra_used, _default_first_error, _default_lost_turn, _default_misnamed, _default_passed, _default_tainted_at, _default_taler, _default_vp, _default_workers, _factory_delivered, _factory_ships, _factory_short, _factory_storage):
     def __init__(self, name, seat, taler=_default_taler, workers=_default_workers, vp=_default_vp, storage=_FACTORY, ships=_FACTORY, delivered=_FACTORY, passed=_default_passed, extra_used=_default_extra_used, crown_vp_this_round=_default_crown_vp_this_round, tainted_at=_default_tainted_at, first_error=_default_first_error, short=_FACTORY, misnamed=_default_misnamed, lost_turn=_default_lost_turn):
         self.name = name
         self.seat = seat
@@ -399,7 +485,7 @@ def _38(_FACTORY, _default_crown_vp_this_round, _default_extra_used, _default_fi
     return __init__
 
 
-def _39(_FACTORY, _default_rank, _default_shared, _factory_notes):
+def _49(_FACTORY, _default_rank, _default_shared, _factory_notes):
     def __init__(self, name, seat, track, ships, goods, material, taler, rank=_default_rank, shared=_default_shared, notes=_FACTORY):
         self.name = name
         self.seat = seat
@@ -414,7 +500,7 @@ def _39(_FACTORY, _default_rank, _default_shared, _factory_notes):
     return __init__
 
 
-def _40(_object_setattr):
+def _50(_object_setattr):
     def __init__(self, name, source, tiles, wheel, bonuses, prices, supply):
         _object_setattr(self, 'name', name)
         _object_setattr(self, 'source', source)
@@ -426,7 +512,44 @@ def _40(_object_setattr):
     return __init__
 
 
-def _41(_object_setattr):
+def _51():
+    def __init__(self, names, c0, c1):
+        self.names = names
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _52():
+    def __init__(self, number, deal, c0, c1):
+        self.number = number
+        self.deal = deal
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _53():
+    def __init__(self, number, player, action, bonus, c0, c1):
+        self.number = number
+        self.player = player
+        self.action = action
+        self.bonus = bonus
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _54():
+    def __init__(self, number, word, c0, c1):
+        self.number = number
+        self.word = word
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _55(_object_setattr):
     def __init__(self, path, lines, diagnostics, complete, parsed, replayed):
         _object_setattr(self, 'path', path)
         _object_setattr(self, 'lines', lines)
@@ -437,14 +560,14 @@ def _41(_object_setattr):
     return __init__
 
 
-def _42(_object_setattr):
+def _56(_object_setattr):
     def __init__(self, path, text):
         _object_setattr(self, 'path', path)
         _object_setattr(self, 'text', text)
     return __init__
 
 
-def _43(_FACTORY, _default_data, _default_failure, _default_text, _default_valid, _factory_by_rule):
+def _57(_FACTORY, _default_data, _default_failure, _default_text, _default_valid, _factory_by_rule):
     def __init__(self, path, text=_default_text, data=_default_data, valid=_default_valid, by_rule=_FACTORY, failure=_default_failure):
         self.path = path
         self.text = text
@@ -455,7 +578,7 @@ def _43(_FACTORY, _default_data, _default_failure, _default_text, _default_valid
     return __init__
 
 
-def _44(_FACTORY, _default_board, _default_exclude, _default_ignore, _default_path, _default_select, _factory_per_file_ignores, _factory_severity):
+def _58(_FACTORY, _default_board, _default_exclude, _default_ignore, _default_path, _default_select, _factory_per_file_ignores, _factory_severity):
     def __init__(self, path=_default_path, select=_default_select, ignore=_default_ignore, severity=_FACTORY, exclude=_default_exclude, board=_default_board, per_file_ignores=_FACTORY):
         self.path = path
         self.select = select
@@ -467,7 +590,7 @@ def _44(_FACTORY, _default_board, _default_exclude, _default_ignore, _default_pa
     return __init__
 
 
-def _45(_FACTORY, _factory_done):
+def _59(_FACTORY, _factory_done):
     def __init__(self, phase, action, space, blue, order, done=_FACTORY):
         self.phase = phase
         self.action = action
@@ -478,7 +601,43 @@ def _45(_FACTORY, _factory_done):
     return __init__
 
 
-def _46(_object_setattr):
+def _60():
+    def __init__(self, placements, claim, c0, c1):
+        self.placements = placements
+        self.claim = claim
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _61():
+    def __init__(self, player, amounts, c0, c1):
+        self.player = player
+        self.amounts = amounts
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _62():
+    def __init__(self, player, clauses, c0, c1):
+        self.player = player
+        self.clauses = clauses
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _63():
+    def __init__(self, player, score, c0, c1):
+        self.player = player
+        self.score = score
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _64(_object_setattr):
     def __init__(self, players, supply, done, lengths, scalars):
         _object_setattr(self, 'players', players)
         _object_setattr(self, 'supply', supply)
@@ -488,7 +647,18 @@ def _46(_object_setattr):
     return __init__
 
 
-def _47(_FACTORY, _default_started, _factory_pending):
+def _65():
+    def __init__(self, plus, items, dest, rewards, c0, c1):
+        self.plus = plus
+        self.items = items
+        self.dest = dest
+        self.rewards = rewards
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _66(_FACTORY, _default_started, _factory_pending):
     def __init__(self, process, conn, pending=_FACTORY, started=_default_started):
         self.process = process
         self.conn = conn
@@ -497,7 +667,7 @@ def _47(_FACTORY, _default_started, _factory_pending):
     return __init__
 
 
-def _48(_FACTORY, _factory_entries):
+def _67(_FACTORY, _factory_entries):
     def __init__(self, raw_span, number, player, action, action_span, bonus, entries=_FACTORY):
         self.raw_span = raw_span
         self.number = number
@@ -509,7 +679,7 @@ def _48(_FACTORY, _factory_entries):
     return __init__
 
 
-def _49():
+def _68():
     def __init__(self, record, diagnostics, lines):
         self.record = record
         self.diagnostics = diagnostics
@@ -517,14 +687,40 @@ def _49():
     return __init__
 
 
-def _50(_object_setattr):
+def _69():
+    def __init__(self, rewards, c0, c1):
+        self.rewards = rewards
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _70():
+    def __init__(self, round, phase, options, c0, c1):
+        self.round = round
+        self.phase = phase
+        self.options = options
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _71(_object_setattr):
     def __init__(self, rule, span):
         _object_setattr(self, 'rule', rule)
         _object_setattr(self, 'span', span)
     return __init__
 
 
-def _51(_FACTORY, _factory_entries):
+def _72():
+    def __init__(self, space, c0, c1):
+        self.space = space
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _73(_FACTORY, _factory_entries):
     def __init__(self, span, number, deal, entries=_FACTORY):
         self.span = span
         self.number = number
@@ -533,24 +729,43 @@ def _51(_FACTORY, _factory_entries):
     return __init__
 
 
-def _52(_set_span, _set_text):
+def _74(_set_span, _set_text):
     def __init__(self, span, text):
         _set_span(self, span)
         _set_text(self, text)
     return __init__
 
 
-def _53(_object_setattr):
+def _75(_object_setattr):
     def __init__(self, text, parsed):
         _object_setattr(self, 'text', text)
         _object_setattr(self, 'parsed', parsed)
     return __init__
 
 
-def _54(_set_edits, _set_title):
+def _76(_set_edits, _set_title):
     def __init__(self, title, edits):
         _set_title(self, title)
         _set_edits(self, edits)
+    return __init__
+
+
+def _77():
+    def __init__(self, where, player, ship, items, c0, c1):
+        self.where = where
+        self.player = player
+        self.ship = ship
+        self.items = items
+        self.c0 = c0
+        self.c1 = c1
+    return __init__
+
+
+def _78():
+    def __init__(self, words, c0, c1):
+        self.words = words
+        self.c0 = c0
+        self.c1 = c1
     return __init__
 
 
@@ -582,32 +797,56 @@ INITS: dict[str, Callable[..., Any]] = {
     'def __init__(self, *, span, round, phase, anchor=_default_anchor, flipped=_FACTORY, players=_FACTORY, tiles=_FACTORY):\n    _set_span(self, span)\n    _set_round(self, round)\n    _set_phase(self, phase)\n    _set_anchor(self, anchor)\n    _set_flipped(self, _factory_flipped() if flipped is _FACTORY else flipped)\n    _set_players(self, _factory_players() if players is _FACTORY else players)\n    _set_tiles(self, _factory_tiles() if tiles is _FACTORY else tiles)\n': _24,
     'def __init__(self, *, span, text):\n    _set_span(self, span)\n    _set_text(self, text)\n': _25,
     'def __init__(self, *, span, value, unit):\n    _set_span(self, span)\n    _set_value(self, value)\n    _set_unit(self, unit)\n': _26,
-    'def __init__(self, blue, used=_default_used, own=_default_own):\n    self.blue = blue\n    self.used = used\n    self.own = own\n': _27,
-    "def __init__(self, board=_default_board, off=_default_off, only=_default_only, severity=_default_severity):\n    _object_setattr(self, 'board', board)\n    _object_setattr(self, 'off', off)\n    _object_setattr(self, 'only', only)\n    _object_setattr(self, 'severity', severity)\n": _28,
-    "def __init__(self, fmt, documents, quiet=_default_quiet, statistics=_default_statistics, between=_default_between):\n    _object_setattr(self, 'fmt', fmt)\n    _object_setattr(self, 'documents', documents)\n    _object_setattr(self, 'quiet', quiet)\n    _object_setattr(self, 'statistics', statistics)\n    _object_setattr(self, 'between', between)\n": _29,
-    "def __init__(self, id, title, section, section_en, doc, severity=_default_severity, help=_default_help):\n    _object_setattr(self, 'id', id)\n    _object_setattr(self, 'title', title)\n    _object_setattr(self, 'section', section)\n    _object_setattr(self, 'section_en', section_en)\n    _object_setattr(self, 'doc', doc)\n    _object_setattr(self, 'severity', severity)\n    _object_setattr(self, 'help', help)\n": _30,
-    "def __init__(self, label, kind, detail=_default_detail):\n    _object_setattr(self, 'label', label)\n    _object_setattr(self, 'kind', kind)\n    _object_setattr(self, 'detail', detail)\n": _31,
-    "def __init__(self, line, position, state):\n    _object_setattr(self, 'line', line)\n    _object_setattr(self, 'position', position)\n    _object_setattr(self, 'state', state)\n": _32,
-    'def __init__(self, line, round=_default_round, phase=_default_phase, turn=_default_turn):\n    self.line = line\n    self.round = round\n    self.phase = phase\n    self.turn = turn\n': _33,
-    "def __init__(self, lines, record, board, marks, steps, resumed_at=_default_resumed_at):\n    _object_setattr(self, 'lines', lines)\n    _object_setattr(self, 'record', record)\n    _object_setattr(self, 'board', board)\n    _object_setattr(self, 'marks', marks)\n    _object_setattr(self, 'steps', steps)\n    _object_setattr(self, 'resumed_at', resumed_at)\n": _34,
-    'def __init__(self, lines=_FACTORY, replay=_default_replay):\n    self.lines = _factory_lines() if lines is _FACTORY else lines\n    self.replay = replay\n': _35,
-    'def __init__(self, memo=_FACTORY, last_good=_default_last_good):\n    self.memo = _factory_memo() if memo is _FACTORY else memo\n    self.last_good = last_good\n': _36,
-    'def __init__(self, name, parts=_FACTORY, masts=_FACTORY, sails=_FACTORY, goods=_FACTORY, completed=_default_completed, doubtful=_default_doubtful):\n    self.name = name\n    self.parts = _factory_parts() if parts is _FACTORY else parts\n    self.masts = _factory_masts() if masts is _FACTORY else masts\n    self.sails = _factory_sails() if sails is _FACTORY else sails\n    self.goods = _factory_goods() if goods is _FACTORY else goods\n    self.completed = completed\n    self.doubtful = doubtful\n': _37,
-    'def __init__(self, name, seat, taler=_default_taler, workers=_default_workers, vp=_default_vp, storage=_FACTORY, ships=_FACTORY, delivered=_FACTORY, passed=_default_passed, extra_used=_default_extra_used, crown_vp_this_round=_default_crown_vp_this_round, tainted_at=_default_tainted_at, first_error=_default_first_error, short=_FACTORY, misnamed=_default_misnamed, lost_turn=_default_lost_turn):\n    self.name = name\n    self.seat = seat\n    self.taler = taler\n    self.workers = workers\n    self.vp = vp\n    self.storage = _factory_storage() if storage is _FACTORY else storage\n    self.ships = _factory_ships() if ships is _FACTORY else ships\n    self.delivered = _factory_delivered() if delivered is _FACTORY else delivered\n    self.passed = passed\n    self.extra_used = extra_used\n    self.crown_vp_this_round = crown_vp_this_round\n    self.tainted_at = tainted_at\n    self.first_error = first_error\n    self.short = _factory_short() if short is _FACTORY else short\n    self.misnamed = misnamed\n    self.lost_turn = lost_turn\n': _38,
-    'def __init__(self, name, seat, track, ships, goods, material, taler, rank=_default_rank, shared=_default_shared, notes=_FACTORY):\n    self.name = name\n    self.seat = seat\n    self.track = track\n    self.ships = ships\n    self.goods = goods\n    self.material = material\n    self.taler = taler\n    self.rank = rank\n    self.shared = shared\n    self.notes = _factory_notes() if notes is _FACTORY else notes\n': _39,
-    "def __init__(self, name, source, tiles, wheel, bonuses, prices, supply):\n    _object_setattr(self, 'name', name)\n    _object_setattr(self, 'source', source)\n    _object_setattr(self, 'tiles', tiles)\n    _object_setattr(self, 'wheel', wheel)\n    _object_setattr(self, 'bonuses', bonuses)\n    _object_setattr(self, 'prices', prices)\n    _object_setattr(self, 'supply', supply)\n": _40,
-    "def __init__(self, path, lines, diagnostics, complete, parsed, replayed):\n    _object_setattr(self, 'path', path)\n    _object_setattr(self, 'lines', lines)\n    _object_setattr(self, 'diagnostics', diagnostics)\n    _object_setattr(self, 'complete', complete)\n    _object_setattr(self, 'parsed', parsed)\n    _object_setattr(self, 'replayed', replayed)\n": _41,
-    "def __init__(self, path, text):\n    _object_setattr(self, 'path', path)\n    _object_setattr(self, 'text', text)\n": _42,
-    'def __init__(self, path, text=_default_text, data=_default_data, valid=_default_valid, by_rule=_FACTORY, failure=_default_failure):\n    self.path = path\n    self.text = text\n    self.data = data\n    self.valid = valid\n    self.by_rule = _factory_by_rule() if by_rule is _FACTORY else by_rule\n    self.failure = failure\n': _43,
-    'def __init__(self, path=_default_path, select=_default_select, ignore=_default_ignore, severity=_FACTORY, exclude=_default_exclude, board=_default_board, per_file_ignores=_FACTORY):\n    self.path = path\n    self.select = select\n    self.ignore = ignore\n    self.severity = _factory_severity() if severity is _FACTORY else severity\n    self.exclude = exclude\n    self.board = board\n    self.per_file_ignores = _factory_per_file_ignores() if per_file_ignores is _FACTORY else per_file_ignores\n': _44,
-    'def __init__(self, phase, action, space, blue, order, done=_FACTORY):\n    self.phase = phase\n    self.action = action\n    self.space = space\n    self.blue = blue\n    self.order = order\n    self.done = _factory_done() if done is _FACTORY else done\n': _45,
-    "def __init__(self, players, supply, done, lengths, scalars):\n    _object_setattr(self, 'players', players)\n    _object_setattr(self, 'supply', supply)\n    _object_setattr(self, 'done', done)\n    _object_setattr(self, 'lengths', lengths)\n    _object_setattr(self, 'scalars', scalars)\n": _46,
-    'def __init__(self, process, conn, pending=_FACTORY, started=_default_started):\n    self.process = process\n    self.conn = conn\n    self.pending = _factory_pending() if pending is _FACTORY else pending\n    self.started = started\n': _47,
-    'def __init__(self, raw_span, number, player, action, action_span, bonus, entries=_FACTORY):\n    self.raw_span = raw_span\n    self.number = number\n    self.player = player\n    self.action = action\n    self.action_span = action_span\n    self.bonus = bonus\n    self.entries = _factory_entries() if entries is _FACTORY else entries\n': _48,
-    'def __init__(self, record, diagnostics, lines):\n    self.record = record\n    self.diagnostics = diagnostics\n    self.lines = lines\n': _49,
-    "def __init__(self, rule, span):\n    _object_setattr(self, 'rule', rule)\n    _object_setattr(self, 'span', span)\n": _50,
-    'def __init__(self, span, number, deal, entries=_FACTORY):\n    self.span = span\n    self.number = number\n    self.deal = deal\n    self.entries = _factory_entries() if entries is _FACTORY else entries\n': _51,
-    'def __init__(self, span, text):\n    _set_span(self, span)\n    _set_text(self, text)\n': _52,
-    "def __init__(self, text, parsed):\n    _object_setattr(self, 'text', text)\n    _object_setattr(self, 'parsed', parsed)\n": _53,
-    'def __init__(self, title, edits):\n    _set_title(self, title)\n    _set_edits(self, edits)\n': _54,
+    'def __init__(self, action, body, c0, c1):\n    self.action = action\n    self.body = body\n    self.c0 = c0\n    self.c1 = c1\n': _27,
+    'def __init__(self, actions, c0, c1):\n    self.actions = actions\n    self.c0 = c0\n    self.c1 = c1\n': _28,
+    'def __init__(self, amount, c0, c1):\n    self.amount = amount\n    self.c0 = c0\n    self.c1 = c1\n': _29,
+    'def __init__(self, amounts, claim, stats, c0, c1):\n    self.amounts = amounts\n    self.claim = claim\n    self.stats = stats\n    self.c0 = c0\n    self.c1 = c1\n': _30,
+    'def __init__(self, blue, used=_default_used, own=_default_own):\n    self.blue = blue\n    self.used = used\n    self.own = own\n': _31,
+    "def __init__(self, board=_default_board, off=_default_off, only=_default_only, severity=_default_severity):\n    _object_setattr(self, 'board', board)\n    _object_setattr(self, 'off', off)\n    _object_setattr(self, 'only', only)\n    _object_setattr(self, 'severity', severity)\n": _32,
+    'def __init__(self, c0, c1):\n    self.c0 = c0\n    self.c1 = c1\n': _33,
+    'def __init__(self, entries, c0, c1):\n    self.entries = entries\n    self.c0 = c0\n    self.c1 = c1\n': _34,
+    'def __init__(self, first, second, c0, c1):\n    self.first = first\n    self.second = second\n    self.c0 = c0\n    self.c1 = c1\n': _35,
+    "def __init__(self, fmt, documents, quiet=_default_quiet, statistics=_default_statistics, between=_default_between):\n    _object_setattr(self, 'fmt', fmt)\n    _object_setattr(self, 'documents', documents)\n    _object_setattr(self, 'quiet', quiet)\n    _object_setattr(self, 'statistics', statistics)\n    _object_setattr(self, 'between', between)\n": _36,
+    "def __init__(self, id, title, section, section_en, doc, severity=_default_severity, help=_default_help):\n    _object_setattr(self, 'id', id)\n    _object_setattr(self, 'title', title)\n    _object_setattr(self, 'section', section)\n    _object_setattr(self, 'section_en', section_en)\n    _object_setattr(self, 'doc', doc)\n    _object_setattr(self, 'severity', severity)\n    _object_setattr(self, 'help', help)\n": _37,
+    'def __init__(self, key, names, c0, c1):\n    self.key = key\n    self.names = names\n    self.c0 = c0\n    self.c1 = c1\n': _38,
+    'def __init__(self, key, value, c0, c1):\n    self.key = key\n    self.value = value\n    self.c0 = c0\n    self.c1 = c1\n': _39,
+    'def __init__(self, kind, name, c0, c1):\n    self.kind = kind\n    self.name = name\n    self.c0 = c0\n    self.c1 = c1\n': _40,
+    "def __init__(self, label, kind, detail=_default_detail):\n    _object_setattr(self, 'label', label)\n    _object_setattr(self, 'kind', kind)\n    _object_setattr(self, 'detail', detail)\n": _41,
+    "def __init__(self, line, position, state):\n    _object_setattr(self, 'line', line)\n    _object_setattr(self, 'position', position)\n    _object_setattr(self, 'state', state)\n": _42,
+    'def __init__(self, line, round=_default_round, phase=_default_phase, turn=_default_turn):\n    self.line = line\n    self.round = round\n    self.phase = phase\n    self.turn = turn\n': _43,
+    "def __init__(self, lines, record, board, marks, steps, resumed_at=_default_resumed_at):\n    _object_setattr(self, 'lines', lines)\n    _object_setattr(self, 'record', record)\n    _object_setattr(self, 'board', board)\n    _object_setattr(self, 'marks', marks)\n    _object_setattr(self, 'steps', steps)\n    _object_setattr(self, 'resumed_at', resumed_at)\n": _44,
+    'def __init__(self, lines=_FACTORY, replay=_default_replay):\n    self.lines = _factory_lines() if lines is _FACTORY else lines\n    self.replay = replay\n': _45,
+    'def __init__(self, memo=_FACTORY, last_good=_default_last_good):\n    self.memo = _factory_memo() if memo is _FACTORY else memo\n    self.last_good = last_good\n': _46,
+    'def __init__(self, name, parts=_FACTORY, masts=_FACTORY, sails=_FACTORY, goods=_FACTORY, completed=_default_completed, doubtful=_default_doubtful):\n    self.name = name\n    self.parts = _factory_parts() if parts is _FACTORY else parts\n    self.masts = _factory_masts() if masts is _FACTORY else masts\n    self.sails = _factory_sails() if sails is _FACTORY else sails\n    self.goods = _factory_goods() if goods is _FACTORY else goods\n    self.completed = completed\n    self.doubtful = doubtful\n': _47,
+    'def __init__(self, name, seat, taler=_default_taler, workers=_default_workers, vp=_default_vp, storage=_FACTORY, ships=_FACTORY, delivered=_FACTORY, passed=_default_passed, extra_used=_default_extra_used, crown_vp_this_round=_default_crown_vp_this_round, tainted_at=_default_tainted_at, first_error=_default_first_error, short=_FACTORY, misnamed=_default_misnamed, lost_turn=_default_lost_turn):\n    self.name = name\n    self.seat = seat\n    self.taler = taler\n    self.workers = workers\n    self.vp = vp\n    self.storage = _factory_storage() if storage is _FACTORY else storage\n    self.ships = _factory_ships() if ships is _FACTORY else ships\n    self.delivered = _factory_delivered() if delivered is _FACTORY else delivered\n    self.passed = passed\n    self.extra_used = extra_used\n    self.crown_vp_this_round = crown_vp_this_round\n    self.tainted_at = tainted_at\n    self.first_error = first_error\n    self.short = _factory_short() if short is _FACTORY else short\n    self.misnamed = misnamed\n    self.lost_turn = lost_turn\n': _48,
+    'def __init__(self, name, seat, track, ships, goods, material, taler, rank=_default_rank, shared=_default_shared, notes=_FACTORY):\n    self.name = name\n    self.seat = seat\n    self.track = track\n    self.ships = ships\n    self.goods = goods\n    self.material = material\n    self.taler = taler\n    self.rank = rank\n    self.shared = shared\n    self.notes = _factory_notes() if notes is _FACTORY else notes\n': _49,
+    "def __init__(self, name, source, tiles, wheel, bonuses, prices, supply):\n    _object_setattr(self, 'name', name)\n    _object_setattr(self, 'source', source)\n    _object_setattr(self, 'tiles', tiles)\n    _object_setattr(self, 'wheel', wheel)\n    _object_setattr(self, 'bonuses', bonuses)\n    _object_setattr(self, 'prices', prices)\n    _object_setattr(self, 'supply', supply)\n": _50,
+    'def __init__(self, names, c0, c1):\n    self.names = names\n    self.c0 = c0\n    self.c1 = c1\n': _51,
+    'def __init__(self, number, deal, c0, c1):\n    self.number = number\n    self.deal = deal\n    self.c0 = c0\n    self.c1 = c1\n': _52,
+    'def __init__(self, number, player, action, bonus, c0, c1):\n    self.number = number\n    self.player = player\n    self.action = action\n    self.bonus = bonus\n    self.c0 = c0\n    self.c1 = c1\n': _53,
+    'def __init__(self, number, word, c0, c1):\n    self.number = number\n    self.word = word\n    self.c0 = c0\n    self.c1 = c1\n': _54,
+    "def __init__(self, path, lines, diagnostics, complete, parsed, replayed):\n    _object_setattr(self, 'path', path)\n    _object_setattr(self, 'lines', lines)\n    _object_setattr(self, 'diagnostics', diagnostics)\n    _object_setattr(self, 'complete', complete)\n    _object_setattr(self, 'parsed', parsed)\n    _object_setattr(self, 'replayed', replayed)\n": _55,
+    "def __init__(self, path, text):\n    _object_setattr(self, 'path', path)\n    _object_setattr(self, 'text', text)\n": _56,
+    'def __init__(self, path, text=_default_text, data=_default_data, valid=_default_valid, by_rule=_FACTORY, failure=_default_failure):\n    self.path = path\n    self.text = text\n    self.data = data\n    self.valid = valid\n    self.by_rule = _factory_by_rule() if by_rule is _FACTORY else by_rule\n    self.failure = failure\n': _57,
+    'def __init__(self, path=_default_path, select=_default_select, ignore=_default_ignore, severity=_FACTORY, exclude=_default_exclude, board=_default_board, per_file_ignores=_FACTORY):\n    self.path = path\n    self.select = select\n    self.ignore = ignore\n    self.severity = _factory_severity() if severity is _FACTORY else severity\n    self.exclude = exclude\n    self.board = board\n    self.per_file_ignores = _factory_per_file_ignores() if per_file_ignores is _FACTORY else per_file_ignores\n': _58,
+    'def __init__(self, phase, action, space, blue, order, done=_FACTORY):\n    self.phase = phase\n    self.action = action\n    self.space = space\n    self.blue = blue\n    self.order = order\n    self.done = _factory_done() if done is _FACTORY else done\n': _59,
+    'def __init__(self, placements, claim, c0, c1):\n    self.placements = placements\n    self.claim = claim\n    self.c0 = c0\n    self.c1 = c1\n': _60,
+    'def __init__(self, player, amounts, c0, c1):\n    self.player = player\n    self.amounts = amounts\n    self.c0 = c0\n    self.c1 = c1\n': _61,
+    'def __init__(self, player, clauses, c0, c1):\n    self.player = player\n    self.clauses = clauses\n    self.c0 = c0\n    self.c1 = c1\n': _62,
+    'def __init__(self, player, score, c0, c1):\n    self.player = player\n    self.score = score\n    self.c0 = c0\n    self.c1 = c1\n': _63,
+    "def __init__(self, players, supply, done, lengths, scalars):\n    _object_setattr(self, 'players', players)\n    _object_setattr(self, 'supply', supply)\n    _object_setattr(self, 'done', done)\n    _object_setattr(self, 'lengths', lengths)\n    _object_setattr(self, 'scalars', scalars)\n": _64,
+    'def __init__(self, plus, items, dest, rewards, c0, c1):\n    self.plus = plus\n    self.items = items\n    self.dest = dest\n    self.rewards = rewards\n    self.c0 = c0\n    self.c1 = c1\n': _65,
+    'def __init__(self, process, conn, pending=_FACTORY, started=_default_started):\n    self.process = process\n    self.conn = conn\n    self.pending = _factory_pending() if pending is _FACTORY else pending\n    self.started = started\n': _66,
+    'def __init__(self, raw_span, number, player, action, action_span, bonus, entries=_FACTORY):\n    self.raw_span = raw_span\n    self.number = number\n    self.player = player\n    self.action = action\n    self.action_span = action_span\n    self.bonus = bonus\n    self.entries = _factory_entries() if entries is _FACTORY else entries\n': _67,
+    'def __init__(self, record, diagnostics, lines):\n    self.record = record\n    self.diagnostics = diagnostics\n    self.lines = lines\n': _68,
+    'def __init__(self, rewards, c0, c1):\n    self.rewards = rewards\n    self.c0 = c0\n    self.c1 = c1\n': _69,
+    'def __init__(self, round, phase, options, c0, c1):\n    self.round = round\n    self.phase = phase\n    self.options = options\n    self.c0 = c0\n    self.c1 = c1\n': _70,
+    "def __init__(self, rule, span):\n    _object_setattr(self, 'rule', rule)\n    _object_setattr(self, 'span', span)\n": _71,
+    'def __init__(self, space, c0, c1):\n    self.space = space\n    self.c0 = c0\n    self.c1 = c1\n': _72,
+    'def __init__(self, span, number, deal, entries=_FACTORY):\n    self.span = span\n    self.number = number\n    self.deal = deal\n    self.entries = _factory_entries() if entries is _FACTORY else entries\n': _73,
+    'def __init__(self, span, text):\n    _set_span(self, span)\n    _set_text(self, text)\n': _74,
+    "def __init__(self, text, parsed):\n    _object_setattr(self, 'text', text)\n    _object_setattr(self, 'parsed', parsed)\n": _75,
+    'def __init__(self, title, edits):\n    _set_title(self, title)\n    _set_edits(self, edits)\n': _76,
+    'def __init__(self, where, player, ship, items, c0, c1):\n    self.where = where\n    self.player = player\n    self.ship = ship\n    self.items = items\n    self.c0 = c0\n    self.c1 = c1\n': _77,
+    'def __init__(self, words, c0, c1):\n    self.words = words\n    self.c0 = c0\n    self.c1 = c1\n': _78,
 }

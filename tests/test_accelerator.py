@@ -4,6 +4,7 @@ diagnostics, byte for byte, with it and without it."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from nauticus_ref.game.board import bundled
 from nauticus_ref.notation import grammar
 from nauticus_ref.notation.assemble import parse_text, split_lines
 from nauticus_ref.notation.printer import to_ngn
-from nauticus_ref.notation.transform import TOKENS
+from nauticus_ref.notation.raw import TOKENS
 from nauticus_ref.tools.fuzz import mutate
 from nauticus_ref.tools.simulate import simulate
 
@@ -42,7 +43,10 @@ def plain(value: Any) -> Any:
     if isinstance(value, TOKENS):
         return ("token", value.type, value.value, value.line, value.column, value.end_column)
     if isinstance(value, tuple):
-        return (type(value).__name__, *map(plain, value))
+        return tuple(map(plain, value))
+    if dataclasses.is_dataclass(value):
+        return (type(value).__name__,
+                *(plain(getattr(value, f.name)) for f in dataclasses.fields(value)))
     return value
 
 

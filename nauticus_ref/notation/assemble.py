@@ -15,7 +15,7 @@ from typing import Any
 
 from nauticus_ref.classes import dataclass
 from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
-from nauticus_ref.notation import transform as t
+from nauticus_ref.notation import raw as t
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.grammar import line_parser
 from nauticus_ref.notation.model import (
@@ -32,6 +32,7 @@ from nauticus_ref.notation.model import (
     Span,
     Text,
 )
+from nauticus_ref.notation.raw import Tok, c0
 from nauticus_ref.notation.reading import (
     MAX_AMOUNT,
     MAX_LINE_LENGTH,
@@ -49,7 +50,6 @@ from nauticus_ref.notation.reading import (
     read_number,
     syntax_problem,
 )
-from nauticus_ref.notation.transform import Tok, c0
 from nauticus_ref.notation.turns import TurnReader
 
 

@@ -15,7 +15,7 @@ from lark.exceptions import UnexpectedInput
 
 from nauticus_ref.classes import dataclass
 from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
-from nauticus_ref.notation import transform as t
+from nauticus_ref.notation import raw as t
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.grammar import line_parser
 from nauticus_ref.notation.model import (
@@ -32,8 +32,8 @@ from nauticus_ref.notation.model import (
     Turn,
     Unit,
 )
+from nauticus_ref.notation.raw import Tok, c0, c1
 from nauticus_ref.notation.syntax import action_in_turn, explain
-from nauticus_ref.notation.transform import Tok, c0, c1
 
 #: After this many syntax errors in one file the parse stops and says so.
 MAX_SYNTAX_ERRORS = 50

@@ -1,250 +1,48 @@
-"""From lark's parse of one line to a typed value: structure, tokens and columns.
+"""From lark's parse of one line to a typed value (`raw.py`): structure, tokens and
+columns.
 
 This layer only shapes what the grammar matched; it knows nothing of context.
-The assembler (`assemble.py`) gives the words their meaning.  Every kind of line,
-and every part of one, is a named tuple of its own, so the assembler reads fields
-by name.  Columns (`c0`, `c1`) are lark's: 1-based, the end exclusive.  Punctuation
-tokens are dropped once they have given their columns to the enclosing value.
+The assembler (`assemble.py`) gives the words their meaning.  Punctuation tokens are
+dropped once they have given their columns to the enclosing value.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, Protocol, Union
+from typing import Any
 
 from lark import Token, Transformer
 
-try:   # the accelerator's tokens (grammar.py) carry the same fields, but are not `str`
-    from lark_cython import Token as _FastToken
-    TOKENS: tuple[type[Any], ...] = (Token, _FastToken)
-except ImportError:
-    TOKENS = (Token,)
-
-
-class Tok(Protocol):
-    """A token, lark's or the accelerator's: read its text as `.value`, never as the
-    token itself (only lark's tokens are strings)."""
-
-    @property
-    def type(self) -> str: ...
-    @property
-    def value(self) -> Any: ...
-    @property
-    def line(self) -> int | None: ...
-    @property
-    def column(self) -> int | None: ...
-    @property
-    def end_column(self) -> int | None: ...
-
-
-# -- parts of lines ---------------------------------------------------------------------
-
-class ItemRaw(NamedTuple):
-    number: Tok | None   # the count before the word, if any
-    word: Tok
-    c0: int
-    c1: int
-
-
-class DestRaw(NamedTuple):
-    kind: Literal["store", "new", "ship"]
-    name: Tok | None
-    c0: int
-    c1: int
-
-
-class RewardRaw(NamedTuple):
-    words: tuple[Tok, ...]
-    c0: int
-    c1: int
-
-
-class RewardsRaw(NamedTuple):
-    """`[crown sail, 7t]`, the brackets included in the columns."""
-
-    rewards: tuple[RewardRaw, ...]
-    c0: int
-    c1: int
-
-
-class ClaimRaw(NamedTuple):
-    amount: Tok
-    c0: int
-    c1: int
-
-
-class PlacementRaw(NamedTuple):
-    plus: Tok | None
-    items: tuple[ItemRaw, ...]
-    dest: DestRaw
-    rewards: RewardsRaw | None
-    c0: int
-    c1: int
-
-
-class StatRaw(NamedTuple):
-    """`passed N` or `extra used`."""
-
-    first: Tok
-    second: Tok
-    c0: int
-    c1: int
-
-
-class PlacementsBody(NamedTuple):
-    placements: tuple[PlacementRaw, ...]
-    claim: ClaimRaw | None
-    c0: int
-    c1: int
-
-
-class AmountsBody(NamedTuple):
-    amounts: tuple[Tok, ...]
-    claim: ClaimRaw | None
-    stats: tuple[StatRaw, ...]
-    c0: int
-    c1: int
-
-
-class ShipsBody(NamedTuple):
-    names: tuple[Tok, ...]
-    c0: int
-    c1: int
-
-
-Body = Union[PlacementsBody, AmountsBody, ShipsBody]
-
-
-class PassRaw(NamedTuple):
-    c0: int
-    c1: int
-
-
-class ExtraRaw(NamedTuple):
-    action: Tok
-    body: Body
-    c0: int
-    c1: int
-
-
-Clause = Union[PassRaw, ExtraRaw, PlacementsBody, AmountsBody, ShipsBody]
-
-
-class SetupAnchor(NamedTuple):
-    space: Tok
-    c0: int
-    c1: int
-
-
-class SetupFlipped(NamedTuple):
-    actions: tuple[Tok, ...]
-    c0: int
-    c1: int
-
-
-class FinalEntryRaw(NamedTuple):
-    player: Tok
-    score: Tok
-    c0: int
-    c1: int
-
-
-# -- lines ------------------------------------------------------------------------------
-
-class TextLine(NamedTuple):
-    """`game:`, `date:` or `board:` and its free text."""
-
-    key: Literal["game", "date", "board"]
-    value: Tok | None
-    c0: int
-    c1: int
-
-
-class NamesLine(NamedTuple):
-    """`players:` or `crests:` and its names."""
-
-    key: Literal["players", "crests"]
-    names: tuple[Tok, ...]
-    c0: int
-    c1: int
-
-
-class SetupLine(NamedTuple):
-    round: Tok
-    phase: Tok
-    options: tuple[SetupAnchor | SetupFlipped, ...]
-    c0: int
-    c1: int
-
-
-class SetupTilesLine(NamedTuple):
-    """`Anna store: ...`, `Anna ship A: ...` or `Anna delivered: ...`."""
-
-    where: Literal["store", "ship", "delivered"]
-    player: Tok
-    ship: Tok | None
-    items: tuple[ItemRaw, ...]
-    c0: int
-    c1: int
-
-
-class RoundLine(NamedTuple):
-    number: Tok
-    deal: tuple[Tok, ...]
-    c0: int
-    c1: int
-
-
-class PhaseLine(NamedTuple):
-    number: Tok
-    player: Tok
-    action: Tok
-    bonus: Tok | None
-    c0: int
-    c1: int
-
-
-class TurnLine(NamedTuple):
-    player: Tok
-    clauses: tuple[Clause, ...]
-    c0: int
-    c1: int
-
-
-class CheckLine(NamedTuple):
-    player: Tok
-    amounts: tuple[Tok, ...]
-    c0: int
-    c1: int
-
-
-class FinalLine(NamedTuple):
-    entries: tuple[FinalEntryRaw, ...]
-    c0: int
-    c1: int
-
-
-Line = Union[TextLine, NamesLine, SetupLine, SetupTilesLine, RoundLine, PhaseLine, TurnLine,
-             CheckLine, FinalLine]
-
-
-# -- columns ----------------------------------------------------------------------------
-
-def c0(x: Any) -> int:
-    """The first column of a token, a typed value, or a run of them."""
-    if type(x) is tuple:   # a run (a typed value is a named tuple: another type)
-        return c0(x[0])
-    if isinstance(x, TOKENS):
-        return x.column or 0
-    return int(x.c0)
-
-
-def c1(x: Any) -> int:
-    """The column after the last character of a token, a typed value, or a run of them."""
-    if type(x) is tuple:
-        return c1(x[-1])
-    if isinstance(x, TOKENS):
-        return x.end_column or 0
-    return int(x.c1)
+from nauticus_ref.notation.raw import (
+    TOKENS,
+    AmountsBody,
+    CheckLine,
+    ClaimRaw,
+    DestRaw,
+    ExtraRaw,
+    FinalEntryRaw,
+    FinalLine,
+    ItemRaw,
+    Line,
+    NamesLine,
+    PassRaw,
+    PhaseLine,
+    PlacementRaw,
+    PlacementsBody,
+    RewardRaw,
+    RewardsRaw,
+    RoundLine,
+    SetupAnchor,
+    SetupFlipped,
+    SetupLine,
+    SetupTilesLine,
+    ShipsBody,
+    StatRaw,
+    TextLine,
+    Tok,
+    TurnLine,
+    c0,
+    c1,
+)
 
 
 def _cols(children: list[Any]) -> tuple[int, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nauticus_ref.notation import transform as t
+from nauticus_ref.notation import raw as t
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import (
     Action,
