@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tomllib
 from dataclasses import field
 from functools import cached_property
 from pathlib import Path
@@ -168,6 +167,10 @@ def load(path: Path, explicit: bool = False) -> Config | None:
                       "a settings file")
     except SourceError as e:
         raise ConfigError(str(e)) from None
+    if path.name == PYPROJECT and not explicit and not _may_hold_table(text):
+        return None
+    import tomllib   # here: most runs find no settings file, or a pyproject.toml of another kind
+
     try:
         data: Any = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -179,6 +182,13 @@ def load(path: Path, explicit: bool = False) -> Config | None:
                 raise ConfigError(f"{path}: no [{TABLE}] table")
             return None
     return _validated(data, path)
+
+
+def _may_hold_table(text: str) -> bool:
+    """Whether a `pyproject.toml` may have the table, without parsing it: its key is
+    written `nauticus-ref`, bare or quoted, or else with `\\u` escapes in a quoted key.
+    Most projects' files are passed over so, and a cold start loads no TOML parser."""
+    return "nauticus-ref" in text or "\\u" in text or "\\U" in text
 
 
 def _validated(data: dict[str, Any], path: Path) -> Config:

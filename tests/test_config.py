@@ -169,6 +169,16 @@ def test_board_in_settings_is_relative_to_the_file_and_the_option_wins(tmp_path)
     assert "none.toml" in missing.output and "Traceback" not in missing.output
 
 
+def test_a_pyproject_that_never_names_the_table_is_passed_over_unparsed(league):
+    """Another project's pyproject.toml is not parsed (not even broken TOML stops the
+    run), but the table written with escapes in a quoted key still counts."""
+    (league / "pyproject.toml").write_text("[project\nname = 'another'\n", encoding="utf-8")
+    assert rules_reported(run("validate", "--concise", league / "storage.ngn")) == ["storage:error"]
+    (league / "pyproject.toml").write_text(
+        '[tool."nauticus\\u002dref"]\nignore = ["storage"]\n', encoding="utf-8")
+    assert rules_reported(run("validate", "--concise", league / "storage.ngn")) == []
+
+
 def test_errors_name_the_file_and_the_key(tmp_path, snapshot):
     (tmp_path / "pyproject.toml").write_text(
         '[tool.nauticus-ref]\nignores = ["storage"]\nselect = ["one-crst", "syntax"]\n'
