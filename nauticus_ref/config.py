@@ -169,7 +169,7 @@ def load(path: Path, explicit: bool = False) -> Config | None:
         raise ConfigError(str(e)) from None
     if path.name == PYPROJECT and not explicit and not _may_hold_table(text):
         return None
-    import tomllib   # here: most runs find no settings file, or a pyproject.toml of another kind
+    import tomllib  # here: most runs find no settings file, or a pyproject.toml of another kind
 
     try:
         data: Any = tomllib.loads(text)

@@ -76,6 +76,21 @@ def test_not_toml_is_a_clear_error(tmp_path):
         load_board_file(bad)
 
 
+def test_bundled_boards_are_parsed_ahead_and_a_changed_text_is_parsed_now(tmp_path):
+    """_boards.py holds each bundled board's TOML parsed (python -m nauticus_ref.game.board
+    writes it); it serves only a file of the very same text."""
+    from nauticus_ref.game import board
+
+    ahead = board.BOARDS_DIR.parent / "_boards.py"
+    assert ahead.read_text(encoding="utf-8") == board.parsed_ahead_source(), \
+        "stale: run python -m nauticus_ref.game.board"
+    text = (BOARDS_DIR / "standard.toml").read_text(encoding="utf-8")
+    assert board._parsed_ahead()[board._digest(text)] == STANDARD
+    copy = tmp_path / "copy.toml"
+    copy.write_text(text.replace("name = \"standard\"", "name = \"copy\""), encoding="utf-8")
+    assert load_board_file(copy).name == "copy"   # not the bundled board's parse
+
+
 RECORD = ("players: Anna, Ben\n"
           "round 1: goods hulls money transport crowns masts deliver sails\n"
           "1. Anna hulls bonus whale\n  Anna: bow >new A = 3t\n")  # bow is 3 on the standard board
