@@ -23,7 +23,7 @@ from typing import Callable, Iterable
 from lark import Lark
 
 from nauticus_ref.notation.assemble import split_lines
-from nauticus_ref.notation.grammar import grammar_path
+from nauticus_ref.notation.grammar import grammar_text
 
 CLI = [sys.executable, "-m", "nauticus_ref.cli"]
 
@@ -84,7 +84,7 @@ def lark_floor(texts: list[str], plugins: dict | None = None) -> list[tuple[str,
     """Loops over `texts` that run only lark: its lexer on whole texts, and its LALR
     parser with the contextual lexer on each line, as nauticus-ref runs it (driven by
     lark-cython when given its `plugins`)."""
-    grammar = grammar_path().read_text(encoding="utf-8")
+    grammar = grammar_text()
     parser = Lark(grammar, parser="lalr", lexer="contextual", start="line",
                   maybe_placeholders=True, _plugins=plugins or {})
     # The same terminals, with newlines skipped too, so whole texts can be lexed.

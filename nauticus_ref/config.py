@@ -23,13 +23,14 @@ import os
 import stat
 from dataclasses import field
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from nauticus_ref.classes import dataclass
 from nauticus_ref.findings import SYNTAX_RULE, Diagnostic, Severity
 
 if TYPE_CHECKING:
+    from os import PathLike
+
     from pathspec import GitIgnoreSpec
 
     from nauticus_ref.game.board import Board
@@ -82,7 +83,7 @@ DEFAULT = Checking()
 class Config:
     """One settings file, read and validated (or none: `path` None, every default)."""
 
-    path: Path | None = None
+    path: str | None = None   # paths are strings here: no pathlib on a cold start
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] = ()
     severity: dict[str, Severity] = field(default_factory=dict)
@@ -91,23 +92,23 @@ class Config:
     per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
-    def root(self) -> Path:
+    def root(self) -> str:
         """The folder the file's paths and patterns are relative to."""
-        return self.path.parent if self.path else Path.cwd()
+        return os.path.dirname(self.path) if self.path else os.getcwd()
 
     def where(self, key: str) -> str:
         """`pyproject.toml: [tool.nauticus-ref] board`: for a message about one key."""
-        table = f"[{TABLE}] " if self.path and self.path.name == PYPROJECT else ""
+        table = f"[{TABLE}] " if self.path and os.path.basename(self.path) == PYPROJECT else ""
         return f"{self.path}: {table}{key}"
 
-    def excluded(self, path: Path) -> bool:
+    def excluded(self, path: str | PathLike[str]) -> bool:
         """Whether a folder walk leaves `path` out (`exclude`)."""
         return _matches(self._exclude_spec, self._relative(path))
 
-    def checking(self, path: Path, board: Board | None) -> Checking:
+    def checking(self, path: str | PathLike[str], board: Board | None) -> Checking:
         """The settings for one record; `board` is the command line's, which wins."""
-        rel = self._relative(path)
         off = set(self.ignore)
+        rel = self._relative(path) if self.per_file_ignores else None
         for spec, rules in self._per_file_specs:
             if _matches(spec, rel):
                 off.update(rules)
@@ -132,17 +133,18 @@ class Config:
 
         spec = self.board
         if "/" in spec or "\\" in spec or spec.endswith(".toml"):
-            spec = str(self.root / spec)
+            spec = os.path.join(self.root, spec)
         try:
             return resolve(spec)
         except BoardError as e:
             raise ConfigError(f"{self.where('board')}: {e}") from None
 
-    def _relative(self, path: Path) -> str | None:
-        try:
-            return Path(os.path.abspath(path)).relative_to(os.path.abspath(self.root)).as_posix()
-        except ValueError:   # outside the settings file's folder: no pattern applies
-            return None
+    def _relative(self, path: str | PathLike[str]) -> str | None:
+        """`path` relative to the settings file's folder, with `/`; None if outside it
+        (then no pattern applies)."""
+        full, root = os.path.abspath(path), os.path.abspath(self.root)
+        inside = full.startswith(root.rstrip(os.sep) + os.sep)
+        return full[len(root.rstrip(os.sep)) + 1:].replace(os.sep, "/") if inside else None
 
 
 def _spec(patterns: Iterable[str]) -> GitIgnoreSpec:
@@ -157,7 +159,7 @@ def _matches(spec: GitIgnoreSpec | None, rel: str | None) -> bool:
 
 # -- finding and reading settings files ------------------------------------------------
 
-def load(path: Path, explicit: bool = False) -> Config | None:
+def load(path: str, explicit: bool = False) -> Config | None:
     """The settings in `path`, or None if it is a `pyproject.toml` without the table
     (unless the user named it: `--config pyproject.toml` without it is an error)."""
     from nauticus_ref.files import SourceError, decode, read_bytes_limited
@@ -167,7 +169,8 @@ def load(path: Path, explicit: bool = False) -> Config | None:
                       "a settings file")
     except SourceError as e:
         raise ConfigError(str(e)) from None
-    if path.name == PYPROJECT and not explicit and not _may_hold_table(text):
+    pyproject = os.path.basename(path) == PYPROJECT
+    if pyproject and not explicit and not _may_hold_table(text):
         return None
     import tomllib  # here: most runs find no settings file, or a pyproject.toml of another kind
 
@@ -175,7 +178,7 @@ def load(path: Path, explicit: bool = False) -> Config | None:
         data: Any = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: not valid TOML: {e}") from None
-    if path.name == PYPROJECT:
+    if pyproject:
         data = data.get("tool", {}).get("nauticus-ref")
         if not isinstance(data, dict):
             if explicit:
@@ -191,7 +194,7 @@ def _may_hold_table(text: str) -> bool:
     return "nauticus-ref" in text or "\\u" in text or "\\U" in text
 
 
-def _validated(data: dict[str, Any], path: Path) -> Config:
+def _validated(data: dict[str, Any], path: str) -> Config:
     from pydantic import ValidationError
 
     from nauticus_ref.config_model import Settings, message
@@ -220,11 +223,11 @@ def _key(loc: tuple[int | str, ...]) -> str:
     return out or "(the table)"
 
 
-def _unsafe(path: Path) -> str | None:
+def _unsafe(path: str) -> str | None:
     """Why a settings file found on the way up is not to be trusted, or None: it belongs
     to another user, others may write it, or others may replace it in its folder."""
     try:
-        st, folder = path.stat(), path.parent.stat()
+        st, folder = os.stat(path), os.stat(os.path.dirname(path) or ".")
     except OSError as e:
         return e.strerror.lower() if e.strerror else str(e)
     me = os.geteuid() if hasattr(os, "geteuid") else None
@@ -247,17 +250,17 @@ class Finder:
         if isolated:
             self.fixed = Config()
         elif explicit is not None:
-            self.fixed = load(Path(explicit), explicit=True)
-        self._by_folder: dict[Path, Config] = {}
+            self.fixed = load(os.path.normpath(explicit), explicit=True)
+        self._by_folder: dict[str, Config] = {}
 
-    def for_record(self, path: Path) -> Config:
+    def for_record(self, path: str | PathLike[str]) -> Config:
         """The settings of a record (standard input: `files.settings_path`)."""
-        return self.fixed or self._nearest(Path(os.path.abspath(path.parent)))
+        return self.fixed or self._nearest(os.path.dirname(os.path.abspath(path)))
 
-    def _nearest(self, folder: Path) -> Config:
+    def _nearest(self, folder: str) -> Config:
         """The settings file in `folder` or the nearest above it: `.nauticus-ref.toml`, or
         a `pyproject.toml` with the table (one without is passed over)."""
-        passed: list[Path] = []
+        passed: list[str] = []
         found: Config | None = None
         while found is None:
             if folder in self._by_folder:
@@ -265,19 +268,20 @@ class Finder:
                 break
             passed.append(folder)
             found = self._in(folder)
-            if folder.parent == folder:
+            parent = os.path.dirname(folder)
+            if parent == folder:
                 break
-            folder = folder.parent
+            folder = parent
         for f in passed:
             self._by_folder[f] = found or Config()
         return found or Config()
 
-    def _in(self, folder: Path) -> Config | None:
+    def _in(self, folder: str) -> Config | None:
         """The settings in `folder` itself; files that another user could have written
         are passed over with a warning."""
         for name in (OWN_FILE, PYPROJECT):
-            candidate = folder / name
-            if candidate.is_file():
+            candidate = os.path.join(folder, name)
+            if os.path.isfile(candidate):
                 why = _unsafe(candidate)
                 if why:
                     self.warn(f"{candidate}: not read: {why}")

@@ -5,6 +5,9 @@ is one line, never a traceback.  Files are opened without blocking and checked
 to be regular files before a byte is read, so that a FIFO or a device named as a
 record (or a board) is refused instead of hanging the referee, and no more than
 the size limit is ever read.
+
+Paths are plain strings on the way of one validate (pathlib is loaded only to write a
+file: it costs 3 % of a cold start; docs/performance.md); any path-like is taken.
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
-from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from nauticus_ref.classes import dataclass
 
@@ -45,18 +49,18 @@ def _why(e: OSError) -> str:
     return e.strerror.lower() if e.strerror else str(e)
 
 
-def expand(paths: list[str], keep: Callable[[Path], bool] | None = None
-           ) -> tuple[list[Path], list[str]]:
+def expand(paths: list[str], keep: Callable[[str], bool] | None = None
+           ) -> tuple[list[str], list[str]]:
     """Files to read (a directory means every `.ngn` below it) and error messages,
     one for each path that cannot be used and for each file skipped in a folder.
     `keep` decides which files found in a folder are read (settings' `exclude`); a
     file named by the user is always read."""
-    files: list[Path] = []
+    files: list[str] = []
     errors: list[str] = []
     for raw in paths:
         if raw == STDIN:
-            if Path(STDIN) not in files:
-                files.append(Path(STDIN))
+            if STDIN not in files:
+                files.append(STDIN)
             continue
         try:
             mode = os.stat(raw).st_mode
@@ -72,7 +76,7 @@ def expand(paths: list[str], keep: Callable[[Path], bool] | None = None
                 errors.append(f"{raw}: no .ngn files in this directory")
             files.extend(found)
         elif stat.S_ISREG(mode):
-            files.append(Path(raw))
+            files.append(raw)
         else:
             errors.append(f"{raw}: not a regular file ({_kind(mode)}); not read")
     return files, errors
@@ -121,7 +125,7 @@ class _Ignores:
         if not os.path.isfile(path):
             return
         try:
-            text = decode(read_bytes_limited(Path(path), MAX_IGNORE_BYTES, "a .gitignore"),
+            text = decode(read_bytes_limited(path, MAX_IGNORE_BYTES, "a .gitignore"),
                           path, "a .gitignore")
         except SourceError as e:
             self.warn(f"{e}; its patterns are not applied")
@@ -144,13 +148,13 @@ class _Ignores:
         return ignored
 
 
-def _walk(top: str) -> tuple[list[Path], list[str]]:
+def _walk(top: str) -> tuple[list[str], list[str]]:
     """Every regular `.ngn` file below `top`, sorted, and a message for each entry skipped:
     an unreadable folder, a `.ngn` name that is not a regular file, a broken link.
     Links to folders are not followed, so no link loop can trap the walk.  Hidden and
     tool folders (`SKIPPED_FOLDERS`) and what `.gitignore` files ignore are left out
     silently, as git and linters leave them out."""
-    found: list[Path] = []
+    found: list[str] = []
     skipped: list[str] = []
 
     def unreadable(e: OSError) -> None:
@@ -180,13 +184,13 @@ def _walk(top: str) -> tuple[list[Path], list[str]]:
                 skipped.append(f"{path}: {broken}; skipped")
                 continue
             if stat.S_ISREG(mode):
-                found.append(Path(path))
+                found.append(path)
             else:
                 skipped.append(f"{path}: not a regular file ({_kind(mode)}); skipped")
-    return sorted(found), skipped
+    return sorted(found, key=lambda p: p.split(os.sep)), skipped   # as paths sort: by part
 
 
-def read_bytes_limited(path: Path, limit: int, what: str) -> bytes:
+def read_bytes_limited(path: str | Path, limit: int, what: str) -> bytes:
     """At most `limit` bytes of the regular file `path`, or SourceError: opened without
     blocking (a FIFO never hangs the referee) and checked before anything is read."""
     try:
@@ -242,10 +246,10 @@ def name_stdin(name: str | None) -> None:
     _stdin_name = name or "<stdin>"
 
 
-def settings_path(path: Path) -> Path:
+def settings_path(path: str) -> str:
     """Where a record is, for finding its settings: standard input is where
     `--stdin-filename` says, else in the working folder."""
-    return Path(_stdin_name) if str(path) == STDIN else path
+    return _stdin_name if path == STDIN else path
 
 
 def read_stdin() -> Source:
@@ -267,14 +271,18 @@ def read(path: Path | str) -> Source:
     """The record at `path` (`-`: standard input), or SourceError."""
     if str(path) == STDIN:
         return read_stdin()
-    return Source(str(path), decode(read_bytes_limited(Path(path), MAX_RECORD_BYTES,
-                                                       "a record"), str(path)))
+    return Source(str(path), decode(read_bytes_limited(path, MAX_RECORD_BYTES, "a record"),
+                                    str(path)))
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: str | Path, text: str) -> None:
     """Write `text` to `path` through a temporary file in the same folder, then rename,
     so that `path` is never half-written.  The temporary file is removed on any failure,
     Ctrl-C and SIGTERM included (the command line turns SIGTERM into an exception)."""
+    import tempfile
+    from pathlib import Path
+
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:200]}.", suffix=".tmp")
     try:
@@ -290,7 +298,7 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def write_output(path: Path, text: str) -> None:
+def write_output(path: str | Path, text: str) -> None:
     """`write_atomically`, with any OS error turned into a one-line SourceError."""
     try:
         write_atomically(path, text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 import tomllib
 
 import pytest
@@ -11,7 +12,7 @@ from conftest import EXAMPLES
 from nauticus_ref.game.board import BOARDS_DIR, BoardError, bundled, load_board_file, parse_board
 from nauticus_ref.cli import main
 
-STANDARD = tomllib.loads((BOARDS_DIR / "standard.toml").read_text(encoding="utf-8"))
+STANDARD = tomllib.loads((Path(BOARDS_DIR) / "standard.toml").read_text(encoding="utf-8"))
 
 
 def test_standard_board_agrees_with_the_rulebook_examples():
@@ -81,10 +82,10 @@ def test_bundled_boards_are_parsed_ahead_and_a_changed_text_is_parsed_now(tmp_pa
     writes it); it serves only a file of the very same text."""
     from nauticus_ref.game import board
 
-    ahead = board.BOARDS_DIR.parent / "_boards.py"
+    ahead = Path(board.BOARDS_DIR).parent / "_boards.py"
     assert ahead.read_text(encoding="utf-8") == board.parsed_ahead_source(), \
         "stale: run python -m nauticus_ref.game.board"
-    text = (BOARDS_DIR / "standard.toml").read_text(encoding="utf-8")
+    text = (Path(BOARDS_DIR) / "standard.toml").read_text(encoding="utf-8")
     assert board._parsed_ahead()[board._digest(text)] == STANDARD
     copy = tmp_path / "copy.toml"
     copy.write_text(text.replace("name = \"standard\"", "name = \"copy\""), encoding="utf-8")
@@ -105,7 +106,7 @@ def _record_with_board(tmp_path, spec: str):
 def test_board_path_is_relative_to_the_record_and_option_overrides(tmp_path, monkeypatch):
     boards = tmp_path / "boards"
     boards.mkdir()
-    text = (BOARDS_DIR / "standard.toml").read_text(encoding="utf-8")
+    text = (Path(BOARDS_DIR) / "standard.toml").read_text(encoding="utf-8")
     # on this board the mast space prices the hull tile 1ship 3, bow 1, middle 0, stern 2
     (boards / "mine.toml").write_text(text.replace("prices = [1, 3, 0, 2]", "prices = [3, 1, 0, 2]"),
                                       encoding="utf-8")

@@ -123,6 +123,15 @@ def test_a_command_imports_only_what_it_needs():
                            "nauticus_ref.cli.fmt", "nauticus_ref.referee.resume"}
 
 
+def test_a_game_outside_any_project_is_validated_without_pathlib_or_toml(tmp_path):
+    """Each was ~3 % of a cold start (docs/performance.md): paths are strings on the way
+    of one validate, the standard board ships parsed, and no settings file is read."""
+    (tmp_path / "game.ngn").write_bytes((EXAMPLES / "game-2p.ngn").read_bytes())
+    validate = _modules_loaded_by("validate", str(tmp_path / "game.ngn"))
+    assert "nauticus_ref.referee.engine" in validate
+    assert not validate & {"pathlib", "tomllib", "json", "difflib", "shlex"}
+
+
 def test_the_command_table_names_every_command():
     """`COMMANDS` says where each command lives; a command missing from it could not be
     found by name."""

@@ -4,6 +4,7 @@ no file read that another user could have planted."""
 
 from __future__ import annotations
 
+from pathlib import Path
 import os
 import shutil
 
@@ -148,7 +149,7 @@ def test_fmt_and_parse_leave_out_excluded_folders(league):
 
 
 def test_board_in_settings_is_relative_to_the_file_and_the_option_wins(tmp_path):
-    text = (BOARDS_DIR / "standard.toml").read_text(encoding="utf-8")
+    text = (Path(BOARDS_DIR) / "standard.toml").read_text(encoding="utf-8")
     (tmp_path / "boards").mkdir()
     # on this board the mast space prices the hull tile 1ship 3, bow 1, middle 0, stern 2
     (tmp_path / "boards" / "club.toml").write_text(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from conftest import parse_ok
 from nauticus_ref.game.board import bundled
 from nauticus_ref.referee.engine import replay
@@ -89,7 +90,7 @@ def test_crests_names_the_boards_crests_in_the_boards_order():
 
     from nauticus_ref.game.board import BOARDS_DIR, parse_board
 
-    data = tomllib.loads((BOARDS_DIR / "standard.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((Path(BOARDS_DIR) / "standard.toml").read_text(encoding="utf-8"))
     order = ["anchor", "whale", "helm", "crest4"]
     board = parse_board({**data, "tiles": {**data["tiles"], "masts": order}}, "reordered")
     # masts on the w+good space: prices [2, 1, 0, 3] in the tile's order, so on this

@@ -67,7 +67,7 @@ def board_without(kind):
     """The standard board with no tile of `kind` in its box."""
     from nauticus_ref.game.board import BOARDS_DIR, parse_board
 
-    data = tomllib.loads((BOARDS_DIR / "standard.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((Path(BOARDS_DIR) / "standard.toml").read_text(encoding="utf-8"))
     return parse_board({**data, "supply": {**data["supply"], kind: 0}}, f"no-{kind}")
 
 

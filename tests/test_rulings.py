@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from conftest import EXAMPLES, parse_ok
 from nauticus_ref.game.board import bundled
 from nauticus_ref.referee.engine import replay
@@ -193,7 +194,7 @@ def test_reading_11_a_bonus_with_nothing_left_to_give():
 
     from nauticus_ref.game.board import BOARDS_DIR
 
-    data = tomllib.loads((BOARDS_DIR / "standard.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((Path(BOARDS_DIR) / "standard.toml").read_text(encoding="utf-8"))
     board = parse_board({**data, "supply": {**data["supply"], "mast": 0, "good": 0}}, "empty")
 
     def on_empty(text):

@@ -22,7 +22,7 @@ def test_shipped_parser_tables_match_the_grammar():
 
     from nauticus_ref.notation import _ngn_tables as tables
 
-    text = grammar.grammar_path().read_text(encoding="utf-8")
+    text = grammar.grammar_text()
     assert tables.GRAMMAR_SHA256 == grammar.grammar_digest(text), "stale: run python -m nauticus_ref.notation.grammar"
     assert tables.LARK_VERSION == lark.__version__, "made by another lark: run python -m nauticus_ref.notation.grammar"
 
@@ -36,7 +36,7 @@ def test_shipped_tables_parse_like_the_grammar():
     from nauticus_ref.notation.syntax import KINDS
     from nauticus_ref.notation.transform import LineTransformer
 
-    fresh = lark.Lark(grammar.grammar_path().read_text(encoding="utf-8"),
+    fresh = lark.Lark(grammar.grammar_text(),
                       transformer=LineTransformer(), **grammar.OPTIONS)
     shipped = lark.Lark._load_from_dict(tables.DATA, tables.MEMO, transformer=LineTransformer())
     lines = {ln for f in EXAMPLES.rglob("*.ngn") for ln in f.read_text(encoding="utf-8").splitlines()}
@@ -134,9 +134,9 @@ def _lark_cache_name(tmp_path) -> str:
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     code = ("from lark import Lark\n"
-            "from nauticus_ref.notation.grammar import grammar_path, OPTIONS\n"
+            "from nauticus_ref.notation.grammar import grammar_text, OPTIONS\n"
             "from nauticus_ref.notation.transform import LineTransformer\n"
-            "Lark(grammar_path().read_text(encoding='utf-8'), transformer=LineTransformer(),"
+            "Lark(grammar_text(), transformer=LineTransformer(),"
             " cache=True, **OPTIONS)\n")
     subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, "TMPDIR": str(scratch)})
     (name,) = os.listdir(scratch)

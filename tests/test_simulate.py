@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from collections import Counter
 
 import pytest
@@ -112,7 +113,7 @@ def one_tile_board():
 
     from nauticus_ref.game.board import BOARDS_DIR, parse_board
 
-    data = tomllib.loads((BOARDS_DIR / "standard.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((Path(BOARDS_DIR) / "standard.toml").read_text(encoding="utf-8"))
     return parse_board({**data, "supply": {k: 1 for k in data["supply"]}}, "one-tile")
 
 

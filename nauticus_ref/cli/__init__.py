@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 
 import click
@@ -18,6 +17,8 @@ import click
 from nauticus_ref import __version__
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from nauticus_ref.config import Finder
     from nauticus_ref.game.board import Board
     from nauticus_ref.referee.validate import Game
@@ -141,7 +142,7 @@ def settled(get: Callable[[], T]) -> T:
         sys.exit(EXIT_CANNOT_RUN)
 
 
-def records(paths: tuple[str, ...] | list[str], finder: Finder) -> tuple[list[Path], list[str]]:
+def records(paths: tuple[str, ...] | list[str], finder: Finder) -> tuple[list[str], list[str]]:
     """The record files the user named or that folders hold (less what each one's
     settings exclude), and a message for each path that cannot be used."""
     from nauticus_ref.files import expand
@@ -237,7 +238,7 @@ def same_file(a: str, b: str) -> bool:
         return False
 
 
-def write_file(path: Path, text: str) -> None:
+def write_file(path: str | Path, text: str) -> None:
     """Write an output file atomically, or exit 2 with a one-line message."""
     from nauticus_ref.files import SourceError, write_output
 
@@ -258,7 +259,7 @@ def one_record(path: str, board_option: str | None, replayed: bool = True) -> Ga
         cannot_run(f"{path}: a folder; this command reads one record file")
     for_terminal()
     board, finder = board_from(board_option), settings()
-    where = settings_path(Path(path))
+    where = settings_path(path)
     checking = settled(lambda: finder.for_record(where).checking(where, board))
     report, failure = load(path, checking)
     if report is None:

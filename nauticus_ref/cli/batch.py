@@ -18,7 +18,6 @@ import threading
 import time
 from collections import Counter, deque
 from dataclasses import field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from nauticus_ref.classes import dataclass
@@ -60,7 +59,7 @@ def load(path: str, checking: Checking,
     from nauticus_ref.referee.validate import validate_source
 
     try:
-        game = validate_source(read(Path(path)), checking.board, steps=steps)
+        game = validate_source(read(path), checking.board, steps=steps)
         return replace(game, diagnostics=checking.apply(game.diagnostics)), None
     except (SourceError, BoardError) as e:
         message = str(e)

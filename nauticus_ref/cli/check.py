@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import click
@@ -127,11 +126,11 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
     started = time.perf_counter()
     board, finder = board_from(board_option), settings()
     files, errors = records(paths, finder)
-    if Path(STDIN) in files:   # read here, once, before any worker process starts
+    if STDIN in files:   # read here, once, before any worker process starts
         try:
             read_stdin()
         except SourceError as e:
-            files.remove(Path(STDIN))
+            files.remove(STDIN)
             errors.append(str(e))
     if how.fmt == "svg" and len(files) + len(errors) > 1:
         cannot_run(f"--format svg draws one game, and {len(files) + len(errors)} records "

@@ -37,7 +37,6 @@ import hashlib
 import os
 import re
 import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any, cast
 
@@ -45,17 +44,25 @@ import lark
 from lark import Lark
 
 GRAMMAR_FILE = "ngn.lark"
-TABLES_FILE = Path(__file__).resolve().parent / "_ngn_tables.py"
+#: Paths are strings here: pathlib is not loaded on a cold start (docs/performance.md).
+_HERE = os.path.dirname(os.path.realpath(__file__))   # nauticus_ref/notation/
+TABLES_FILE = os.path.join(_HERE, "_ngn_tables.py")
 #: The options the parser is built with; the shipped tables are built with the same.
 OPTIONS = {"parser": "lalr", "lexer": "contextual", "start": "line", "maybe_placeholders": True}
 
 
-def grammar_path() -> Path:
-    package = Path(__file__).resolve().parents[1]   # nauticus_ref/
-    for candidate in (package / "grammar" / GRAMMAR_FILE, package.parent / "grammar" / GRAMMAR_FILE):
-        if candidate.is_file():
+def grammar_path() -> str:
+    package = os.path.dirname(_HERE)   # nauticus_ref/
+    for candidate in (os.path.join(package, "grammar", GRAMMAR_FILE),
+                      os.path.join(os.path.dirname(package), "grammar", GRAMMAR_FILE)):
+        if os.path.isfile(candidate):
             return candidate
     raise FileNotFoundError(f"the NGN grammar {GRAMMAR_FILE} is missing from the installation")
+
+
+def grammar_text() -> str:
+    with open(grammar_path(), encoding="utf-8") as f:
+        return f.read()
 
 
 def grammar_digest(text: str) -> str:
@@ -89,7 +96,7 @@ def line_parser(*, accelerated: bool = False) -> Lark:
         return line_parser()
     extra = {"_plugins": plugins} if plugins else {}
 
-    grammar = grammar_path().read_text(encoding="utf-8")
+    grammar = grammar_text()
     tables: Any
     try:
         from nauticus_ref.notation import _ngn_tables as tables
@@ -191,7 +198,9 @@ def tables_source(grammar: str) -> str:
 
 
 if __name__ == "__main__":
+    from pathlib import Path
+
     from nauticus_ref.files import write_atomically
 
-    write_atomically(TABLES_FILE, tables_source(grammar_path().read_text(encoding="utf-8")))
+    write_atomically(Path(TABLES_FILE), tables_source(grammar_text()))
     print(f"wrote {TABLES_FILE}")

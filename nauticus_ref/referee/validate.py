@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nauticus_ref.classes import dataclass
@@ -101,7 +101,7 @@ def board_for(parsed: ParseResult, source: Source) -> Board:
     record), else the standard one."""
     header = parsed.record.header if parsed.record else None
     spec = header.board.text if header and header.board else None
-    return resolve_for_record(spec, Path(source.path).parent)
+    return resolve_for_record(spec, os.path.dirname(source.path))
 
 
 @dataclass
