@@ -53,13 +53,11 @@ def read(source: str | os.PathLike[str] | IO[str], *, board: str | Board | None 
     size limits; `SourceError` otherwise); the record's own `board:` line is followed
     unless `board` names one (a bundled board's name, a path, or a `Board`).
     """
-    from pathlib import Path
-
-    from nauticus_ref.files import Source
+    from nauticus_ref.files import Source, shown
     from nauticus_ref.files import read as read_file
 
     if isinstance(source, (str, os.PathLike)):
-        return _replayed(read_file(Path(source)), board)
+        return _replayed(read_file(shown(os.fspath(source))), board)
     return _replayed(Source(str(getattr(source, "name", "<stream>")), source.read()), board)
 
 

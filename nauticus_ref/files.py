@@ -76,10 +76,19 @@ def expand(paths: list[str], keep: Callable[[str], bool] | None = None
                 errors.append(f"{raw}: no .ngn files in this directory")
             files.extend(found)
         elif stat.S_ISREG(mode):
-            files.append(raw)
+            files.append(shown(raw))
         else:
             errors.append(f"{raw}: not a regular file ({_kind(mode)}); not read")
     return files, errors
+
+
+def shown(path: str) -> str:
+    """`path` as pathlib writes it, and so as messages show it: no empty or `.` parts, no
+    slash at the end (`./league//a.ngn` is `league/a.ngn`); `..` is kept."""
+    if path == STDIN:
+        return path
+    lead = "//" if path.startswith("//") and not path.startswith("///") else "/" * path.startswith("/")
+    return lead + "/".join(p for p in path.split("/") if p not in ("", ".")) or "."
 
 
 def _kind(mode: int) -> str:
@@ -184,7 +193,7 @@ def _walk(top: str) -> tuple[list[str], list[str]]:
                 skipped.append(f"{path}: {broken}; skipped")
                 continue
             if stat.S_ISREG(mode):
-                found.append(path)
+                found.append(shown(path))
             else:
                 skipped.append(f"{path}: not a regular file ({_kind(mode)}); skipped")
     return sorted(found, key=lambda p: p.split(os.sep)), skipped   # as paths sort: by part

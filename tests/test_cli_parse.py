@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 from syrupy.extensions.json import JSONSnapshotExtension
 
@@ -121,6 +122,17 @@ def test_a_command_imports_only_what_it_needs():
     # the other commands' modules load only when they are asked for
     assert not validate & {"nauticus_ref.cli.look", "nauticus_ref.cli.tools",
                            "nauticus_ref.cli.fmt", "nauticus_ref.referee.resume"}
+
+
+@pytest.mark.parametrize("raw", ["a.ngn", "./a.ngn", "a//b/./c.ngn", "/x/y", "//x/y", "///x/y",
+                                 "a/../b", ".", "./", "dir/", "/"])
+def test_paths_are_shown_as_pathlib_shows_them(raw):
+    """Paths are strings on the way of one validate, shown as they always were."""
+    from pathlib import Path
+
+    from nauticus_ref.files import shown
+
+    assert shown(raw) == str(Path(raw))
 
 
 def test_a_game_outside_any_project_is_validated_without_pathlib_or_toml(tmp_path):
