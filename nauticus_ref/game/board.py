@@ -116,7 +116,7 @@ def parse_board(data: dict[str, Any], source: str) -> Board:
 #: A board file is a page of TOML; anything larger is not one.
 MAX_BOARD_BYTES = 64 * 1024
 #: What a bundled board's name looks like; anything else is a path or an error.
-_BUNDLED_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_BUNDLED_NAME = r"[A-Za-z0-9_-]{1,64}"
 
 
 def load_board_file(path: str | Path) -> Board:
@@ -205,7 +205,7 @@ def resolve_for_record(spec: str | None, record_dir: str | Path) -> Board:
     if not spec:
         return bundled("standard")
     if _is_name(spec):
-        if not _BUNDLED_NAME.fullmatch(spec):
+        if not re.fullmatch(_BUNDLED_NAME, spec):
             raise BoardError(f"`board: {spec[:40]}{'...' if len(spec) > 40 else ''}` is not a "
                              "bundled board's name; name a bundled board or a `.toml` file "
                              "beside the record")

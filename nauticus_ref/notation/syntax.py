@@ -286,7 +286,7 @@ def explain(e: UnexpectedInput, line: str) -> tuple[int, int, str, str | None]:
         end = col + 1
     else:
         col, end = tok.column or 1, tok.end_column or 1
-    repeated = _ACTION_FIRST.match(line)
+    repeated = re.match(_ACTION_FIRST, line, re.IGNORECASE)
     if repeated and repeated["player"].lower() not in KEYWORDS:
         said, fix = action_in_turn(repeated["player"], repeated["action"].lower())
         return repeated.start("action") + 1, repeated.end("action") + 1, said, fix
@@ -307,9 +307,10 @@ def explain(e: UnexpectedInput, line: str) -> tuple[int, int, str, str | None]:
                        else "".join(expected))
 
 
-_ACTION_FIRST = re.compile(r"\s*(?P<player>\w[\w-]*|\"[^\"]*\")\s*:\s*"
-                           r"(?P<action>hulls|masts|sails|goods|transport|money|deliver|crowns)\b",
-                           re.IGNORECASE)
+#: A turn written with the phase's action first (patterns here are compiled when first
+#: used, by `re`'s cache: a cold start with no syntax error compiles none of them).
+_ACTION_FIRST = (r"\s*(?P<player>\w[\w-]*|\"[^\"]*\")\s*:\s*"
+                 r"(?P<action>hulls|masts|sails|goods|transport|money|deliver|crowns)\b")
 #: What a turn of each action looks like, for help lines.
 BODY_EXAMPLES = {
     "hulls": "bow stern >new A", "masts": "whale >A", "sails": "whale >A", "goods": "coffee >A",

@@ -22,8 +22,9 @@ from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
 from nauticus_ref.notation.assemble import comment_start
 from nauticus_ref.notation.model import Span
 
-_ACCEPT = re.compile(r"#\s*ref:\s*accept\b(?P<rules>[^()#]*)", re.IGNORECASE)
-_RULE_ID = re.compile(r"[A-Za-z][\w-]*")
+#: Compiled when first used (by `re`'s cache): most records accept nothing.
+_ACCEPT = r"#\s*ref:\s*accept\b(?P<rules>[^()#]*)"
+_RULE_ID = r"[A-Za-z][\w-]*"
 
 
 @dataclass(frozen=True)
@@ -39,10 +40,10 @@ def decisions(lines: list[str]) -> dict[int, list[Decision]]:
         start = comment_start(line) if "accept" in line.lower() else None
         if start is None:
             continue
-        m = _ACCEPT.match(line, start)
+        m = re.compile(_ACCEPT, re.IGNORECASE).match(line, start)
         if m is None:
             continue
-        for word in _RULE_ID.finditer(m.group("rules")):
+        for word in re.finditer(_RULE_ID, m.group("rules")):
             column = m.start("rules") + word.start() + 1
             found.setdefault(number, []).append(Decision(word.group().lower(), Span(
                 line=number, column=column, end_line=number,

@@ -17,8 +17,16 @@ MAX_SHOWN = 120
 #: Characters a record may carry that would act on a terminal instead of showing: C0
 #: controls but tab and newline, DEL, C1 controls, bidirectional overrides and
 #: isolates, and the Unicode line and paragraph separators.
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
-                       "\u202a-\u202e\u2066-\u2069]")
+_CONTROLS = ("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
+             "\u202a-\u202e\u2066-\u2069]")
+_ASCII_CONTROLS = "[\x00-\x08\x0b-\x1f\x7f]"
+
+
+def _controls(text: str) -> re.Pattern[str]:
+    """The controls `text` may hold.  The whole set holds characters past U+00FF, which
+    Python compiles into a 64 KiB map (0.3 ms): ASCII text, most output, needs only
+    the small set, and `re`'s cache keeps each once compiled."""
+    return re.compile(_ASCII_CONTROLS if text.isascii() else _CONTROLS)
 
 
 def _escaped(m: re.Match[str]) -> str:
@@ -28,7 +36,7 @@ def _escaped(m: re.Match[str]) -> str:
 
 def escape_controls(text: str) -> str:
     """`text` with every control character shown as an escape (`\\x1b`), for a terminal."""
-    return _CONTROLS.sub(_escaped, text)
+    return _controls(text).sub(_escaped, text)
 
 
 def _shown_column(raw: str, column: int) -> int:
@@ -42,9 +50,10 @@ WRAP_WIDTH: int | None = None
 
 
 _SEVERITY = {"error": "red", "warning": "yellow", "note": "cyan"}
-_HEADLINE = re.compile(r"^(.*?:\d+:\d+: )(error|warning|note)(\[)([\w-]+)(\])", re.M)
-_CARETS = re.compile(r"^( *\d* \| *)(\^+)$", re.M)
-_HELP = re.compile(r"^help:", re.M)
+#: The parts of the layout `colourise` colours (compiled when colour is first asked for).
+_HEADLINE = r"(?m)^(.*?:\d+:\d+: )(error|warning|note)(\[)([\w-]+)(\])"
+_CARETS = r"(?m)^( *\d* \| *)(\^+)$"
+_HELP = r"(?m)^help:"
 
 
 def colourise(text: str) -> str:
@@ -53,10 +62,10 @@ def colourise(text: str) -> str:
     record's content never decides what gets escape codes."""
     from click import style
 
-    text = _HEADLINE.sub(lambda m: m[1] + style(m[2], fg=_SEVERITY[m[2]], bold=True) + m[3]
-                         + style(m[4], bold=True) + m[5], text)
-    text = _CARETS.sub(lambda m: m[1] + style(m[2], fg="red", bold=True), text)
-    return _HELP.sub(style("help:", fg="green", bold=True), text)
+    text = re.sub(_HEADLINE, lambda m: m[1] + style(m[2], fg=_SEVERITY[m[2]], bold=True) + m[3]
+                  + style(m[4], bold=True) + m[5], text)
+    text = re.sub(_CARETS, lambda m: m[1] + style(m[2], fg="red", bold=True), text)
+    return re.sub(_HELP, style("help:", fg="green", bold=True), text)
 
 
 def display_width(text: str) -> int:
@@ -138,8 +147,8 @@ def dumps(obj: object, indent: int | None = 2) -> str:
     With `indent=None`, one line (JSON lines)."""
     import json  # only for JSON output: text output need not load it
 
-    return _CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}",
-                         json.dumps(obj, indent=indent, ensure_ascii=False))
+    text = json.dumps(obj, indent=indent, ensure_ascii=False)
+    return _controls(text).sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def versioned(data: dict[str, object]) -> str:
