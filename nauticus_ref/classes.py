@@ -9,10 +9,12 @@ half of the referee's own import time, paid by every fresh `nauticus-ref` proces
 
 This one takes the same arguments and makes the same classes, with
 `dataclasses.fields`, `replace`, `asdict` and pydantic working on them as before.  The
-standard library still reads the fields; only `__init__` is compiled, and the other
-methods are closures over the class's fields, built without compiling anything.  A
-frozen slotted class sets its fields through the slots' own setters, which is faster
-than the standard `object.__setattr__`.
+standard library still reads the fields.  The methods other than `__init__` are
+closures over the class's fields, built without compiling anything; each `__init__`
+is written out ahead in `_inits.py` (by `python -m nauticus_ref.classes`, as the parser
+tables are) and compiled only if its source is not there.  A frozen slotted class
+sets its fields through the slots' own setters, faster than the standard
+`object.__setattr__`.
 
 A class this version does not cover (`order`, `unsafe_hash`, `__post_init__`, a field
 left out of `__init__` or of comparisons, an `InitVar`) is handed to the standard
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import reprlib
 from dataclasses import MISSING, FrozenInstanceError
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable
@@ -198,6 +201,7 @@ _FACTORY = _Factory()
 
 
 def _repr_method(names: list[str]) -> Callable[[Any], str]:
+    @reprlib.recursive_repr()   # as the standard one: `...` for an object inside itself
     def __repr__(self: Any) -> str:
         inside = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
         return f"{type(self).__qualname__}({inside})"

@@ -83,6 +83,23 @@ def test_instances_behave_as_the_standard_ones(options: dict[str, Any]) -> None:
         assert (duplicate.x, duplicate.y, duplicate.tags) == (a.x, a.y, a.tags)
 
 
+def test_an_object_inside_itself_is_shown_as_the_standard_one_shows_it() -> None:
+    def node(decorator: Callable[..., Any]) -> Any:
+        @decorator
+        class Node:
+            """A node that may hold itself."""
+
+            children: list[Any]
+
+        return Node([])
+
+    ours, theirs = node(classes.dataclass), node(dataclasses.dataclass)
+    for n in (ours, theirs):
+        n.children.append(n)
+    assert repr(ours).replace("node.<locals>.", "") == repr(theirs).replace("node.<locals>.", "")
+    assert repr(ours).endswith("Node(children=[...])")
+
+
 def test_frozen_slotted_instances_pickle() -> None:
     p = Plain(x=1, y=2, tags=["a"], label=None)
     back = pickle.loads(pickle.dumps(p))
