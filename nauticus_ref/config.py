@@ -250,7 +250,9 @@ class Finder:
         if isolated:
             self.fixed = Config()
         elif explicit is not None:
-            self.fixed = load(os.path.normpath(explicit), explicit=True)
+            from nauticus_ref.files import shown
+
+            self.fixed = load(shown(explicit), explicit=True)
         self._by_folder: dict[str, Config] = {}
 
     def for_record(self, path: str | PathLike[str]) -> Config:

@@ -196,7 +196,7 @@ def _walk(top: str) -> tuple[list[str], list[str]]:
                 found.append(shown(path))
             else:
                 skipped.append(f"{path}: not a regular file ({_kind(mode)}); skipped")
-    return sorted(found, key=lambda p: p.split(os.sep)), skipped   # as paths sort: by part
+    return sorted(found, key=lambda p: p.split("/")), skipped   # as paths sort: part by part
 
 
 def read_bytes_limited(path: str | Path, limit: int, what: str) -> bytes:

@@ -135,6 +135,18 @@ def test_paths_are_shown_as_pathlib_shows_them(raw):
     assert shown(raw) == str(Path(raw))
 
 
+def test_a_folder_walk_gives_files_in_the_order_paths_sort(tmp_path):
+    """Part by part, as pathlib sorts (a string sort would put `a-b.ngn` first)."""
+    from nauticus_ref.files import expand
+
+    (tmp_path / "a").mkdir()
+    for name in ("a/b.ngn", "a-b.ngn", "a.ngn"):
+        (tmp_path / name).write_text("players: Anna, Ben\n", encoding="utf-8")
+    files, errors = expand([f"{tmp_path}/./"])
+    assert errors == []
+    assert files == [str(tmp_path / name) for name in ("a/b.ngn", "a-b.ngn", "a.ngn")]
+
+
 def test_a_game_outside_any_project_is_validated_without_pathlib_or_toml(tmp_path):
     """Each was ~3 % of a cold start (docs/performance.md): paths are strings on the way
     of one validate, the standard board ships parsed, and no settings file is read."""
