@@ -48,8 +48,13 @@ print(size / 1e6 / p, size / 1e6 / v)
 
 
 def env_for(tree: Path) -> dict[str, str]:
+    """The environment that makes a fresh Python import the package from `tree`:
+    PYTHONPATH names it, and PYTHONSAFEPATH keeps Python from putting the working folder
+    (`-c`, `-m`) ahead of it, which made every run of this script measure the checkout
+    it was started in, twice, until 2026-11-23."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(tree)
+    env["PYTHONSAFEPATH"] = "1"
     return env
 
 

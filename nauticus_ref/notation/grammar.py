@@ -21,7 +21,7 @@ lark, whose error the syntax messages are made from, so the diagnostics are the 
 byte for byte with it or without it.  `NAUTICUS_REF_ACCELERATOR=0` turns it off.
 
 The lexer's patterns: lark's contextual lexer compiles a regular expression for each
-state of the parser it meets, about forty in a game, which was a sixth of a cold
+state of the parser it meets, about forty in a game, which was a tenth of a cold
 validate.  Python cannot keep a compiled pattern between processes, but it builds one
 from its compiled code, which `_ngn_tables.py` ships beside the tables (`PATTERNS`):
 `precompile_patterns` puts those patterns into the `re` module's own cache, where
@@ -193,14 +193,12 @@ def tables_source(grammar: str) -> str:
             "# named groups), for the Python named by SRE.\n"
             f"SRE = {sre_version()!r}\n"
             "PATTERNS = [\n"
-            + "".join(f"    {entry!r},\n" for entry in lexer_patterns(Lark(grammar, **OPTIONS)))
+            + "".join(f"    {entry!r},\n" for entry in lexer_patterns(parser))
             + "]\n")
 
 
 if __name__ == "__main__":
-    from pathlib import Path
-
     from nauticus_ref.files import write_atomically
 
-    write_atomically(Path(TABLES_FILE), tables_source(grammar_text()))
+    write_atomically(TABLES_FILE, tables_source(grammar_text()))
     print(f"wrote {TABLES_FILE}")

@@ -23,7 +23,7 @@ from nauticus_ref.notation.assemble import comment_start
 from nauticus_ref.notation.model import Span
 
 #: Compiled when first used (by `re`'s cache): most records accept nothing.
-_ACCEPT = r"#\s*ref:\s*accept\b(?P<rules>[^()#]*)"
+_ACCEPT = r"(?i)#\s*ref:\s*accept\b(?P<rules>[^()#]*)"
 _RULE_ID = r"[A-Za-z][\w-]*"
 
 
@@ -40,7 +40,7 @@ def decisions(lines: list[str]) -> dict[int, list[Decision]]:
         start = comment_start(line) if "accept" in line.lower() else None
         if start is None:
             continue
-        m = re.compile(_ACCEPT, re.IGNORECASE).match(line, start)
+        m = re.compile(_ACCEPT).match(line, start)
         if m is None:
             continue
         for word in re.finditer(_RULE_ID, m.group("rules")):
