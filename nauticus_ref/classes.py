@@ -50,8 +50,8 @@ def _make(cls: type, *, init: bool = True, repr: bool = True, eq: bool = True,
                                      slots=slots, kw_only=kw_only, **others)
     if not own.get("__doc__"):   # else the standard decorator imports inspect to write one
         cls.__doc__ = f"{cls.__name__}({', '.join(own.get('__annotations__', {}))})"
-    made: type = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=slots,
-                                       kw_only=kw_only, **others)
+    made = _read_fields(cls, slots=slots, kw_only=kw_only) or dataclasses.dataclass(
+        cls, init=False, repr=False, eq=False, slots=slots, kw_only=kw_only)
     fields = dataclasses.fields(made)
     names = [f.name for f in fields]
     values = _values_getter(names)
@@ -73,6 +73,73 @@ def _make(cls: type, *, init: bool = True, repr: bool = True, eq: bool = True,
     for name, method in methods.items():
         setattr(made, name, method)
     return made
+
+
+def _read_fields(cls: type, *, slots: bool, kw_only: bool) -> type | None:
+    """What the standard decorator does when `_make` calls it (no method of its own to
+    write): read the fields, then make the class again with slots, in a third of its
+    time (it reads every annotation's text three times over for ClassVar, InitVar
+    and KW_ONLY).  None for a class whose fields need the standard reading: a field
+    named as an inherited one or as a base's attribute, a ClassVar, InitVar or
+    KW_ONLY, a mutable default, a field without annotation, a frozen dataclass base,
+    a metaclass, or a Python whose dataclasses module differs."""
+    own = cls.__dict__
+    is_field = getattr(dataclasses, "_FIELD", None)
+    if is_field is None or type(cls) is not type or "__slots__" in own:
+        return None
+    fields: dict[str, dataclasses.Field[Any]] = {}
+    for base in cls.__mro__[-1:0:-1]:
+        inherited = base.__dict__.get("__dataclass_fields__")
+        if inherited is not None:
+            if base.__dict__["__dataclass_params__"].frozen:
+                return None
+            fields.update(inherited)
+    annotations: dict[str, Any] = own.get("__annotations__", {})
+    for name, annotation in annotations.items():
+        if (name in fields or not isinstance(annotation, str)
+                or any(word in annotation for word in ("ClassVar", "InitVar", "KW_ONLY"))
+                or any(name in base.__dict__ for base in cls.__mro__[1:])):
+            return None
+        default = own.get(name, MISSING)
+        f: Any = default if isinstance(default, dataclasses.Field) else dataclasses.field(
+            default=default)
+        if f.default is not MISSING and type(f.default).__hash__ is None:
+            return None   # the standard decorator refuses it, and says why
+        f.name, f.type, f._field_type = name, annotation, is_field
+        if f.kw_only is MISSING:
+            f.kw_only = kw_only
+        fields[name] = f
+    if any(isinstance(v, dataclasses.Field) and k not in annotations for k, v in own.items()):
+        return None
+    done = {"__dataclass_fields__": fields, "__dataclass_params__": _params(slots, kw_only)}
+    if "__match_args__" not in own:
+        done["__match_args__"] = tuple(f.name for f in fields.values() if f.init and not f.kw_only)
+    if not slots:
+        for name in annotations:
+            if isinstance(own.get(name), dataclasses.Field):
+                if fields[name].default is MISSING:
+                    delattr(cls, name)
+                else:
+                    setattr(cls, name, fields[name].default)
+        for key, value in done.items():
+            setattr(cls, key, value)
+        return cls
+    namespace = {k: v for k, v in own.items()
+                 if k not in annotations and k not in ("__dict__", "__weakref__")}
+    namespace.update(done, __slots__=tuple(annotations))
+    made = type(cls.__name__, cls.__bases__, namespace)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+@functools.cache
+def _params(slots: bool, kw_only: bool) -> Any:
+    """The `__dataclass_params__` the standard decorator gives a class `_make` calls it
+    for (its fields of this Python's version), taken from a class it made so."""
+    bare = type("Template", (), {"__doc__": "a docstring, so that inspect is not imported"})
+    template: Any = dataclasses.dataclass(bare, init=False, repr=False, eq=False, slots=slots,
+                                          kw_only=kw_only)
+    return template.__dataclass_params__
 
 
 def _covered(own: Any) -> bool:
@@ -140,6 +207,7 @@ def _init_method(cls: type, fields: tuple[dataclasses.Field[Any], ...], *,
         exec(source, scope)
         method = scope["__init__"]
     method.__qualname__ = f"{cls.__qualname__}.__init__"
+    method.__annotations__ = {**{f.name: f.type for f in fields}, "return": None}   # as help() shows
     return method
 
 

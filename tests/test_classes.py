@@ -100,6 +100,72 @@ def test_an_object_inside_itself_is_shown_as_the_standard_one_shows_it() -> None
     assert repr(ours).endswith("Node(children=[...])")
 
 
+def family(decorator: Callable[..., Any], options: dict[str, Any]) -> tuple[type, type]:
+    @decorator(**options)
+    class Base:
+        """A base with a default and a factory."""
+
+        span: int
+        notes: list[str] = field(default_factory=list)
+
+    @decorator(**options)
+    class Child(Base):
+        """A child adding its own fields."""
+
+        name: str = "x"
+        count: int = 1
+
+    return Base, Child
+
+
+def shape(cls: type) -> tuple[Any, ...]:
+    """What the standard decorator decides about a class, as the library exposes it."""
+    import inspect
+
+    fields = [(f.name, f.type, f.default, f.default_factory, f.kw_only, f.init, f.repr,
+               f.compare, f.hash, f.metadata) for f in dataclasses.fields(cls)]
+    return (fields, getattr(cls, "__match_args__", None), cls.__dict__.get("__slots__"),
+            repr(cls.__dict__["__dataclass_params__"]), str(inspect.signature(cls)),
+            [k for k in cls.__dict__ if k in ("span", "notes", "name", "count")])
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=str)
+def test_fields_are_read_as_the_standard_decorator_reads_them(options: dict[str, Any]) -> None:
+    if options.get("kw_only") is None:
+        options = {**options, "kw_only": True}   # a base with defaults needs it for Child
+    ours, theirs = family(classes.dataclass, options), family(dataclasses.dataclass, options)
+    for mine, standard in zip(ours, theirs):
+        got, want = shape(mine), shape(standard)
+        # the standard one writes __init__ itself (its params say init=True): the rest alike
+        assert got[:3] == want[:3] and got[4:] == want[4:]
+        assert mine.__qualname__.split(".")[-1] == standard.__qualname__.split(".")[-1]
+    child = ours[1](span=1, name="y")
+    assert (child.span, child.notes, child.name, child.count) == (1, [], "y", 1)
+
+
+def test_what_the_standard_decorator_refuses_it_refuses() -> None:
+    with pytest.raises(ValueError, match="mutable default"):
+        @classes.dataclass
+        class Mutable:
+            items: list[int] = []   # noqa: RUF012
+
+    with pytest.raises(TypeError, match="is a field but has no type annotation"):
+        @classes.dataclass
+        class Unannotated:
+            a: int
+            b = field(default=1)
+
+    @classes.dataclass
+    class Base:
+        a: int = 1
+
+    @classes.dataclass
+    class Again(Base):
+        a: int = 2   # a field named as an inherited one: read the standard way
+
+    assert Again().a == 2 and [f.name for f in dataclasses.fields(Again)] == ["a"]
+
+
 def test_frozen_slotted_instances_pickle() -> None:
     p = Plain(x=1, y=2, tags=["a"], label=None)
     back = pickle.loads(pickle.dumps(p))
