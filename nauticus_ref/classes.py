@@ -95,10 +95,10 @@ def _read_fields(cls: type, *, slots: bool, kw_only: bool) -> type | None:
                 return None
             fields.update(inherited)
     annotations: dict[str, Any] = own.get("__annotations__", {})
+    taken = {name for base in cls.__mro__[1:-1] for name in base.__dict__}   # object's: dunders
     for name, annotation in annotations.items():
-        if (name in fields or not isinstance(annotation, str)
-                or any(word in annotation for word in ("ClassVar", "InitVar", "KW_ONLY"))
-                or any(name in base.__dict__ for base in cls.__mro__[1:])):
+        if (name in fields or name in taken or not isinstance(annotation, str)
+                or "ClassVar" in annotation or "InitVar" in annotation or "KW_ONLY" in annotation):
             return None
         default = own.get(name, MISSING)
         f: Any = default if isinstance(default, dataclasses.Field) else dataclasses.field(
