@@ -8,13 +8,14 @@ half of the referee's own import time, paid by every fresh `nauticus-ref` proces
 (docs/performance.md, the cold start).
 
 This one takes the same arguments and makes the same classes, with
-`dataclasses.fields`, `replace`, `asdict` and pydantic working on them as before.  The
-standard library still reads the fields.  The methods other than `__init__` are
-closures over the class's fields, built without compiling anything; each `__init__`
-is written out ahead in `_inits.py` (by `python -m nauticus_ref.classes`, as the parser
-tables are) and compiled only if its source is not there.  A frozen slotted class
-sets its fields through the slots' own setters, faster than the standard
-`object.__setattr__`.
+`dataclasses.fields`, `replace`, `asdict` and pydantic working on them as before:
+- the fields are read as the standard library reads them, into its own `Field`
+  objects (`_read_fields`; anything unusual is left to the standard library);
+- each `__init__` is written out ahead in `_inits.py` (by `python -m
+  nauticus_ref.classes`, as the parser tables are), and compiled only if its source is
+  not there; a frozen slotted class sets its fields through the slots' own setters,
+  faster than the standard `object.__setattr__`;
+- the other methods are closures over the class's fields: nothing is compiled.
 
 A class this version does not cover (`order`, `unsafe_hash`, `__post_init__`, a field
 left out of `__init__` or of comparisons, an `InitVar`) is handed to the standard
