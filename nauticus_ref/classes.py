@@ -174,12 +174,11 @@ def _init_method(cls: type, fields: tuple[dataclasses.Field[Any], ...], *,
     functions written out ahead (`_inits.py`) where one has this very source, else
     compiled now."""
     scope: dict[str, Any] = {}
-    params, body = [], []
-    keyword = False
+    positional: list[str] = []
+    keyword: list[str] = []   # keyword-only fields come last, wherever they were declared
+    body = []
     for f in fields:
-        if f.kw_only and not keyword:
-            params.append("*")
-            keyword = True
+        params = keyword if f.kw_only else positional
         value = f.name
         if f.default is not MISSING:
             scope[f"_default_{f.name}"] = f.default
@@ -198,6 +197,7 @@ def _init_method(cls: type, fields: tuple[dataclasses.Field[Any], ...], *,
             body.append(f"_object_setattr(self, {f.name!r}, {value})")
         else:
             body.append(f"self.{f.name} = {value}")
+    params = positional + (["*", *keyword] if keyword else [])
     source = (f"def __init__(self, {', '.join(params)}):\n"
               + "".join(f"    {line}\n" for line in body or ["pass"]))
     SOURCES[source] = sorted(scope)

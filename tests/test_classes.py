@@ -143,6 +143,24 @@ def test_fields_are_read_as_the_standard_decorator_reads_them(options: dict[str,
     assert (child.span, child.notes, child.name, child.count) == (1, [], "y", 1)
 
 
+def test_keyword_only_fields_go_last_as_in_the_standard_one() -> None:
+    def mixed(decorator: Callable[..., Any]) -> type:
+        @decorator
+        class Mixed:
+            """A keyword-only field declared before a positional one."""
+
+            a: int = field(kw_only=True)
+            b: int
+
+        return Mixed
+
+    import inspect
+
+    ours, theirs = mixed(classes.dataclass), mixed(dataclasses.dataclass)
+    assert str(inspect.signature(ours)) == str(inspect.signature(theirs)) == "(b: 'int', *, a: 'int') -> None"
+    assert (ours(2, a=1).a, ours(2, a=1).b) == (1, 2)
+
+
 def test_what_the_standard_decorator_refuses_it_refuses() -> None:
     with pytest.raises(ValueError, match="mutable default"):
         @classes.dataclass
