@@ -188,6 +188,8 @@ def _init_method(cls: type, fields: tuple[dataclasses.Field[Any], ...], *,
             params.append(f"{f.name}=_FACTORY")
             value = f"_factory_{f.name}() if {f.name} is _FACTORY else {f.name}"
         else:
+            if params is positional and any("=" in p for p in positional):
+                raise TypeError(f"non-default argument {f.name!r} follows default argument")
             params.append(f.name)
         if frozen and slots:
             scope[f"_set_{f.name}"] = getattr(cls, f.name).__set__

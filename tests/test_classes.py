@@ -167,6 +167,13 @@ def test_what_the_standard_decorator_refuses_it_refuses() -> None:
         class Mutable:
             items: list[int] = []   # noqa: RUF012
 
+    for decorator in (classes.dataclass, dataclasses.dataclass):
+        with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
+            @decorator
+            class Ordered:
+                a: int = 1
+                b: int
+
     with pytest.raises(TypeError, match="is a field but has no type annotation"):
         @classes.dataclass
         class Unannotated:
