@@ -81,9 +81,10 @@ def _read_fields(cls: type, *, slots: bool, kw_only: bool) -> type | None:
     write): read the fields, then make the class again with slots, in a third of its
     time (it reads every annotation's text three times over for ClassVar, InitVar
     and KW_ONLY).  None for a class whose fields need the standard reading: a field
-    named as an inherited one or as a base's attribute, a ClassVar, InitVar or
-    KW_ONLY, a mutable default, a field without annotation, a frozen dataclass base,
-    a metaclass, or a Python whose dataclasses module differs."""
+    named as an inherited one or as a base's attribute, a ClassVar or KW_ONLY, a
+    mutable default, a field without annotation, a frozen dataclass base, a metaclass,
+    or a Python whose dataclasses module differs.  (An InitVar never comes here:
+    `_covered` hands its class to the standard decorator whole.)"""
     own = cls.__dict__
     is_field = getattr(dataclasses, "_FIELD", None)
     if is_field is None or type(cls) is not type or "__slots__" in own:
@@ -99,7 +100,7 @@ def _read_fields(cls: type, *, slots: bool, kw_only: bool) -> type | None:
     taken = {name for base in cls.__mro__[1:-1] for name in base.__dict__}   # object's: dunders
     for name, annotation in annotations.items():
         if (name in fields or name in taken or not isinstance(annotation, str)
-                or "ClassVar" in annotation or "InitVar" in annotation or "KW_ONLY" in annotation):
+                or "ClassVar" in annotation or "KW_ONLY" in annotation):
             return None
         default = own.get(name, MISSING)
         f: Any = default if isinstance(default, dataclasses.Field) else dataclasses.field(
