@@ -156,6 +156,43 @@ def test_a_game_outside_any_project_is_validated_without_pathlib_or_toml(tmp_pat
     assert not validate & {"pathlib", "tomllib", "json", "difflib", "shlex"}
 
 
+def _collector_at_exit(*code: str) -> str:
+    """What a fresh interpreter running `code` says of its garbage collector at exit
+    (after the command, before Python's own clean-up): the objects between passes, and
+    whether any were set aside."""
+    probe = ["import atexit, gc, sys",
+             "atexit.register(lambda: print(gc.get_threshold()[0], gc.get_freeze_count() > 0))",
+             *code]
+    result = subprocess.run([sys.executable, "-c", "\n".join(probe)], capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()[-1]
+
+
+def test_the_program_tunes_the_garbage_collector_and_the_library_does_not():
+    """A fifth of a cold start went on collector passes that found nothing
+    (nauticus_ref/__main__.py); a program using the library keeps Python's settings."""
+    from nauticus_ref.__main__ import GC_THRESHOLD
+
+    game = str(EXAMPLES / "game-2p.ngn")
+    untouched = _collector_at_exit()
+    assert untouched.endswith("False") and not untouched.startswith(f"{GC_THRESHOLD} ")
+    assert _collector_at_exit("import nauticus_ref", f"nauticus_ref.read({game!r})") == untouched
+    assert _collector_at_exit("from nauticus_ref.cli import entry",
+                              f"entry(['validate', {game!r}])") == untouched
+    assert _collector_at_exit(f"sys.argv = ['nauticus-ref', 'validate', {game!r}]",
+                              "from nauticus_ref.__main__ import main", "main()"
+                              ) == f"{GC_THRESHOLD} True"
+
+
+@pytest.mark.parametrize("module", ["nauticus_ref", "nauticus_ref.cli"])
+def test_python_dash_m_runs_the_program(module):
+    game = str(EXAMPLES / "invalid" / "one-crest.ngn")
+    result = subprocess.run([sys.executable, "-m", module, "validate", game],
+                            capture_output=True, text=True)
+    assert result.returncode == 1 and "one-crest" in result.stdout
+
+
 def test_the_command_table_names_every_command():
     """`COMMANDS` says where each command lives; a command missing from it could not be
     found by name."""

@@ -1,5 +1,5 @@
 """`python -m nauticus_ref.cli`: the command line, as the `nauticus-ref` program runs it."""
 
-from nauticus_ref.cli import entry
+from nauticus_ref.__main__ import main
 
-entry()
+main()
