@@ -158,6 +158,33 @@ def test_jsonl_is_one_versioned_object_per_diagnostic():
                                                       ("invalid/storage.ngn", "storage")]
 
 
+@pytest.mark.parametrize("items", [
+    [], [{}], [[]], [{"path": "a.ngn", "diagnostics": []}],
+    [{"name": "Zoë", "note": "line\nbreak", "esc": "\x1b[31m", "sep": "\u2028\u202e", "n": None},
+     {"nested": [{"a": [1, 2.5, True]}, []], "empty": {}}, "text", 7]])
+def test_a_json_document_joined_from_written_items_is_the_one_written_whole(items):
+    """Workers write their records' parts of a gathered JSON document (`json_item`); the
+    parent's join must be exactly what writing the whole document gives."""
+    from nauticus_ref.views.text import dumps, json_item, json_list_document
+
+    head = {"version": 1, "tool": "nauticus-ref"}
+    joined = json_list_document(head, "files", [json_item(x) for x in items])
+    assert joined == dumps({**head, "files": items})
+
+
+@pytest.mark.parametrize("command", ["validate", "score"])
+def test_a_gathered_json_document_is_laid_out_as_json_writes_it(command):
+    from nauticus_ref.views.text import dumps
+
+    for jobs in ("1", "2"):
+        result = in_examples(command, "--format", "json", "--jobs", jobs, "invalid/one-crest.ngn",
+                             "invalid/storage.ngn", "game-2p.ngn", "syntax/bonus-word.ngn")
+        assert result.exit_code == 1
+        data = json.loads(result.output)
+        assert len(data["files" if command == "validate" else "games"]) == 4
+        assert result.output == dumps(data) + "\n"
+
+
 def test_sarif_reads_back_as_sarif_2_1():
     sarif_pydantic = pytest.importorskip("sarif_pydantic")
     result = in_examples("validate", "--format", "sarif", "invalid/one-crest.ngn",

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
 
     from nauticus_ref.referee.validate import Game
+    from nauticus_ref.views.text import JsonItem
 
 #: Seconds one record may take before it is reported as not checked.  Every record
 #: within the size limits answers in well under two seconds; this catches a hang.
@@ -40,7 +41,9 @@ WORKER_MEMORY = 2 * 1024 ** 3
 class Outcome:
     path: str
     text: str = ""                      # the rendered output of a streamed format
-    data: dict[str, Any] | None = None  # the record's part of a gathered document (json...)
+    #: the record's part of a gathered document: its data, or its part of a JSON document
+    #: already written (`JsonItem`, so that workers write them, not the parent)
+    data: dict[str, Any] | JsonItem | None = None
     valid: bool = True
     #: how many diagnostics of each (rule, severity): for the summary and --statistics
     by_rule: Counter[tuple[str, str]] = field(default_factory=Counter)
@@ -93,8 +96,10 @@ def _render(path: str, checking: Checking, fmt: str,
     if quiet:
         report = replace(report, diagnostics=[d for d in report.diagnostics
                                               if d.severity != "note"])
+    from nauticus_ref.views.text import JsonItem
+
     rendered = formats[fmt](report)
-    text, data = ("", rendered) if isinstance(rendered, dict) else (rendered, None)
+    text, data = ("", rendered) if isinstance(rendered, (dict, JsonItem)) else (rendered, None)
     return Outcome(path, text, data, report.valid,
                    Counter((d.rule, d.severity) for d in report.diagnostics))
 

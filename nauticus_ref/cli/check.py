@@ -142,7 +142,7 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
                              for f in files for where in [settings_path(f)]])
     for_terminal()
     gathered = how.fmt in how.documents
-    payload: list[dict[str, Any]] = []
+    payload: list[Any] = []   # each record's part of the gathered document
     bad = done = 0
     by_rule: Counter[tuple[str, str]] = Counter()
     handler = functools.partial(fn, quiet=how.quiet)

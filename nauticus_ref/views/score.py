@@ -13,7 +13,7 @@ from nauticus_ref.game.scoring import Score, final_scores, tie_breaks
 from nauticus_ref.referee.validate import Game
 from nauticus_ref.views import JSON_VERSION
 from nauticus_ref.views import markdown as md
-from nauticus_ref.views.text import dumps
+from nauticus_ref.views.text import json_item, json_list_document
 
 SOURCES = ("bonus", "crowns", "rewards", "pass penalty", "correction")
 MATERIAL_WORDS = {
@@ -259,10 +259,11 @@ def notebook_html(report: Game) -> str:
 
 #: The formats of this view, for the command line's choices.  `html` gathers every game's
 #: score JSON into one page; `svg` draws one game.
-FORMATS: dict[str, Callable[[Game], Any]] = {"text": score_text, "json": score_json,
+FORMATS: dict[str, Callable[[Game], Any]] = {"text": score_text,
+                                             "json": lambda game: json_item(score_json(game)),
                                              "markdown": score_markdown, "html": score_json,
                                              "svg": score_svg}
 #: The gathered formats: every game's part in one document.
-DOCUMENTS: dict[str, Callable[[list[dict[str, Any]]], str]] = {
-    "json": lambda games: dumps({"version": JSON_VERSION, "games": games}),
+DOCUMENTS: dict[str, Callable[[list[Any]], str]] = {
+    "json": lambda games: json_list_document({"version": JSON_VERSION}, "games", games),
     "html": score_html}

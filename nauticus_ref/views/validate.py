@@ -16,7 +16,15 @@ from typing import Any, Callable, Mapping
 from nauticus_ref.findings import counts
 from nauticus_ref.referee.validate import Game
 from nauticus_ref.views import JSON_VERSION
-from nauticus_ref.views.text import dumps, escape_controls, render_github, render_text
+from nauticus_ref.views.text import (
+    JsonItem,
+    dumps,
+    escape_controls,
+    json_item,
+    json_list_document,
+    render_github,
+    render_text,
+)
 
 Data = dict[str, Any]
 
@@ -65,8 +73,8 @@ def tally(c: dict[str, int]) -> str:
 
 # -- documents over every record ---------------------------------------------------------
 
-def json_document(files: list[Data]) -> str:
-    return dumps({"version": JSON_VERSION, "files": files})
+def json_document(files: list[JsonItem]) -> str:
+    return json_list_document({"version": JSON_VERSION}, "files", files)
 
 
 def sarif_document(files: list[Data]) -> str:
@@ -127,10 +135,11 @@ def junit_document(files: list[Data]) -> str:
 #: The formats of this view, for the command line's choices: a record's text, or its
 #: part of a document that `DOCUMENTS` makes of every record's.
 FORMATS: dict[str, Callable[[Game], Any]] = {
-    "text": validate_text, "concise": validate_concise, "json": validate_json,
+    "text": validate_text, "concise": validate_concise,
+    "json": lambda game: json_item(validate_json(game)),
     "jsonl": validate_jsonl, "github": validate_github, "sarif": validate_json,
     "junit": validate_json}
-DOCUMENTS: dict[str, Callable[[list[Data]], str]] = {
+DOCUMENTS: dict[str, Callable[[list[Any]], str]] = {
     "json": json_document, "sarif": sarif_document, "junit": junit_document}
 
 
