@@ -90,14 +90,14 @@ def _render(path: str, checking: Checking, fmt: str,
     """One record through a view: its text, or its part of a gathered document."""
     from dataclasses import replace
 
+    from nauticus_ref.views.text import JsonItem
+
     report, failure = load(path, checking, steps=False)   # validate and score show none
     if report is None:
         return Outcome(path, failure=failure)
     if quiet:
         report = replace(report, diagnostics=[d for d in report.diagnostics
                                               if d.severity != "note"])
-    from nauticus_ref.views.text import JsonItem
-
     rendered = formats[fmt](report)
     text, data = ("", rendered) if isinstance(rendered, (dict, JsonItem)) else (rendered, None)
     return Outcome(path, text, data, report.valid,

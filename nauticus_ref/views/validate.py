@@ -6,7 +6,8 @@ Formats (`FORMATS`), one table for the command line's choices:
   diagnostic), `github` (workflow commands), `jsonl` (one JSON object per diagnostic);
 - gathered into one document over every record (`DOCUMENTS`): `json`, `sarif` (SARIF
   2.1.0, for code-scanning pages) and `junit` (JUnit XML, one test case per record,
-  for CI dashboards).  A record's part of them is `validate_json`.
+  for CI dashboards).  A record's part of them is `validate_json`, for `json` written
+  already where the record was handled (`views.text.json_item`).
 """
 
 from __future__ import annotations
