@@ -1,9 +1,9 @@
-"""What the benchmark scripts share: timing, cold starts, and the floor set by lark.
+"""What the benchmark scripts share: timing, and the floor set by lark.
 
 The floor is what the libraries the design card fixes cost by themselves on this
-machine: lark's lexer alone, lark's parser alone (its own trees, none of our
-transformer, assembler or models), and a fresh process that only imports click
-and lark (`validate` loads no pydantic).  No referee built on them is faster than that.
+machine: lark's lexer alone and lark's parser alone (its own trees, none of our
+transformer, assembler or models); for a cold start, a fresh process that only
+imports click and lark (cold.py).  No referee built on them is faster than that.
 
 Results are never kept between records while timing: holding thousands of parsed
 records alive makes Python's cyclic garbage collector walk them again and again,
@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import gc
 import os
-import statistics
-import subprocess
 import sys
 import time
 from typing import Callable, Iterable
@@ -45,28 +43,6 @@ def each(fn: Callable[[str], object], items: Iterable) -> Callable[[], None]:
         for item in items:
             fn(item)
     return loop
-
-
-def cold_ms(args: list[str], runs: int = 15) -> tuple[float, float]:
-    """Median and minimum wall time, in ms, of `args` in a fresh process.
-
-    Bytecode may be cached, as after `pip install` (this workplace sets
-    PYTHONDONTWRITEBYTECODE, which would recompile the package on every start);
-    one run first warms the caches.
-    """
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run(args, capture_output=True, env=env)
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(args, capture_output=True, env=env)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), min(times)
-
-
-def import_floor_commands() -> list[tuple[str, list[str]]]:
-    return [("python, nothing imported", [sys.executable, "-c", "pass"]),
-            ("import click and lark", [sys.executable, "-c", "import click, lark"])]
 
 
 def accelerated(on: bool) -> None:

@@ -1,4 +1,4 @@
-"""Throughput over simulated 4-player games, and cold starts.
+"""Throughput over simulated 4-player games.
 
     python benchmarks/throughput.py [--games 2000]
 
@@ -7,9 +7,8 @@ games/s for parsing alone and for validate + score, on one core in this process;
 then the command `nauticus-ref validate` and `score` with `--jobs 1`, 2 and one per
 core (timed in alternation, best of 2; with the CPU time each used, and the speed-up
 over one job); then the peak memory of one process over a tenth of the games and
-over all of them (flat: nothing is kept per game); then the cold start of
-`nauticus-ref --version` and of validating one game.  Beside them, the floor set by
-the libraries themselves (see common.py).  Not a test.
+over all of them (flat: nothing is kept per game).  Beside them, the floor set by
+lark itself (see common.py).  Cold starts are cold.py's.  Not a test.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import CLI, best_seconds, cold_ms, each, import_floor_commands, lark_floor
+from common import CLI, best_seconds, each, lark_floor
 
 from nauticus_ref.notation.assemble import parse_text
 from nauticus_ref.game.board import bundled
@@ -110,15 +109,6 @@ def main() -> None:
                               (f"{args.games} games", folder)):
             print(f"  {label:<36} {peak_mb(CLI + ['validate', '-q', str(target)]):5.0f} MB")
         shutil.rmtree(tenth)
-
-        print("cold start: median (min) of 15 fresh processes")
-        one = str(folder / "g00000.ngn")
-        for label, cmd in import_floor_commands() + [
-                ("nauticus-ref --version", CLI + ["--version"]),
-                ("nauticus-ref validate (one game)", CLI + ["validate", one])]:
-            median, least = cold_ms(cmd)
-            print(f"  {label:<36} {median:5.0f} ms ({least:.0f} ms)")
-
 
 if __name__ == "__main__":
     main()
