@@ -38,7 +38,7 @@ def test_text_summary(monkeypatch):
     result = run("parse", "all-constructs.ngn")
     assert result.exit_code == 0
     assert result.output == ("all-constructs.ngn: ok, 2 players (Anna, Björn B.), 1 round, "
-                             "3 phases, 6 turn lines\n")
+                             "5 phases, 10 turn lines\n")
 
 
 def test_json_model_of_the_all_constructs_example(monkeypatch, snapshot):

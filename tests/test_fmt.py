@@ -35,6 +35,50 @@ def test_formatting_keeps_the_record_and_its_comments_and_is_stable(path):
     assert blank_runs == 0 and not formatted.startswith("\n")
 
 
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.relative_to(EXAMPLES).as_posix())
+def test_every_bundled_record_is_canonical(path):
+    """The project's own pre-commit `fmt` hook leaves every bundled record as it is."""
+    text = path.read_text(encoding="utf-8")
+    assert format_text(text).text == text
+
+
+def test_trailing_comments_of_a_block_share_one_column():
+    text = ("players: Anna, Ben\n"
+            "round 1: goods hulls money transport crowns masts deliver sails\n"
+            "1. Anna money bonus whale # short\n"
+            "  Anna: 2w = 4t\n"
+            "  Ben: 3w = 6t     # a longer note\n"
+            "  # a whole-line comment ends the block\n"
+            "check Anna: 4t # alone\n")
+    assert format_text(text).text == (
+        "players: Anna, Ben\n"
+        "round 1: goods hulls money transport crowns masts deliver sails\n"
+        "1. Anna money bonus whale  # short\n"
+        "  Anna: 2w = 4t\n"
+        "  Ben: 3w = 6t             # a longer note\n"
+        "  # a whole-line comment ends the block\n"
+        "  check Anna: 4t  # alone\n")
+
+
+def test_a_file_keeps_its_windows_line_endings(tmp_path):
+    canonical = (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8")
+    windows = canonical.replace("\n", "\r\n")
+    assert format_text(windows).text == windows
+    path = tmp_path / "g.ngn"
+    path.write_bytes(windows.encode())
+    assert run("fmt", "--check", path).exit_code == 0
+    messy = windows.replace("Anna: 3w = 6t", "Anna:3w=6t", 1)
+    path.write_bytes(messy.encode())
+    diff = run("fmt", "--diff", path)
+    assert diff.exit_code == 1
+    assert "\r" not in diff.output and "x0d" not in diff.output
+    changed = [ln.split("#")[0].rstrip() for ln in diff.output.splitlines()
+               if ln.startswith(("-  ", "+  "))]
+    assert changed == ["-  Anna:3w=6t", "+  Anna: 3w = 6t"]
+    assert run("fmt", path).exit_code == 0
+    assert path.read_bytes() == windows.encode()
+
+
 def test_a_messy_record_in_canonical_form():
     messy = ("# club night\n\n\n\nplayers:Anna,Ben   # seat order\n"
              "ROUND 1: goods hulls money transport crowns masts deliver sails\n"

@@ -75,9 +75,10 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
             continue
         changed += 1
         if diff:
-            echo("".join(difflib.unified_diff(
-                src.text.splitlines(True), result.text.splitlines(True),
-                fromfile=f"a/{src.path}", tofile=f"b/{src.path}")), nl=False)
+            # lines compared without their endings: a CRLF file's diff shows its changes
+            echo("\n".join(difflib.unified_diff(
+                src.text.splitlines(), result.text.splitlines(),
+                fromfile=f"a/{src.path}", tofile=f"b/{src.path}", lineterm="")))
         elif check:
             echo(f"would reformat {src.path}")
         else:

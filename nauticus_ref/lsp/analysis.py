@@ -25,11 +25,15 @@ from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import BoardError, resolve
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Phase, Record, Span, Turn
+from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.referee.result import PlayerView, TableView
 from nauticus_ref.referee.validate import Game, Memo, validate_source
 from nauticus_ref.views import markdown as md
 
-WORD = re.compile(r"[A-Za-z0-9_+-]+")
+#: A word under the cursor: a quoted name whole, or a run of word characters.
+WORD = re.compile(r'"[^"]*"|[\w+-]+')
+#: A player's name as a line writes it: a plain word or a double-quoted string.
+NAME = r'(?:"[^"]*"|[\w-]+)'
 
 
 @dataclass(frozen=True)
@@ -189,26 +193,26 @@ class Analysis:
         stripped = before.lstrip()
         if re.match(r"round\s+\d+\s*:", stripped):
             return [Completion(a, "action") for a in vocab.ACTIONS]
-        phase = re.match(r"\d+\.\s+(\S+)\s+(\w*)$", stripped)
+        phase = re.match(rf"\d+\.\s+{NAME}\s+(\w*)$", stripped)
         if phase:
             return [Completion(a, "action") for a in vocab.ACTIONS]
-        bonus = re.match(r"\d+\.\s+\S+\s+(\w+)\s+bonus\s+\w*$", stripped)
+        bonus = re.match(rf"\d+\.\s+{NAME}\s+(\w+)\s+bonus\s+\w*$", stripped)
         if bonus:
             return self._bonus_choices(known, line + 1, bonus.group(1), crests)
         if "[" in before and "]" not in before[before.rindex("["):]:
             return [Completion(r, "reward") for r in vocab.REWARDS]
-        turn = re.match(r"(\S+?)\s*:", stripped)
+        turn = re.match(rf"({NAME})\s*:", stripped)
         if turn and before.startswith((" ", "\t")):
-            if re.search(r">\s*(new\s+)?\w*$", before):
-                if re.search(r">\s*new\s+\w*$", before):
+            if re.search(r">\s*(new\s+)?(\w*|\"[^\"]*)$", before):
+                if re.search(r">\s*new\s+(\w*|\"[^\"]*)$", before):
                     return []
-                ships = self._ships(known, turn.group(1))
+                ships = self._ships(known, turn.group(1).strip('"'))
                 return ([Completion("store", "keyword", "the player's storage"),
                          Completion("new ", "keyword", "start a ship")]
-                        + [Completion(s, "ship") for s in ships])
+                        + [Completion(quoted(s), "ship") for s in ships])
             return self._items(crests)
         if before and not stripped:   # an indented empty line: a turn begins
-            return [Completion(f"{p}: ", "player") for p in players]
+            return [Completion(f"{quoted(p)}: ", "player") for p in players]
         return []
 
     @staticmethod
@@ -248,12 +252,19 @@ class Analysis:
 
     # -- go to definition -----------------------------------------------------------------
     def definition(self, line: int, char: int) -> Span | None:
-        """Where the ship under the cursor was started (its `>new NAME` placement)."""
+        """Where the ship under the cursor was started: its `>new NAME` placement, or its
+        line in the `setup:` block."""
         word = self.word_at(line, char)
         node = self.node_at(line + 1)
         if word is None or self.record is None:
             return None
+        key = word[0].strip('"').casefold()
         owner = node.player.key if isinstance(node, Turn) else None
+        if self.record.setup is not None:
+            for tiles in self.record.setup.tiles:
+                if (tiles.ship is not None and tiles.ship.key == key
+                        and owner in (None, tiles.player.key)):
+                    return tiles.ship.span
         for rnd in self.record.rounds:
             for phase in rnd.phases:
                 for turn in phase.turns:
@@ -264,7 +275,7 @@ class Analysis:
                             continue
                         for pl in clause.placements:
                             ship = pl.dest.ship
-                            if pl.dest.kind == "new" and ship and ship.key == word[0].casefold():
+                            if pl.dest.kind == "new" and ship and ship.key == key:
                                 return ship.span
         return None
 

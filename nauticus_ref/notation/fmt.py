@@ -3,8 +3,9 @@
 Each move line is replaced by the printer's canonical text for what stands on it
 (`printer.Printer`), so that reparsing gives the same record.  Everything a person
 wrote around the moves stays: whole-line comments and their indentation, a comment
-after a move (set two spaces after it), and blank lines between groups (a run of
-blank lines becomes one; none at the start or the end).  Decided in docs/notation.md.
+after a move (the comments of a block of lines aligned, `aligned`), blank lines between
+groups (a run of blank lines becomes one; none at the start or the end) and the file's
+line ending.  Decided in docs/notation.md.
 """
 
 from __future__ import annotations
@@ -60,25 +61,53 @@ def canonical_lines(record: Record) -> dict[int, str]:
 
 
 def format_text(text: str) -> Formatted:
-    """`text` in canonical form (see the module docstring)."""
+    """`text` in canonical form (see the module docstring), with the line ending its
+    first line has (CRLF or LF)."""
     parsed = parse_text(text)
     if parsed.record is None:
         return Formatted(None, parsed)
     canonical = canonical_lines(parsed.record)
-    out: list[str] = []
+    out: list[tuple[str, str | None]] = []   # (text, trailing comment) of each line;
+    #                                          None: a whole-line comment
     for number, line in enumerate(parsed.lines, 1):
         start = comment_start(line)
         comment = line[start:].rstrip() if start is not None else ""
         if number in canonical:
-            out.append(canonical[number] + (f"  {comment}" if comment else ""))
+            out.append((canonical[number], comment))
         elif not line.strip():
-            if out and out[-1]:
-                out.append("")
+            if out and out[-1][0]:
+                out.append(("", None))
         else:   # a whole-line comment: kept as written
-            out.append(line.rstrip())
-    while out and not out[-1]:
+            out.append((line.rstrip(), None))
+    while out and not out[-1][0]:
         out.pop()
-    return Formatted("\n".join(out) + "\n" if out else "", parsed)
+    newline = "\r\n" if "\r\n" in text[:text.find("\n") + 1] else "\n"
+    return Formatted(newline.join(aligned(out)) + newline if out else "", parsed)
+
+
+def aligned(lines: list[tuple[str, str | None]]) -> list[str]:
+    """Lines with their trailing comments, the comments of each block of move lines
+    starting in one column: two spaces after the longest line of the block that has a
+    comment.  A blank line or a whole-line comment (`comment` None) ends a block.
+    gofmt aligns comments the same way, except that here a move line without a comment
+    does not end the block, so the notes on a phase stay in one column however its
+    moves run."""
+    out: list[str] = []
+    block: list[tuple[str, str]] = []
+
+    def flush() -> None:
+        width = max((len(t) for t, c in block if c), default=0) + 2
+        out.extend(f"{t:<{width}}{c}" if c else t for t, c in block)
+        block.clear()
+
+    for text, comment in lines:
+        if text and comment is not None:
+            block.append((text, comment))
+        else:
+            flush()
+            out.append(text)
+    flush()
+    return out
 
 
 def comments(text: str) -> list[str]:

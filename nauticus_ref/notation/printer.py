@@ -7,9 +7,9 @@ line before each round.  Parsing the output gives the same record, spans aside.
 
 from __future__ import annotations
 
-import re
 
 from nauticus_ref.notation import vocab
+from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.notation.model import (
     ActionClause,
     Bonus,
@@ -27,16 +27,8 @@ from nauticus_ref.notation.model import (
     Turn,
 )
 
-_BARE = re.compile(r"\w[\w-]*")
-_NUMERIC = re.compile(r"\d+(?:vp|t|w)?|w\+(?:vp|good)", re.IGNORECASE)
-
-
 def name(n: Name) -> str:
-    text = n.text
-    if (_BARE.fullmatch(text) and not _NUMERIC.fullmatch(text)
-            and text.lower() not in vocab.KEYWORDS):
-        return text
-    return f'"{text}"'
+    return quoted(n.text)
 
 
 class Printer:

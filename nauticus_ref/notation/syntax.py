@@ -15,7 +15,8 @@ from typing import Hashable, Iterator
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from nauticus_ref.notation.vocab import KEYWORDS
+from nauticus_ref.notation.vocab import quoted
+from nauticus_ref.notation.vocab import ACTIONS, KEYWORDS
 
 # kind -> (message, help, examples).  `{tok}` is the offending text, `{prev}` the
 # text of the token before it.
@@ -286,6 +287,9 @@ def explain(e: UnexpectedInput, line: str) -> tuple[int, int, str, str | None]:
         end = col + 1
     else:
         col, end = tok.column or 1, tok.end_column or 1
+    spaced = _spaced_name(line, col)
+    if spaced is not None:
+        return spaced
     repeated = re.match(_ACTION_FIRST, line, re.IGNORECASE)
     if repeated and repeated["player"].lower() not in KEYWORDS:
         said, fix = action_in_turn(repeated["player"], repeated["action"].lower())
@@ -318,8 +322,29 @@ BODY_EXAMPLES = {
 }
 
 
+#: A turn line whose name, before the colon, is more than one plain word.
+_SPACED_NAME = r"\s*(?P<name>[^\s:#\"][^:#\"]*?)\s*:"
+
+
+def _spaced_name(line: str, col: int) -> tuple[int, int, str, str] | None:
+    """The error at `col` for a turn whose player's name needs quotes (`Björn B.: pass`):
+    the text before the colon holds the error, no keyword (`Anna store:` is setup) and
+    no action word (`Anna extra goods:` misses a colon)."""
+    m = re.match(_SPACED_NAME, line)
+    if m is None or not m.start("name") < col <= m.end("name") \
+            or quoted(m["name"]) == m["name"] \
+            or any(w.lower() in KEYWORDS or w.lower() in ACTIONS for w in m["name"].split()):
+        return None
+    name = quoted(m["name"])
+    return m.start("name") + 1, m.end("name") + 1, \
+        "a name with spaces or punctuation needs double quotes", \
+        f"write `{name}: ...`"
+
+
 def action_in_turn(player: str, action: str) -> tuple[str, str]:
     """The message for a turn that starts with the phase's action word."""
+    if not player.startswith('"'):
+        player = quoted(player)
     return (f"a turn does not repeat the action `{action}`",
             f"the phase line names the action; write only what {player} did, like "
             f"`{player}: {BODY_EXAMPLES[action]}` (`extra {action}: ...` is the Extra Action)")

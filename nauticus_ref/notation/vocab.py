@@ -36,6 +36,19 @@ KEYWORDS = ("game", "date", "board", "players", "crests", "setup", "round", "pha
             "passed", "used", "new", "check", "final")
 
 
+def quoted(name: str) -> str:
+    """A player's or ship's name as NGN writes it: bare where it is one plain word,
+    else in double quotes (`Anna`, `"Björn B."`).  Every place that writes a name for
+    the user to paste (help lines, fixes, completion) writes it so."""
+    import re   # cached by re: compiled once, on the first name written
+
+    if (re.fullmatch(r"\w[\w-]*", name)
+            and not re.fullmatch(r"\d+(?:vp|t|w)?|w\+(?:vp|good)", name, re.IGNORECASE)
+            and name.lower() not in KEYWORDS):
+        return name
+    return f'"{name}"'
+
+
 def closest(word: str, choices: Iterable[str]) -> str | None:
     """The valid word closest to `word`, for a `help:` line, or None."""
     import difflib  # only when a word is wrong: no cost to a clean record

@@ -10,6 +10,7 @@ from nauticus_ref import rules as R
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.state import Player, Ship, Tile, spaces
 from nauticus_ref.notation.model import Name, Placement, Reward, Span
+from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.referee.table import Table
 from nauticus_ref.rules.rule import Rule
 
@@ -26,7 +27,7 @@ class Ships(Table):
         assert name is not None, "a ship destination names its ship"
         if pl.dest.kind != "new":
             return p.ships.get(name.key) or self.unknown_ship(
-                p, name, f"start a ship with `>new {name.text}`; ", pl, later)
+                p, name, f"start a ship with `>new {quoted(name.text)}`; ", pl, later)
         if not self.flag(R.ship_name.check_new(p, name)):
             ship = p.ships[name.key] = Ship(name=name.text)
             return ship

@@ -26,6 +26,7 @@ from typing import Sequence
 from nauticus_ref.findings import Diagnostic, Fix, insert, replace
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Bonus, Phase
+from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="bonus-choice",
@@ -42,7 +43,7 @@ def check(phase: Phase, kind: str, b: Bonus | None, crests: Sequence[str]) -> Di
         if b is not None and b.kind == "good":
             return None
         return RULE.at(span, f"the worker + good bonus of `{phase.action}` needs a good",
-                       f"write `{phase.number}. {phase.player.text} {phase.action} bonus "
+                       f"write `{phase.number}. {quoted(phase.player.text)} {phase.action} bonus "
                        "coffee` (or grain, salt, fish)", fixes=_choices(phase, b, vocab.GOODS))
     if kind in ("mast", "sail"):
         if b is not None and b.kind == "crest" and b.value != "crown":
@@ -51,7 +52,7 @@ def check(phase: Phase, kind: str, b: Bonus | None, crests: Sequence[str]) -> Di
             return RULE.at(span, f"the {kind} bonus is a regular {kind}, never a crown",
                            f"name a crest: {', '.join(crests)}")
         return RULE.at(span, f"the {kind} bonus of `{phase.action}` needs a crest",
-                       f"write `{phase.number}. {phase.player.text} {phase.action} bonus "
+                       f"write `{phase.number}. {quoted(phase.player.text)} {phase.action} bonus "
                        f"{crests[0]}` (or {', '.join(crests[1:])})",
                        fixes=_choices(phase, b, crests))
     if b is None:

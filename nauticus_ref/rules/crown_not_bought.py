@@ -9,7 +9,7 @@ the board carry the four regular crests.
 players: Anna, Ben
 round 1: goods hulls money transport crowns masts deliver sails
 1. Anna masts bonus coffee
-  Anna: crown >store
+  Anna: crown mast >store
 ```
 
 ## Keeps it
@@ -17,7 +17,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 players: Anna, Ben
 round 1: goods hulls money transport crowns masts deliver sails
 1. Anna masts bonus coffee
-  Anna: helm >store
+  Anna: helm mast >store
 ```
 """
 

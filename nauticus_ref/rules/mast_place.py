@@ -10,7 +10,7 @@ setup: round 1 phase 1
   Anna ship A: bow
 round 1: goods hulls money transport crowns masts deliver sails
 1. Anna masts bonus coffee
-  Anna: 2 whale >A
+  Anna: 2 whale mast >A
 ```
 
 ## Keeps it
@@ -20,7 +20,7 @@ setup: round 1 phase 1
   Anna ship A: bow
 round 1: goods hulls money transport crowns masts deliver sails
 1. Anna masts bonus coffee
-  Anna: whale >A
+  Anna: whale mast >A
 ```
 """
 

@@ -8,20 +8,20 @@ crowns join any.
 ```ngn
 players: Anna, Ben
 setup: round 1 phase 1
-  Anna ship A: bow stern, whale mast
+  Anna ship A: bow, stern, whale mast
 round 1: goods hulls money transport crowns masts deliver sails
 1. Anna masts bonus coffee
-  Anna: anchor >A
+  Anna: anchor mast >A
 ```
 
 ## Keeps it
 ```ngn
 players: Anna, Ben
 setup: round 1 phase 1
-  Anna ship A: bow stern, whale mast
+  Anna ship A: bow, stern, whale mast
 round 1: goods hulls money transport crowns masts deliver sails
 1. Anna masts bonus coffee
-  Anna: whale >A
+  Anna: whale mast >A
 ```
 """
 

@@ -11,7 +11,7 @@ setup: round 1 phase 1
   Anna ship A: 1ship, whale mast
 round 1: goods hulls money transport crowns masts deliver sails
 1. Anna sails
-  Anna: whale >A
+  Anna: whale sail >A
 ```
 
 ## Keeps it
@@ -21,7 +21,7 @@ setup: round 1 phase 1
   Anna ship A: 1ship, whale mast
 round 1: goods hulls money transport crowns masts deliver sails
 1. Anna sails
-  Anna: whale >A [7t]
+  Anna: whale sail >A [7t]
 ```
 """
 

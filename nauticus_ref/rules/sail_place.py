@@ -10,7 +10,7 @@ setup: round 1 phase 1
   Anna ship A: bow, whale mast
 round 1: goods hulls money transport crowns masts deliver sails
 1. Anna sails
-  Anna: 2 whale >A
+  Anna: 2 whale sail >A
 ```
 
 ## Keeps it
@@ -20,7 +20,7 @@ setup: round 1 phase 1
   Anna ship A: bow, whale mast
 round 1: goods hulls money transport crowns masts deliver sails
 1. Anna sails
-  Anna: whale >A
+  Anna: whale sail >A
 ```
 """
 

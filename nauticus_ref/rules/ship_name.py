@@ -28,6 +28,7 @@ from typing import Sequence
 from nauticus_ref.findings import Diagnostic, span_text, swap
 from nauticus_ref.game.state import Player
 from nauticus_ref.notation.model import Name, Placement
+from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="ship-name",
@@ -42,7 +43,7 @@ def check_new(p: Player, name: Name) -> Diagnostic | None:
     if ship is None:
         return None
     return RULE.at(name.span, f"{p.name} already has a ship called `{ship.name}`",
-                   f"write `>{ship.name}` to add to it, or choose a new name")
+                   f"write `>{quoted(ship.name)}` to add to it, or choose a new name")
 
 
 def check_known(p: Player, name: Name, help_start: str = "", used: Placement | None = None,
