@@ -1,4 +1,4 @@
-"""The words of the notation (NOTATION.md): actions, items, rewards, bonuses.
+"""The words of the notation (docs/notation.md): actions, items, rewards, bonuses.
 
 Everything here is vocabulary, not rules: which word means which tile.  Prices,
 supply counts and the wheel are board data (see `board.py`).

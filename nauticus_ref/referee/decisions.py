@@ -1,7 +1,7 @@
 """House decisions: a mistake the table let stand, written into the record.
 
 A comment that starts `ref: accept` names the rules the table accepted on that line
-(NOTATION.md, "House decisions"; docs/notation.md):
+(docs/notation.md, "House decisions"):
 
     Ben: anchor >A          # ref: accept one-crest  (Ben's first game; we let it stand)
 

@@ -68,7 +68,7 @@ class Table:
 
     def __init__(self, record: Record, board: Board, until_line: int | None = None,
                  lines: Sequence[str] | None = None, steps: bool = True):
-        # `crests:` names the crests in the board's order (NOTATION.md); the parser, which
+        # `crests:` names the crests in the board's order (docs/notation.md); the parser, which
         # knows no board, gives the words the default crests by position.
         order = board.tiles["masts"]
         if record.header.crests and order != vocab.DEFAULT_CRESTS:
