@@ -17,6 +17,10 @@ import os
 from typing import IO, TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+#: Where the project lives; the rules page (docs/rules.md) is under it, and reports that
+#: link to a rule (SARIF's helpUri) use it unless the settings' `rules-url` says otherwise.
+HOMEPAGE = "https://github.com/nauticus-ref/nauticus-ref"
+RULES_URL = f"{HOMEPAGE}/blob/main/docs/rules.md"
 
 __all__ = ["read", "parse", "catalogue", "Game", "Diagnostic", "Rule", "Score", "TableView",
            "Board", "BoardError", "SourceError", "__version__"]

@@ -353,13 +353,14 @@ def _35():
     return __init__
 
 
-def _36(_default_between, _default_quiet, _default_statistics, _object_setattr):
-    def __init__(self, fmt, documents, quiet=_default_quiet, statistics=_default_statistics, between=_default_between):
+def _36(_FACTORY, _default_between, _default_quiet, _default_statistics, _factory_unchecked, _object_setattr):
+    def __init__(self, fmt, documents, quiet=_default_quiet, statistics=_default_statistics, between=_default_between, unchecked=_FACTORY):
         _object_setattr(self, 'fmt', fmt)
         _object_setattr(self, 'documents', documents)
         _object_setattr(self, 'quiet', quiet)
         _object_setattr(self, 'statistics', statistics)
         _object_setattr(self, 'between', between)
+        _object_setattr(self, 'unchecked', _factory_unchecked() if unchecked is _FACTORY else unchecked)
     return __init__
 
 
@@ -578,8 +579,8 @@ def _57(_FACTORY, _default_data, _default_failure, _default_text, _default_valid
     return __init__
 
 
-def _58(_FACTORY, _default_board, _default_exclude, _default_ignore, _default_path, _default_select, _factory_per_file_ignores, _factory_severity):
-    def __init__(self, path=_default_path, select=_default_select, ignore=_default_ignore, severity=_FACTORY, exclude=_default_exclude, board=_default_board, per_file_ignores=_FACTORY):
+def _58(_FACTORY, _default_board, _default_exclude, _default_ignore, _default_path, _default_rules_url, _default_select, _factory_per_file_ignores, _factory_severity):
+    def __init__(self, path=_default_path, select=_default_select, ignore=_default_ignore, severity=_FACTORY, exclude=_default_exclude, board=_default_board, per_file_ignores=_FACTORY, rules_url=_default_rules_url):
         self.path = path
         self.select = select
         self.ignore = ignore
@@ -587,6 +588,7 @@ def _58(_FACTORY, _default_board, _default_exclude, _default_ignore, _default_pa
         self.exclude = exclude
         self.board = board
         self.per_file_ignores = _factory_per_file_ignores() if per_file_ignores is _FACTORY else per_file_ignores
+        self.rules_url = rules_url
     return __init__
 
 
@@ -806,7 +808,7 @@ INITS: dict[str, Callable[..., Any]] = {
     'def __init__(self, c0, c1):\n    self.c0 = c0\n    self.c1 = c1\n': _33,
     'def __init__(self, entries, c0, c1):\n    self.entries = entries\n    self.c0 = c0\n    self.c1 = c1\n': _34,
     'def __init__(self, first, second, c0, c1):\n    self.first = first\n    self.second = second\n    self.c0 = c0\n    self.c1 = c1\n': _35,
-    "def __init__(self, fmt, documents, quiet=_default_quiet, statistics=_default_statistics, between=_default_between):\n    _object_setattr(self, 'fmt', fmt)\n    _object_setattr(self, 'documents', documents)\n    _object_setattr(self, 'quiet', quiet)\n    _object_setattr(self, 'statistics', statistics)\n    _object_setattr(self, 'between', between)\n": _36,
+    "def __init__(self, fmt, documents, quiet=_default_quiet, statistics=_default_statistics, between=_default_between, unchecked=_FACTORY):\n    _object_setattr(self, 'fmt', fmt)\n    _object_setattr(self, 'documents', documents)\n    _object_setattr(self, 'quiet', quiet)\n    _object_setattr(self, 'statistics', statistics)\n    _object_setattr(self, 'between', between)\n    _object_setattr(self, 'unchecked', _factory_unchecked() if unchecked is _FACTORY else unchecked)\n": _36,
     "def __init__(self, id, title, section, section_en, doc, severity=_default_severity, help=_default_help):\n    _object_setattr(self, 'id', id)\n    _object_setattr(self, 'title', title)\n    _object_setattr(self, 'section', section)\n    _object_setattr(self, 'section_en', section_en)\n    _object_setattr(self, 'doc', doc)\n    _object_setattr(self, 'severity', severity)\n    _object_setattr(self, 'help', help)\n": _37,
     'def __init__(self, key, names, c0, c1):\n    self.key = key\n    self.names = names\n    self.c0 = c0\n    self.c1 = c1\n': _38,
     'def __init__(self, key, value, c0, c1):\n    self.key = key\n    self.value = value\n    self.c0 = c0\n    self.c1 = c1\n': _39,
@@ -828,7 +830,7 @@ INITS: dict[str, Callable[..., Any]] = {
     "def __init__(self, path, lines, diagnostics, complete, parsed, replayed):\n    _object_setattr(self, 'path', path)\n    _object_setattr(self, 'lines', lines)\n    _object_setattr(self, 'diagnostics', diagnostics)\n    _object_setattr(self, 'complete', complete)\n    _object_setattr(self, 'parsed', parsed)\n    _object_setattr(self, 'replayed', replayed)\n": _55,
     "def __init__(self, path, text):\n    _object_setattr(self, 'path', path)\n    _object_setattr(self, 'text', text)\n": _56,
     'def __init__(self, path, text=_default_text, data=_default_data, valid=_default_valid, by_rule=_FACTORY, failure=_default_failure):\n    self.path = path\n    self.text = text\n    self.data = data\n    self.valid = valid\n    self.by_rule = _factory_by_rule() if by_rule is _FACTORY else by_rule\n    self.failure = failure\n': _57,
-    'def __init__(self, path=_default_path, select=_default_select, ignore=_default_ignore, severity=_FACTORY, exclude=_default_exclude, board=_default_board, per_file_ignores=_FACTORY):\n    self.path = path\n    self.select = select\n    self.ignore = ignore\n    self.severity = _factory_severity() if severity is _FACTORY else severity\n    self.exclude = exclude\n    self.board = board\n    self.per_file_ignores = _factory_per_file_ignores() if per_file_ignores is _FACTORY else per_file_ignores\n': _58,
+    'def __init__(self, path=_default_path, select=_default_select, ignore=_default_ignore, severity=_FACTORY, exclude=_default_exclude, board=_default_board, per_file_ignores=_FACTORY, rules_url=_default_rules_url):\n    self.path = path\n    self.select = select\n    self.ignore = ignore\n    self.severity = _factory_severity() if severity is _FACTORY else severity\n    self.exclude = exclude\n    self.board = board\n    self.per_file_ignores = _factory_per_file_ignores() if per_file_ignores is _FACTORY else per_file_ignores\n    self.rules_url = rules_url\n': _58,
     'def __init__(self, phase, action, space, blue, order, done=_FACTORY):\n    self.phase = phase\n    self.action = action\n    self.space = space\n    self.blue = blue\n    self.order = order\n    self.done = _factory_done() if done is _FACTORY else done\n': _59,
     'def __init__(self, placements, claim, c0, c1):\n    self.placements = placements\n    self.claim = claim\n    self.c0 = c0\n    self.c1 = c1\n': _60,
     'def __init__(self, player, amounts, c0, c1):\n    self.player = player\n    self.amounts = amounts\n    self.c0 = c0\n    self.c1 = c1\n': _61,

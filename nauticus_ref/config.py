@@ -8,6 +8,7 @@ A league keeps its settings beside its records, as it does for ruff or sqlfluff:
     exclude = ["drafts/"]                   # left out of folder walks (.gitignore style)
     board = "boards/club.toml"              # as --board, relative to this file
     per-file-ignores = { "2019/*.ngn" = ["rewards"] }
+    rules-url = "https://league.example/rules.html"   # where reports link each rule
 
 Each record is checked under the settings file nearest above it (`.nauticus-ref.toml`
 before `pyproject.toml` in the same folder; a `pyproject.toml` without the table is
@@ -90,6 +91,7 @@ class Config:
     exclude: tuple[str, ...] = ()
     board: str | None = None
     per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    rules_url: str | None = None
 
     @property
     def root(self) -> str:

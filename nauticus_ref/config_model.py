@@ -26,6 +26,16 @@ def _rule_id(value: str) -> str:
     return value
 
 
+def _web_address(value: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.fragment:
+        raise ValueError("an http or https address without `#`, like "
+                         "`https://example.org/rules.html`")
+    return value
+
+
 def message(error: dict[str, Any]) -> str:
     """One validation error in plain words (pydantic's, with the key named by the caller)."""
     from nauticus_ref.notation.vocab import closest
@@ -71,9 +81,14 @@ class Settings(BaseModel):
         {}, alias="per-file-ignores",
         description="Rules not checked in the records matching each pattern (as in .gitignore, "
         "relative to this file).")
+    rules_url: Annotated[str, AfterValidator(_web_address)] | None = Field(
+        None, alias="rules-url",
+        description="The page that reports link each rule to, as `URL#rule-id` (SARIF's "
+        "helpUri): a league's own copy of the rules page; the project's by default.")
 
     def as_config(self) -> dict[str, Any]:
         return {"select": tuple(self.select) if self.select is not None else None,
                 "ignore": tuple(self.ignore), "severity": dict(self.severity),
                 "exclude": tuple(self.exclude), "board": self.board,
-                "per_file_ignores": {k: tuple(v) for k, v in self.per_file_ignores.items()}}
+                "per_file_ignores": {k: tuple(v) for k, v in self.per_file_ignores.items()},
+                "rules_url": self.rules_url}

@@ -27,6 +27,18 @@ class SourceError(Exception):
     """A path that cannot be read as a record; the message is for the user."""
 
 
+class Problem(str):
+    """A one-line message about a path that could not be used (`path: why`); `path`
+    names it, so that a report can list the path among the records it checked."""
+
+    path: str
+
+    def __new__(cls, path: str, why: str) -> "Problem":
+        made = super().__new__(cls, f"{path}: {why}")
+        made.path = path
+        return made
+
+
 @dataclass(frozen=True)
 class Source:
     path: str
@@ -50,13 +62,13 @@ def _why(e: OSError) -> str:
 
 
 def expand(paths: list[str], keep: Callable[[str], bool] | None = None
-           ) -> tuple[list[str], list[str]]:
+           ) -> tuple[list[str], list[Problem]]:
     """Files to read (a directory means every `.ngn` below it) and error messages,
     one for each path that cannot be used and for each file skipped in a folder.
     `keep` decides which files found in a folder are read (settings' `exclude`); a
     file named by the user is always read."""
     files: list[str] = []
-    errors: list[str] = []
+    errors: list[Problem] = []
     for raw in paths:
         if raw == STDIN:
             if STDIN not in files:
@@ -65,7 +77,7 @@ def expand(paths: list[str], keep: Callable[[str], bool] | None = None
         try:
             mode = os.stat(raw).st_mode
         except OSError as e:
-            errors.append(f"{raw}: {_why(e)}")
+            errors.append(Problem(raw, _why(e)))
             continue
         if stat.S_ISDIR(mode):
             found, skipped = _walk(raw)
@@ -73,12 +85,12 @@ def expand(paths: list[str], keep: Callable[[str], bool] | None = None
                 found = [f for f in found if keep(f)]
             errors.extend(skipped)
             if not found and not skipped:
-                errors.append(f"{raw}: no .ngn files in this directory")
+                errors.append(Problem(raw, "no .ngn files in this directory"))
             files.extend(found)
         elif stat.S_ISREG(mode):
             files.append(shown(raw))
         else:
-            errors.append(f"{raw}: not a regular file ({_kind(mode)}); not read")
+            errors.append(Problem(raw, f"not a regular file ({_kind(mode)}); not read"))
     return files, errors
 
 
@@ -112,7 +124,7 @@ class _Ignores:
     """The `.gitignore` files from the top of the walk's git work tree (if any) down to
     the folder being walked, each applying below its own folder, as git reads them."""
 
-    def __init__(self, top: str, warn: Callable[[str], None]):
+    def __init__(self, top: str, warn: Callable[[str, str], None]):
         self.specs: dict[str, Any] = {}
         self.warn = warn
         start = os.path.abspath(top)
@@ -137,7 +149,7 @@ class _Ignores:
             text = decode(read_bytes_limited(path, MAX_IGNORE_BYTES, "a .gitignore"),
                           path, "a .gitignore")
         except SourceError as e:
-            self.warn(f"{e}; its patterns are not applied")
+            self.warn(path, f"{str(e).removeprefix(path + ': ')}; its patterns are not applied")
             return
         from pathspec import GitIgnoreSpec  # only for a walk: no cost to one-file commands
 
@@ -157,19 +169,19 @@ class _Ignores:
         return ignored
 
 
-def _walk(top: str) -> tuple[list[str], list[str]]:
+def _walk(top: str) -> tuple[list[str], list[Problem]]:
     """Every regular `.ngn` file below `top`, sorted, and a message for each entry skipped:
     an unreadable folder, a `.ngn` name that is not a regular file, a broken link.
     Links to folders are not followed, so no link loop can trap the walk.  Hidden and
     tool folders (`SKIPPED_FOLDERS`) and what `.gitignore` files ignore are left out
     silently, as git and linters leave them out."""
     found: list[str] = []
-    skipped: list[str] = []
+    skipped: list[Problem] = []
 
     def unreadable(e: OSError) -> None:
-        skipped.append(f"{e.filename}: cannot read this folder ({_why(e)}); skipped")
+        skipped.append(Problem(str(e.filename), f"cannot read this folder ({_why(e)}); skipped"))
 
-    ignores = _Ignores(top, skipped.append)
+    ignores = _Ignores(top, lambda path, why: skipped.append(Problem(path, why)))
     for folder, dirs, names in os.walk(top, onerror=unreadable):
         ignores.load(os.path.abspath(folder))
         kept = []
@@ -178,7 +190,7 @@ def _walk(top: str) -> tuple[list[str], list[str]]:
             if d.startswith(".") or d in SKIPPED_FOLDERS or ignores.ignored(path, True):
                 continue
             if os.path.islink(path):
-                skipped.append(f"{path}: a link to a folder; not followed")
+                skipped.append(Problem(path, "a link to a folder; not followed"))
                 continue
             kept.append(d)
         dirs[:] = kept
@@ -190,12 +202,12 @@ def _walk(top: str) -> tuple[list[str], list[str]]:
                 mode = os.stat(path).st_mode
             except OSError as e:
                 broken = "a broken link" if e.errno == errno.ENOENT else _why(e)
-                skipped.append(f"{path}: {broken}; skipped")
+                skipped.append(Problem(path, f"{broken}; skipped"))
                 continue
             if stat.S_ISREG(mode):
                 found.append(shown(path))
             else:
-                skipped.append(f"{path}: not a regular file ({_kind(mode)}); skipped")
+                skipped.append(Problem(path, f"not a regular file ({_kind(mode)}); skipped"))
     return sorted(found, key=lambda p: p.split("/")), skipped   # as paths sort: part by part
 
 

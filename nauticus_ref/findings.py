@@ -32,6 +32,11 @@ class Fix:
     title: str
     edits: tuple[Edit, ...]
 
+    def as_json(self) -> dict[str, object]:
+        return {"title": self.title, "edits": [
+            {"line": e.span.line, "column": e.span.column, "end_line": e.span.end_line,
+             "end_column": e.span.end_column, "text": e.text} for e in self.edits]}
+
 
 def replace(span: Span, text: str, title: str | None = None) -> Fix:
     """The fix that writes `text` at `span`."""
@@ -107,6 +112,7 @@ class Diagnostic:
             "message": self.message,
             "help": self.help,
             **({"accepted": True} if self.accepted else {}),
+            **({"fixes": [fix.as_json() for fix in self.fixes]} if self.fixes else {}),
             **extra,
         }
 

@@ -146,7 +146,7 @@ def test_format_snapshots(fmt, snapshot):
     result = in_examples("validate", "--format", fmt, "invalid/one-crest.ngn",
                          "invalid/storage.ngn", "game-2p.ngn")
     assert result.exit_code == 1
-    assert result.output == snapshot
+    assert result.output.replace(EXAMPLES.as_uri(), "file:///EXAMPLES") == snapshot
 
 
 def test_jsonl_is_one_versioned_object_per_diagnostic():
@@ -198,6 +198,123 @@ def test_sarif_reads_back_as_sarif_2_1():
     assert (region.start_line, region.start_column) == (8, 9)
     rules = log.runs[0].tool.driver.rules
     assert rules[results[0].rule_index].id == "one-crest"
+
+
+def _records_in(folder: Path) -> None:
+    """A folder as a club's CI meets it: a record whose path needs percent-encoding, one
+    accepted mistake, and a record that cannot be read."""
+    (folder / "my games").mkdir()
+    (folder / "my games" / "Björn #1.ngn").write_text(
+        (INVALID / "claim.ngn").read_text(encoding="utf-8"), encoding="utf-8")
+    accepted = (INVALID / "one-crest.ngn").read_text(encoding="utf-8").replace(
+        "anchor mast >A", "anchor mast >A  # ref: accept one-crest")
+    (folder / "accepted.ngn").write_text(accepted, encoding="utf-8")
+    (folder / "broken.ngn").write_bytes(b"players: Anna, Ben\n\xff\n")
+
+
+def _validate_in(folder: Path, *args):
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        return run("validate", *args)
+    finally:
+        os.chdir(cwd)
+
+
+def test_sarif_locations_are_uri_references_and_name_what_could_not_be_checked(tmp_path):
+    jsonschema = pytest.importorskip("jsonschema")
+    pytest.importorskip("rfc3986_validator")   # what jsonschema checks `uri-reference` with
+    sarif_pydantic = pytest.importorskip("sarif_pydantic")
+    _records_in(tmp_path)
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.ngn"
+    outside.write_text((INVALID / "claim.ngn").read_text(encoding="utf-8"), encoding="utf-8")
+    result = _validate_in(tmp_path, "--format", "sarif", ".", str(outside))
+    assert result.exit_code == 2
+    log = json.loads(result.stdout)
+    sarif_pydantic.Sarif.model_validate(log)
+    (run_,) = log["runs"]
+    locations = [loc["physicalLocation"]["artifactLocation"] for r in run_["results"]
+                 for loc in r["locations"]]
+    notes = run_["invocations"][0]["toolExecutionNotifications"]
+    locations += [n["locations"][0]["physicalLocation"]["artifactLocation"] for n in notes]
+    uri = {"type": "string", "format": "uri-reference"}
+    checker = jsonschema.FormatChecker()
+    for loc in locations:
+        jsonschema.validate(loc["uri"], uri, format_checker=checker)
+        if "uriBaseId" in loc:    # relative, below the working folder the base names
+            assert loc["uriBaseId"] == "%SRCROOT%" and not loc["uri"].startswith("/")
+        else:                     # elsewhere: an absolute file URI (SARIF1004)
+            assert loc["uri"].startswith("file:///")
+    assert {"uri": "my%20games/Bj%C3%B6rn%20%231.ngn", "uriBaseId": "%SRCROOT%"} in locations
+    assert outside.as_uri() in [loc["uri"] for loc in locations]
+    base = run_["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+    assert base == tmp_path.as_uri() + "/"
+    assert run_["invocations"][0]["executionSuccessful"] is False
+    assert [n["message"]["text"] for n in notes] == [
+        "not UTF-8 text (byte 0xff at offset 19); save it as UTF-8"]
+    suppressed = [r for r in run_["results"] if "suppressions" in r]
+    assert [(r["ruleId"], r["suppressions"][0]["kind"]) for r in suppressed] == [
+        ("one-crest", "inSource")]
+    rules = run_["tool"]["driver"]["rules"]
+    assert all(r["helpUri"].endswith(f"rules.md#{r['id']}") for r in rules)
+    assert run_["tool"]["driver"]["informationUri"].startswith("https://")
+
+
+def test_sarif_rule_links_follow_the_settings(tmp_path):
+    _records_in(tmp_path)
+    (tmp_path / ".nauticus-ref.toml").write_text('rules-url = "https://league.example/r.html"\n')
+    result = _validate_in(tmp_path, "--format", "sarif", "accepted.ngn")
+    rules = json.loads(result.output)["runs"][0]["tool"]["driver"]["rules"]
+    assert rules[1]["helpUri"] == f"https://league.example/r.html#{rules[1]['id']}"
+
+
+def test_every_document_has_an_entry_for_a_record_that_could_not_be_checked(tmp_path):
+    junitparser = pytest.importorskip("junitparser")
+    _records_in(tmp_path)
+    data = json.loads(_validate_in(tmp_path, "--format", "json", ".").stdout)
+    broken = [f for f in data["files"] if f["path"] == "broken.ngn"]
+    assert broken == [{"path": "broken.ngn", "valid": False, "complete": False,
+                       "diagnostics": [], "error": broken[0]["error"]}]
+    lines = [json.loads(line) for line in
+             _validate_in(tmp_path, "--format", "jsonl", ".").stdout.splitlines()]
+    assert {"version": 1, "path": "broken.ngn", "error": broken[0]["error"]} in lines
+    github = _validate_in(tmp_path, "--format", "github", ".").stdout
+    assert "::error file=broken.ngn,title=not-checked::broken.ngn: not UTF-8" in github
+    result = _validate_in(tmp_path, "--format", "junit", ".")
+    assert result.exit_code == 2
+    path = tmp_path / "report.xml"
+    path.write_text(result.stdout, encoding="utf-8")
+    xml = junitparser.JUnitXml.fromfile(str(path))
+    cases = {case.name: [type(r).__name__ for r in case.result] for suite in xml for case in suite}
+    assert cases["broken.ngn"] == ["Error"]
+    assert '<testsuites name="nauticus-ref" tests="3" failures="1" errors="1">' in result.stdout
+
+
+def test_junit_uses_only_what_the_strict_junit_schema_allows(tmp_path):
+    """Jenkins' xunit schema (junit-10.xsd) allows these attributes and no others, so a
+    strict reader takes the document; the record's path is the test case's name."""
+    import xml.etree.ElementTree as ET
+
+    allowed = {"testsuites": {"name", "tests", "failures", "errors", "time", "disabled"},
+               "testsuite": {"name", "tests", "failures", "errors", "time", "disabled",
+                             "skipped", "timestamp", "hostname", "id", "package"},
+               "testcase": {"name", "assertions", "time", "classname", "status"},
+               "failure": {"type", "message"}, "error": {"type", "message"},
+               "system-out": set()}
+    _records_in(tmp_path)
+    root = ET.fromstring(_validate_in(tmp_path, "--format", "junit", ".").stdout)
+    for element in root.iter():
+        assert set(element.attrib) <= allowed[element.tag], element.tag
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "sarif", "junit", "github"])
+def test_statistics_never_mix_into_a_document_for_programs(fmt, tmp_path):
+    result = CliRunner().invoke(main, ["validate", "--statistics", "--format", fmt,
+                                       str(INVALID / "claim.ngn")])
+    assert "claim" in result.stderr and "claim" in result.stdout
+    if fmt in ("json", "sarif"):
+        json.loads(result.stdout)
+    assert " error    claim " not in result.stdout
 
 
 def test_junit_reads_back_with_a_junit_reader(tmp_path):

@@ -142,13 +142,15 @@ def settled(get: Callable[[], T]) -> T:
         sys.exit(EXIT_CANNOT_RUN)
 
 
-def records(paths: tuple[str, ...] | list[str], finder: Finder) -> tuple[list[str], list[str]]:
+def records(paths: tuple[str, ...] | list[str], finder: Finder
+            ) -> tuple[list[str], list[str]]:
     """The record files the user named or that folders hold (less what each one's
     settings exclude), and a message for each path that cannot be used."""
     from nauticus_ref.files import expand
 
-    return settled(lambda: expand(list(paths),
-                                  keep=lambda f: not finder.for_record(f).excluded(f)))
+    files, problems = settled(lambda: expand(
+        list(paths), keep=lambda f: not finder.for_record(f).excluded(f)))
+    return files, list(problems)   # each a `files.Problem`, which names its path
 
 
 def warn(message: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import click
@@ -111,6 +112,8 @@ class Reporting:
     quiet: bool = False
     statistics: bool = False
     between: str | None = None   # printed between two records' text (score: a blank line)
+    #: a record that could not be checked, in the formats that have a place for it
+    unchecked: dict[str, Callable[[str, str], Any]] = field(default_factory=dict)
 
 
 def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str | None,
@@ -135,26 +138,40 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
     if how.fmt == "svg" and len(files) + len(errors) > 1:
         cannot_run(f"--format svg draws one game, and {len(files) + len(errors)} records "
                         "were given; --format html puts several games on one page")
-    for message in errors:
+    gathered = how.fmt in how.documents
+    payload: list[Any] = []   # each record's part of the gathered document
+    unchecked = False
+
+    def not_checked(path: str, message: str) -> None:
+        """Say why a record was not checked, and give it its place in the output."""
+        nonlocal unchecked
+        unchecked = True
         fail(message)
-    unchecked = bool(errors)
+        shown = how.unchecked.get(how.fmt)
+        if shown is None or (how.statistics and how.fmt in ("text", "concise")):
+            return
+        part = shown(path, message.removeprefix(f"{path}: "))
+        if gathered:
+            payload.append(part)
+        else:
+            echo(part, nl=False)
+
+    for message in errors:
+        not_checked(getattr(message, "path", message.split(": ")[0]), message)
     tasks = settled(lambda: [(str(f), finder.for_record(where).checking(where, board))
                              for f in files for where in [settings_path(f)]])
     for_terminal()
-    gathered = how.fmt in how.documents
-    payload: list[Any] = []   # each record's part of the gathered document
     bad = done = 0
     by_rule: Counter[tuple[str, str]] = Counter()
     handler = functools.partial(fn, quiet=how.quiet)
     for outcome in run(handler, tasks, how.fmt, jobs):
         if outcome.failure:
-            fail(outcome.failure)
-            unchecked = True
+            not_checked(outcome.path, outcome.failure)
             continue
         done += 1
         bad += not outcome.valid
         by_rule.update(outcome.by_rule)
-        if how.statistics:
+        if how.statistics and how.fmt in ("text", "concise"):
             continue
         if gathered and outcome.data is not None:
             payload.append(outcome.data)
@@ -162,9 +179,12 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
             if how.between is not None and done > 1:
                 echo(how.between)
             echo(outcome.text, nl=not outcome.text.endswith("\n"))
+    for_people = how.fmt in ("text", "concise")
     if how.statistics:
-        echo(statistics(dict(by_rule)), nl=False)
-    elif gathered:
+        # a table for a person: with a format for programs it goes to standard error, so
+        # that the document a CI step uploads stays what it says it is
+        echo(statistics(dict(by_rule)), nl=False, err=not for_people)
+    if gathered and not (how.statistics and for_people):
         document = how.documents[how.fmt](payload)
         click.echo(document, nl=not document.endswith("\n"))
     if done > 1 and how.fmt in ("text", "concise") and not how.quiet:
@@ -212,10 +232,19 @@ def validate(paths: tuple[str, ...], fmt: str, concise: bool, quiet: bool, stati
       nauticus-ref validate --statistics --jobs 2 league/
       cat game.ngn | nauticus-ref validate --stdin-filename game.ngn -
     """
-    from nauticus_ref.cli.batch import validate_one
-    from nauticus_ref.views.validate import DOCUMENTS
+    import functools
+    import os
 
-    how = Reporting("concise" if concise else fmt, DOCUMENTS, quiet, statistics)
+    from nauticus_ref.cli.batch import validate_one
+    from nauticus_ref.views.validate import DOCUMENTS, UNCHECKED, sarif_document
+
+    documents = DOCUMENTS
+    if fmt == "sarif":   # rules link to the rules page the settings of this folder name
+        here = os.path.join(os.getcwd(), "-")
+        url = settled(lambda: settings().for_record(here).rules_url)
+        documents = {**DOCUMENTS, "sarif": functools.partial(sarif_document, rules_url=url)}
+    how = Reporting("concise" if concise else fmt, documents, quiet, statistics,
+                    unchecked=UNCHECKED)
     _batch(validate_one, paths, board_option, how, jobs)
 
 

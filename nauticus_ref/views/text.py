@@ -141,6 +141,12 @@ def render_github(path: str, diag: Diagnostic) -> str:
             f"title={_github_property(diag.rule)}::{msg}")
 
 
+def render_github_problem(path: str, why: str) -> str:
+    """The workflow command for a record that could not be checked: an error on the file."""
+    return (f"::error file={_github_property(path)},title=not-checked::"
+            f"{_github_data(f'{path}: {why}')}")
+
+
 def dumps(obj: object, indent: int | None = 2) -> str:
     """JSON for programs; control characters inside strings are written as `\\u` escapes
     (JSON's own), so that printing it to a terminal is safe and the values are unchanged.

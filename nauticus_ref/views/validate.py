@@ -24,6 +24,7 @@ from nauticus_ref.views.text import (
     json_item,
     json_list_document,
     render_github,
+    render_github_problem,
     render_text,
 )
 
@@ -78,45 +79,108 @@ def json_document(files: list[JsonItem]) -> str:
     return json_list_document({"version": JSON_VERSION}, "files", files)
 
 
-def sarif_document(files: list[Data]) -> str:
-    """SARIF 2.1.0: one run of the referee, its rules, one result per diagnostic."""
-    from nauticus_ref import __version__
+def unchecked_json(path: str, why: str) -> Data:
+    """A record that could not be checked, as an entry of the JSON, SARIF and JUnit
+    documents: not valid, no diagnostics, and why (`error`)."""
+    return {"path": path, "valid": False, "complete": False, "diagnostics": [], "error": why}
+
+
+def _uri(path: str, root: str) -> tuple[str, str | None]:
+    """A record's path as a SARIF artifact location: a percent-encoded URI reference
+    relative to `%SRCROOT%` (the working folder `root`) where the record is below it,
+    else an absolute `file://` URI.  (uri, uriBaseId or None)"""
+    import os
+    from pathlib import Path
+    from urllib.parse import quote
+
+    full = os.path.normpath(os.path.join(root, path))
+    rel = os.path.relpath(full, root)
+    if not rel.startswith(".." + os.sep) and rel != ".." and not os.path.isabs(rel):
+        return quote(rel.replace(os.sep, "/")), "%SRCROOT%"
+    return Path(full).as_uri(), None
+
+
+def sarif_document(files: list[Data], rules_url: str | None = None,
+                   root: str | None = None) -> str:
+    """SARIF 2.1.0: one run of the referee, its rules (each with a link to its section
+    of the rules page, `rules_url`), one result per diagnostic, and a notification for
+    each record that could not be checked.  Paths are URIs relative to `%SRCROOT%`, the
+    working folder (`root`)."""
+    import os
+    from pathlib import Path
+
+    from nauticus_ref import HOMEPAGE, RULES_URL, __version__
     from nauticus_ref.rules import RULES, SYNTAX
 
+    root = root or os.getcwd()
+    base = rules_url or RULES_URL
     catalogue = (SYNTAX, *RULES)
     index = {r.id: i for i, r in enumerate(catalogue)}
     rules = [{"id": r.id, "name": r.title, "shortDescription": {"text": r.title},
               "fullDescription": {"text": r.summary},
               "help": {"text": f"{r.summary} Rulebook: {r.section} ({r.section_en})."},
+              "helpUri": f"{base}#{r.id}",
               "defaultConfiguration": {"level": r.severity}} for r in catalogue]
-    results = [{"ruleId": d["rule"], "ruleIndex": index[d["rule"]], "level": d["severity"],
-                "message": {"text": d["message"] + (f"\nhelp: {d['help']}" if d["help"] else "")},
-                "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": f["path"]},
-                    "region": {"startLine": d["line"], "startColumn": d["column"],
-                               "endLine": d["end_line"], "endColumn": d["end_column"]}}}]}
-               for f in files for d in f["diagnostics"]]
+
+    def location(path: str) -> dict[str, Any]:
+        uri, base_id = _uri(path, root)
+        return {"uri": uri, **({"uriBaseId": base_id} if base_id else {})}
+
+    def result(path: str, d: Data) -> Data:
+        out: Data = {
+            "ruleId": d["rule"], "ruleIndex": index[d["rule"]], "level": d["severity"],
+            "message": {"text": d["message"] + (f"\nhelp: {d['help']}" if d["help"] else "")},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": location(path),
+                "region": {"startLine": d["line"], "startColumn": d["column"],
+                           "endLine": d["end_line"], "endColumn": d["end_column"]}}}]}
+        if d.get("accepted"):
+            out["suppressions"] = [{"kind": "inSource", "justification":
+                                    f"# ref: accept {d['rule']} on line {d['line']}"}]
+        return out
+
+    unchecked = [f for f in files if "error" in f]
+    invocation: Data = {"executionSuccessful": not unchecked}
+    if unchecked:
+        invocation["toolExecutionNotifications"] = [
+            {"level": "error", "message": {"text": f["error"]},
+             "locations": [{"physicalLocation": {"artifactLocation": location(f["path"])}}]}
+            for f in unchecked]
     return dumps({"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
                   "version": "2.1.0",
                   "runs": [{"tool": {"driver": {
                       "name": "nauticus-ref", "version": __version__,
-                      "rules": rules}},
-                      "results": results}]})
+                      "informationUri": HOMEPAGE, "rules": rules}},
+                      "originalUriBaseIds": {"%SRCROOT%": {
+                          "uri": Path(root).as_uri().rstrip("/") + "/"}},
+                      "invocations": [invocation],
+                      "results": [result(f["path"], d) for f in files
+                                  for d in f["diagnostics"]]}]})
 
 
 def junit_document(files: list[Data]) -> str:
-    """JUnit XML: a test suite of records, a record failing with its errors."""
+    """JUnit XML: a test suite of records, a record failing with its errors, a record
+    that could not be checked in error.  Only the attributes the strict JUnit schema
+    (Jenkins' xunit) allows: the record's path is the test case's name
+    (docs/integrations.md)."""
     import xml.etree.ElementTree as ET
 
-    failed = sum(not f["valid"] for f in files)
+    failed = sum(not f["valid"] and "error" not in f for f in files)
+    broken = sum("error" in f for f in files)
     suites = ET.Element("testsuites", name="nauticus-ref", tests=str(len(files)),
-                        failures=str(failed), errors="0")
+                        failures=str(failed), errors=str(broken))
     suite = ET.SubElement(suites, "testsuite", name="nauticus-ref validate",
-                          tests=str(len(files)), failures=str(failed), errors="0", skipped="0")
+                          tests=str(len(files)), failures=str(failed), errors=str(broken),
+                          skipped="0")
     # XML 1.0 cannot carry control characters: what a record brings is shown escaped
     for f in files:
         path = escape_controls(f["path"])
-        case = ET.SubElement(suite, "testcase", classname="nauticus-ref", name=path, file=path)
+        case = ET.SubElement(suite, "testcase", classname="nauticus-ref", name=path)
+        if "error" in f:
+            ET.SubElement(case, "error", type="not-checked",
+                          message=escape_controls(f["error"])).text = escape_controls(
+                              f"{f['path']}: {f['error']}")
+            continue
         if not f["diagnostics"]:
             continue
         listing = escape_controls("\n".join(
@@ -142,6 +206,14 @@ FORMATS: dict[str, Callable[[Game], Any]] = {
     "junit": validate_json}
 DOCUMENTS: dict[str, Callable[[list[Any]], str]] = {
     "json": json_document, "sarif": sarif_document, "junit": junit_document}
+#: A record that could not be checked, in each format that has a place for it (the
+#: others say so on standard error only): (path, why) -> its text or its document part.
+UNCHECKED: dict[str, Callable[[str, str], Any]] = {
+    "github": lambda path, why: render_github_problem(path, why) + "\n",
+    "jsonl": lambda path, why: dumps({"version": JSON_VERSION, "path": path, "error": why},
+                                     indent=None) + "\n",
+    "json": lambda path, why: json_item(unchecked_json(path, why)),
+    "sarif": unchecked_json, "junit": unchecked_json}
 
 
 def statistics(by_rule: Mapping[tuple[str, str], int]) -> str:

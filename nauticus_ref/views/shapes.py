@@ -1,0 +1,365 @@
+"""The shapes of the referee's JSON outputs, as typed dictionaries (the record by its own
+model), from which `views/schema.py` makes the published JSON Schemas.  Strict: a key
+a shape does not name is an error."""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired
+
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
+
+from nauticus_ref.notation.model import Record
+from nauticus_ref.views import JSON_VERSION
+
+STRICT = ConfigDict(extra="forbid")
+Version = Literal[1]
+assert JSON_VERSION == 1, "raise Version with JSON_VERSION"
+
+
+@with_config(STRICT)
+class Edit(TypedDict):
+    """Replace the text from (`line`, `column`) up to (`end_line`, `end_column`) with
+    `text`; an empty range inserts."""
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    text: str
+
+
+@with_config(STRICT)
+class Fix(TypedDict):
+    """A change that mends a finding, as an editor's quick fix makes it: every edit, made
+    together.  A finding with several fixes offers alternatives: pick one."""
+    title: str
+    edits: list[Edit]
+
+
+@with_config(STRICT)
+class Diagnostic(TypedDict):
+    """One finding: where (lines and columns count from 1; `end_column` is just past the
+    end), what, and the fix (`help`)."""
+    rule: str
+    severity: Literal["error", "warning", "note"]
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    message: str
+    help: str | None
+    accepted: NotRequired[Literal[True]]   # the table let it stand (`# ref: accept RULE`)
+    fixes: NotRequired[list[Fix]]          # where the referee knows how to mend it
+    explain: NotRequired[str]              # the command that explains it in full
+
+
+@with_config(STRICT)
+class ValidatedFile(TypedDict):
+    """A record, in the order of the files; one that could not be checked (unreadable,
+    not UTF-8, over a limit, its board unusable) is not valid, has no diagnostics, and
+    says why in `error`."""
+    path: str
+    valid: bool
+    complete: bool
+    diagnostics: list[Diagnostic]
+    error: NotRequired[str]
+
+
+@with_config(STRICT)
+class Validate(TypedDict):
+    """`validate --format json`: every record checked, in the order of the files."""
+    version: Version
+    files: list[ValidatedFile]
+
+
+@with_config(STRICT)
+class DiagnosticLine(Diagnostic):
+    """A diagnostic, naming its record."""
+    version: Version
+    path: str
+
+
+@with_config(STRICT)
+class UncheckedLine(TypedDict):
+    """A record that could not be checked, and why."""
+    version: Version
+    path: str
+    error: str
+
+
+#: `validate --format jsonl`: one line per diagnostic, and one per record not checked.
+ValidateLine = DiagnosticLine | UncheckedLine
+
+
+@with_config(STRICT)
+class ParsedFile(TypedDict):
+    path: str
+    ok: bool
+    record: Record | None        # the record model (notation/model.py)
+    diagnostics: list[Diagnostic]
+
+
+@with_config(STRICT)
+class Parse(TypedDict):
+    """`parse --format json`: each record's model, or its syntax errors."""
+    version: Version
+    files: list[ParsedFile]
+
+
+# -- score ---------------------------------------------------------------------------
+
+@with_config(STRICT)
+class Breakdown(TypedDict):
+    track: int
+    ships: int
+    goods: int
+    material: int
+
+
+@with_config(STRICT)
+class ShipScore(TypedDict):
+    ship: str
+    size: int
+    vp: int
+
+
+@with_config(STRICT)
+class GoodScore(TypedDict):
+    good: str
+    count: int
+    vp: int
+
+
+# Keys with spaces take the functional form (which has no class body for the config).
+#: Material converted at the end: taler in hand and the taler value of what is left.
+Material = TypedDict("Material", {"taler_in_hand": int, "workers": int, "storage": int,
+                                  "unfinished ships": int, "undelivered goods": int})
+#: VP gained in one round, by source (`correction`: a check line's, only when there was one).
+LedgerRound = TypedDict("LedgerRound", {
+    "round": int, "bonus": int, "crowns": int, "rewards": int, "pass penalty": int,
+    "correction": NotRequired[int], "total": int})
+for _shape in (Material, LedgerRound):
+    _shape.__pydantic_config__ = STRICT
+
+
+@with_config(STRICT)
+class ScoreDetails(TypedDict):
+    track_start: int
+    ships: list[ShipScore]
+    goods: list[GoodScore]
+    material: Material
+
+
+@with_config(STRICT)
+class PlayerScore(TypedDict):
+    name: str
+    seat: int
+    rank: int
+    shared: bool                 # the place is shared (a tie nothing broke)
+    total: int
+    breakdown: Breakdown
+    taler: int                   # all taler at the end, for the tie-break
+    taler_remainder: int
+    details: ScoreDetails
+    ledger: list[LedgerRound]
+
+
+@with_config(STRICT)
+class Change(TypedDict):
+    player: str
+    source: str                  # a ledger source, or ships, goods, material at the end
+    points: int
+
+
+@with_config(STRICT)
+class TimelinePoint(TypedDict):
+    """The victory points of every player at one point of the game."""
+    at: str                      # "start", "R.P" (after that phase), "R end", or "end"
+    round: int | None
+    phase: int | None
+    vp: dict[str, int]           # by player name
+    changes: list[Change]        # what changed since the point before
+
+
+@with_config(STRICT)
+class ScoredGame(TypedDict):
+    path: str
+    complete: bool               # false: provisional, as if the game ended now
+    valid: bool
+    players: list[PlayerScore]   # best first
+    tie_breaks: NotRequired[list[str]]
+    timeline: NotRequired[list[TimelinePoint]]   # the score track over the game, for the chart
+    error: NotRequired[str]      # the record could not be scored (syntax errors)
+    diagnostics: list[Diagnostic]
+
+
+@with_config(STRICT)
+class Score(TypedDict):
+    """`score --format json`: each game's standings and every part of each score."""
+    version: Version
+    games: list[ScoredGame]
+
+
+# -- state ---------------------------------------------------------------------------
+
+@with_config(STRICT)
+class Crowns(TypedDict):
+    total: int
+    crown_masts: int
+    crown_sails: int
+    pass_tiles: int
+
+
+@with_config(STRICT)
+class Storage(TypedDict):
+    used: int
+    spaces: int
+    tiles: dict[str, int]
+
+
+@with_config(STRICT)
+class Ship(TypedDict):
+    name: str
+    hull: list[str]
+    masts: list[str]             # the crest of each mast
+    sails: list[str]
+    goods: list[str]
+    complete: bool
+
+
+@with_config(STRICT)
+class PlayerState(TypedDict):
+    name: str
+    seat: int
+    vp: int
+    taler: int
+    workers: int
+    pass_tiles_flipped: int
+    extra_action: Literal["used", "unused"]
+    crowns: Crowns
+    storage: Storage
+    ships: list[Ship]
+    delivered: dict[str, int]
+
+
+@with_config(STRICT)
+class WheelSpace(TypedDict):
+    """One of the eight spaces, clockwise from the first bonus of the board."""
+    space: str                   # the space's bonus
+    action: str | None           # the action tile lying there (None before the deal)
+    blue_workers: int
+    face_up: bool
+    items: NotRequired[list[str]]         # a buying action: its four items, the board's names
+    prices: NotRequired[dict[str, int]]   # and each item's price in taler, the record's words
+
+
+@with_config(STRICT)
+class State(TypedDict):
+    """`state --format json`: the table at a point of the record."""
+    version: Version
+    path: str
+    where: str
+    round: int | None
+    phase: int | None
+    round_over: bool
+    players: list[PlayerState]
+    face_up: list[str]
+    flipped: list[str]
+    anchor: str
+    next_anchor: str | None
+    board: str
+    wheel: list[WheelSpace]
+    crest_words: list[str]       # the record's words for the board's four crests, in order
+    supply: dict[str, int]
+
+
+@with_config(STRICT)
+class Card(TypedDict):
+    """`card --format json`: the eight spaces of a round as dealt."""
+    version: Version
+    round: int | None            # None: a deal given with --deal
+    board: str
+    anchor: str                  # the space the wheel's anchor points at
+    spaces: list[WheelSpace]
+
+
+# -- explain and rules ---------------------------------------------------------------
+
+@with_config(STRICT)
+class RuleRef(TypedDict):
+    id: str
+    title: str
+    section: str                 # the German rulebook's section
+    section_en: str
+    summary: str
+
+
+@with_config(STRICT)
+class Step(TypedDict):
+    text: str
+    player: str | None
+    rule: RuleRef | None
+
+
+@with_config(STRICT)
+class ExplainedDiagnostic(Diagnostic):
+    why: str | None              # the rule's summary
+
+
+@with_config(STRICT)
+class Verdict(TypedDict):
+    legal: bool
+    diagnostics: list[ExplainedDiagnostic]
+
+
+@with_config(STRICT)
+class ActionBefore(WheelSpace):
+    bonus: str
+
+
+@with_config(STRICT)
+class Before(TypedDict):
+    player: NotRequired[PlayerState]
+    action: NotRequired[ActionBefore]
+
+
+@with_config(STRICT)
+class Explain(TypedDict):
+    """`explain --format json`: the situation before a move, each step, the verdict."""
+    version: Version
+    path: str
+    line: int
+    source: str
+    what: str
+    round: int | None
+    phase: int | None
+    player: str | None
+    before: Before
+    steps: list[Step]
+    verdict: Verdict
+
+
+@with_config(STRICT)
+class RuleEntry(TypedDict):
+    id: str
+    title: str
+    section: str
+    section_en: str
+    severity: Literal["error", "warning", "note"]
+
+
+@with_config(STRICT)
+class Rules(TypedDict):
+    """`rules --format json`: the catalogue."""
+    version: Version
+    rules: list[RuleEntry]
+
+
+@with_config(STRICT)
+class Rule(RuleEntry):
+    """`rules ID --format json`: one rule in full, with a record breaking it and one
+    keeping it."""
+    version: Version
+    summary: str
+    fail: str
+    ok: str
