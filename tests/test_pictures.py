@@ -73,7 +73,7 @@ def test_card_of_the_last_round_by_default(snapshot):
     (["--deal", "goods goods hulls money transport crowns masts deliver"],
      "this one names goods more than once and lacks sails"),
     ([EXAMPLES / "game-2p.ngn", "--deal", DEAL], "give a record or --deal ACTIONS, not both"),
-    ([], "give a record or --deal ACTIONS, not both"),
+    ([], "give a record, or a deal with --deal ACTIONS"),
     ([EXAMPLES / "game-2p.ngn", "--anchor", "2vp"], "--anchor goes with --deal"),
     (["--deal", DEAL, "--round", "2"], "--round reads a record"),
     ([EXAMPLES / "game-2p.ngn", "--round", "9"], "no round 9 (the record has rounds 1, 2, 3, 4)"),

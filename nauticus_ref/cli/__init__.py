@@ -193,6 +193,18 @@ class _Commands(click.Group):
             importlib.import_module(f"nauticus_ref.cli.{COMMANDS[cmd_name]}")
         return super().get_command(ctx, cmd_name)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command named first in `args`; an unknown name gets the closest one as a
+        suggestion, as an unknown option does."""
+        if args and self.get_command(ctx, args[0]) is None and not args[0].startswith("-"):
+            import difflib
+
+            near = difflib.get_close_matches(args[0], list(COMMANDS), n=1, cutoff=0.6)
+            ctx.fail(f"no such command `{args[0]}`"
+                     + (f"; did you mean `{near[0]}`?" if near else ""))
+        return super().resolve_command(ctx, args)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         for name in COMMANDS:
             self.get_command(ctx, name)
@@ -281,6 +293,11 @@ def line_in_range(report: Game, line: int | None) -> None:
         cannot_run(f"{report.path} has {len(lines)} lines, not {line}")
 
 
+def _plain(message: str) -> str:
+    """click's message in the program's style: lowercase, no final period."""
+    return message[:1].lower() + message[1:].removesuffix(".")
+
+
 def _terminated(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
@@ -303,8 +320,15 @@ def entry(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
+    except click.UsageError as e:
+        # click's own layout, with the one way every error of the program is written
+        if e.ctx is not None:
+            click.echo(f"{e.ctx.get_usage()}\nTry '{e.ctx.command_path} --help' for help.\n",
+                       err=True)
+        fail(_plain(e.format_message()))
+        sys.exit(e.exit_code)
     except click.ClickException as e:
-        e.show()
+        fail(_plain(e.format_message()))
         sys.exit(e.exit_code)
     except BrokenPipeError:
         # The reader went away (`| head`): say nothing more, and let Python not fail

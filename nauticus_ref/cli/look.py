@@ -113,7 +113,8 @@ def explain(path: str, line: int | None, at: str | None, fmt: str,
 @click.option("--line", "line", type=click.IntRange(min=1), help="The state after this line.")
 @click.option("--at", "at", metavar="ROUND.PHASE",
               help="The state after this phase has been played (2.3).")
-@format_option("state")
+@format_option("state", "text for the terminal, json for programs, markdown for a forum "
+               "thread, svg for a picture of the table.")
 @board_option
 @stdin_option
 @config_options
@@ -191,7 +192,10 @@ def card(path: str | None, round_no: int | None, deal: str | None, anchor: str |
     """
     from nauticus_ref.views.card import FORMATS, card_json
 
-    if (path is None) == (deal is None):
+    if path is None and deal is None:
+        cannot_run("give a record, or a deal with --deal ACTIONS; for example "
+                   "`nauticus-ref card game.ngn`")
+    if path is not None and deal is not None:
         cannot_run("give a record or --deal ACTIONS, not both")
     if deal is not None:
         if round_no is not None:

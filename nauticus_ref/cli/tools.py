@@ -83,7 +83,7 @@ def _complete_rule(ctx: click.Context, param: click.Parameter,
 @main.command()
 @click.argument("rule_id", required=False, metavar="[ID]", shell_complete=_complete_rule)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+              show_default=True, help="text for people, json for programs.")
 def rules(rule_id: str | None, fmt: str) -> None:
     """The rules the referee enforces; with an ID, one rule in full.
 
@@ -114,8 +114,8 @@ def rules(rule_id: str | None, fmt: str) -> None:
     if fmt == "json":
         click.echo(versioned(dict(_rule_dict(rule, full=True))))
     else:
-        echo(f"{rule.id}: {rule.title}\n\nRulebook: German {rule.section}; English "
-                   f"{rule.section_en}. Severity: {rule.severity}.\n\n{rule.summary}\n\n"
+        echo(f"{rule.id}: {rule.title}\n\nWritten in: {rule.citation}. "
+             f"Severity: {rule.severity}.\n\n{rule.summary}\n\n"
                    "Breaks it:\n" + _indent(rule.fail) + "\nKeeps it:\n" + _indent(rule.ok))
     sys.exit(EXIT_CLEAN)
 

@@ -143,7 +143,7 @@ class Analysis:
         if word is not None and word[0] in BY_ID:
             rule = BY_ID[word[0]]
             return (f"**{rule.id}**: {rule.title}\n\n{rule.summary}\n\n"
-                    f"Rulebook: {rule.section} ({rule.section_en})")
+                    f"Written in: {rule.citation}")
         node = self.node_at(line + 1)
         if isinstance(node, Turn):
             return self._turn_hover(node)

@@ -28,8 +28,8 @@ from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="check",
                      title="checkpoints match the replay",
-                     section="NGN: Checkpoints",
-                     section_en="NGN: Checkpoints")
+                     section="NGN: Checks and the final score",
+                     section_en="NGN: Checks and the final score")
 
 
 def differences(p: Player, check: Check) -> list[tuple[str, int, int]]:
@@ -47,8 +47,9 @@ def check_values(p: Player, check: Check) -> Diagnostic | None:
         return None
     said = ", ".join(f"{c}{u}" for u, c, _ in wrong)
     if p.tainted_at is not None:
-        return RULE.at(check.span, f"after the error at line {p.tainted_at} the replay differs "
-                       f"from this check ({said}); it goes on from the values written here",
+        real = ", ".join(f"{a}{u}" for u, _, a in wrong)
+        return RULE.at(check.span, f"after the error at line {p.tainted_at} the replay has "
+                       f"{real}, this check {said}; it goes on from the values written here",
                        severity="note")
     real = ", ".join(f"{a}{u}" for u, _, a in wrong)
     return RULE.at(check.span, f"{p.name} has {real}, not {said}",

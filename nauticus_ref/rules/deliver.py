@@ -32,6 +32,7 @@ from typing import Callable
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.state import Ship
 from nauticus_ref.notation.model import Name
+from nauticus_ref.notation.vocab import count
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="deliver",
@@ -53,7 +54,7 @@ def check(ship: Ship, name: Name, word: Callable[[str], str]) -> Diagnostic | No
         return RULE.at(name.span, f"`{ship.name}` is not complete: {ship.describe(word)}",
                        "only a finished ship (hull, masts and sails) delivers")
     if not ship.loaded:
-        return RULE.at(name.span, f"`{ship.name}` carries {len(ship.goods)} "
-                       f"good{'s' if len(ship.goods) != 1 else ''} on {ship.size} hull parts",
+        return RULE.at(name.span, f"`{ship.name}` carries {count(len(ship.goods), 'good')} "
+                       f"on {count(ship.size, 'hull part')}",
                        "a ship delivers only with a good under every hull part")
     return None

@@ -22,11 +22,11 @@ def rules_markdown() -> str:
            "`python -m nauticus_ref.rules.docs`; do not edit by hand.", "",
            "Sections use the German rulebook's numbering (the original), or its heading where it "
            "has no number; the English name follows. `nauticus-ref rules ID` prints one rule.", "",
-           "| id | title | section |", "| --- | --- | --- |"]
-    out += [f"| [`{r.id}`](#{r.id}) | {r.title} | {r.section} ({r.section_en}) |" for r in RULES]
+           "| id | title | written in |", "| --- | --- | --- |"]
+    out += [f"| [`{r.id}`](#{r.id}) | {r.title} | {r.citation} |" for r in RULES]
     for r in RULES:
-        out += ["", f"## {r.id}", "", f"**{r.title}** — German {r.section}; English "
-                f"{r.section_en}. Severity: {r.severity}.", "", r.summary, "",
+        out += ["", f"## {r.id}", "", f"**{r.title}**: {r.citation}. Severity: "
+                f"{r.severity}.", "", r.summary, "",
                 f"Why: {r.why}", "", "Breaks it:", "", "```", r.fail.rstrip("\n"), "```", "",
                 "Keeps it:", "", "```", r.ok.rstrip("\n"), "```"]
     return "\n".join(out) + "\n"

@@ -41,7 +41,7 @@ RULE = Rule.from_doc(__doc__, id="hull-size",
 def check(ship: Ship, part: str, span: Span) -> Diagnostic | None:
     """Hull part `part` may join `ship`: at most two middles, four parts."""
     if part == "middle" and ship.parts.count("middle") >= 2:
-        return RULE.at(span, f"`{ship.name}` has two middles; a ship has at most two")
+        return RULE.at(span, f"a third middle for `{ship.name}`: a ship has at most two")
     if len(ship.parts) >= 4:
-        return RULE.at(span, f"`{ship.name}` has four hull parts; a ship has at most four")
+        return RULE.at(span, f"a fifth hull part for `{ship.name}`: a ship has at most four")
     return None

@@ -23,6 +23,26 @@ from nauticus_ref.findings import Diagnostic, Fix, Severity
 from nauticus_ref.notation.model import Span
 
 
+#: How a rule's section names the notation instead of the rulebook: `NGN: HEADING`,
+#: HEADING a section of docs/notation.md.
+NOTATION = "NGN"
+
+
+def cite(section: str, section_en: str) -> str:
+    """`German 3.2.1 Schiffsrümpfe (English Buy hull parts)`, or for a rule of the
+    notation `the notation, "Checks and the final score" (docs/notation.md)`; a rule that
+    rests on both (`Spielvorbereitung; NGN: ...`) cites both, in that order."""
+    out = []
+    for german, english in zip(section.split("; "), section_en.split("; ")):
+        if german.startswith(NOTATION):
+            heading = german.removeprefix(NOTATION).lstrip(": ")
+            out.append("the notation" + (f', "{heading}"' if heading else "")
+                       + " (docs/notation.md)")
+        else:
+            out.append(f"German {german} (English {english})")
+    return "; ".join(out)
+
+
 @dataclass(frozen=True)
 class Rule:
     id: str
@@ -41,6 +61,11 @@ class Rule:
             raise ValueError(f"rule {id}: the module has no docstring")
         return cls(id=id, title=title, section=section, section_en=section_en, doc=doc,
                    severity=severity, help=help)
+
+    @property
+    def citation(self) -> str:
+        """Where the rule is written, for a person: see `cite`."""
+        return cite(self.section, self.section_en)
 
     @property
     def summary(self) -> str:

@@ -30,8 +30,8 @@ from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="setup",
                      title="a setup position the game can reach",
-                     section="Spielvorbereitung; NGN: Positions",
-                     section_en="game material; NGN: Positions")
+                     section="Spielvorbereitung; NGN: Starting from a position (setup)",
+                     section_en="game material; NGN: Starting from a position (setup)")
 
 
 def check(s: Setup, players: int, max_rounds: int) -> list[Diagnostic]:

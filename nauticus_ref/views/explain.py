@@ -13,8 +13,9 @@ from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import Board
 from nauticus_ref.notation.model import Record
 from nauticus_ref.notation.vocab import count
-from nauticus_ref.referee.result import ReplayResult
+from nauticus_ref.referee.result import ReplayResult, TableView
 from nauticus_ref.rules import BY_ID, SYNTAX
+from nauticus_ref.rules.rule import cite
 from nauticus_ref.views import markdown as md
 from nauticus_ref.views.point import Point, replay_upto
 from nauticus_ref.views.state import player_json, wheel_json
@@ -49,11 +50,22 @@ def explain_json(path: str, lines: list[str], record: Record, full: ReplayResult
                                "bonus": before.board.bonuses[space]}
         if point.turn is not None and before.phase_blue is not None:
             situation["action"]["blue_workers"] = before.phase_blue
+    what = ("a turn" if point.turn is not None else "a phase line" if point.phase is not None
+            else "a line")
+    dealt = next((r for r in record.rounds if r.span.line == point.line), None)
+    if dealt is not None:
+        from nauticus_ref.views.card import card_json
+
+        after = replay_upto(record, point.line, board)
+        situation["card"] = card_json(after.board, after.deal, after.anchor, dealt.number,
+                                      (), after.word)
+        what = "a round line"
+    if record.final is not None and record.final.span.line == point.line:
+        situation["scores"] = _final_scores(record, before)
+        what = "the final scores"
     steps = [{"text": s.text, "player": s.player, "rule": rule_json(s.rule)}
              for s in full.steps if s.line == point.line]
     found = [d for d in diagnostics if d.span.line == point.line]
-    what = ("a turn" if point.turn is not None else "a phase line" if point.phase is not None
-            else "a line")
     return {
         "path": path, "line": point.line, "source": lines[point.line - 1]
         if 0 < point.line <= len(lines) else "",
@@ -71,7 +83,36 @@ def explain_json(path: str, lines: list[str], record: Record, full: ReplayResult
 def _rule_ref(rule: Data | None) -> str:
     if rule is None:
         return ""
-    return f"[{rule['id']}] {rule['title']}: German {rule['section']} ({rule['section_en']})"
+    return f"[{rule['id']}] {rule['title']}: {cite(rule['section'], rule['section_en'])}"
+
+
+def _final_scores(record: Record, table: TableView) -> list[Data]:
+    """Each player's final scoring, part by part, beside what the final line writes."""
+    from nauticus_ref.game.scoring import final_scores
+
+    assert record.final is not None
+    written = {e.player.key: e.score for e in record.final.entries}
+    return [{"name": s.name, "track": s.track, "ships": s.ships_vp, "goods": s.goods_vp,
+             "material": s.material_vp, "taler": s.total_taler, "total": s.total,
+             "written": written.get(s.name.casefold())} for s in final_scores(table.players)]
+
+
+def _before_lines(before: Data) -> list[str]:
+    """The card a round line deals, or the final scoring's arithmetic."""
+    from nauticus_ref.views.card import card_lines
+
+    out: list[str] = []
+    if "card" in before:
+        out += [f"  the wheel's anchor points at the {before['card']['anchor']} space"]
+        out += card_lines(before["card"])
+    for s in before.get("scores", []):
+        written = "" if s["written"] is None else (
+            "; the final line agrees" if s["written"] == s["total"]
+            else f"; the final line writes {s['written']}")
+        out.append(f"  {s['name']}: track {s['track']} + ships {s['ships']} + goods "
+                   f"{s['goods']} + material {s['material']} ({s['taler']} taler / 3) = "
+                   f"{s['total']}{written}")
+    return out
 
 
 def explain_text(data: Data) -> str:
@@ -82,7 +123,8 @@ def explain_text(data: Data) -> str:
            f"  {data['source'].strip()}", ""]
     before = data["before"]
     if before:
-        out.append("before")
+        out.append("the card it deals" if "card" in before else
+                   "the final scoring" if "scores" in before else "before")
         if "player" in before:
             p = before["player"]
             ships = "; ".join(f"{s['name']} {' '.join(s['hull'])}" + (
@@ -102,6 +144,7 @@ def explain_text(data: Data) -> str:
             out.append(f"  `{a['action']}` lies on the {a['bonus']} space: bonus {a['bonus']}, "
                        f"{count(a['blue_workers'], 'blue worker')}"
                        + (f"; prices {prices}" if prices else ""))
+        out += _before_lines(before)
         out.append("")
     if data["steps"]:
         out.append("steps")
@@ -127,7 +170,8 @@ def explain_text(data: Data) -> str:
             out.append(f"  {d['severity']}[{d['rule']}]: {d['message']}")
             rule = rule_json(d["rule"])
             if rule:
-                out.append(f"    why: {rule['summary']} (German {rule['section']})")
+                out.append(f"    why: {rule['summary']} "
+                           f"({cite(rule['section'], rule['section_en'])})")
             if d["help"]:
                 out.append(f"    what would be legal: {d['help']}")
     return "\n".join(out)

@@ -142,11 +142,17 @@ def invalid_line(data: dict[str, Any]) -> str | None:
             "an invalid record (see `nauticus-ref validate`)")
 
 
+#: A source of VP on the track as the breakdown says it: a check line's correction is the
+#: record's value taken after an error made the replay's doubtful.
+TRACK_WORDS = {"correction": "set by a check line after an error"}
+
+
 def breakdown(p: dict[str, Any]) -> list[tuple[str, int, str]]:
     """One player's score, part by part: the part, its VP, and how it was reached."""
     b, d = p["breakdown"], p["details"]
     track = [f"start {d['track_start']}"] + [
-        f"round {r['round']}: " + ", ".join(f"{k} {v:+d}" for k, v in r.items()
+        f"round {r['round']}: " + ", ".join(f"{TRACK_WORDS.get(k, k)} {v:+d}"
+                                            for k, v in r.items()
                                             if k not in ("round", "total") and v)
         for r in p["ledger"] if any(v for k, v in r.items() if k not in ("round", "total"))]
     ships = ", ".join(f"{s['ship']} {s['size']}-ship {s['vp']}" for s in d["ships"]) or "none"

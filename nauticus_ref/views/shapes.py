@@ -139,7 +139,7 @@ LedgerRound = TypedDict("LedgerRound", {
     "round": int, "bonus": int, "crowns": int, "rewards": int, "pass penalty": int,
     "correction": NotRequired[int], "total": int})
 for _shape in (Material, LedgerRound):
-    _shape.__pydantic_config__ = STRICT
+    setattr(_shape, "__pydantic_config__", STRICT)  # noqa: B010 - mypy knows no such attribute
 
 
 @with_config(STRICT)
@@ -318,9 +318,33 @@ class ActionBefore(WheelSpace):
 
 
 @with_config(STRICT)
+class DealtCard(TypedDict):
+    """The round card as a round line deals it."""
+    round: int | None
+    board: str
+    anchor: str
+    spaces: list[WheelSpace]
+
+
+@with_config(STRICT)
+class FinalScoreLine(TypedDict):
+    """A player's final score, as the final line is checked against it."""
+    name: str
+    track: int
+    ships: int
+    goods: int
+    material: int
+    taler: int                   # all taler counted for material (in hand and converted)
+    total: int
+    written: int | None          # what the final line writes, if it names the player
+
+
+@with_config(STRICT)
 class Before(TypedDict):
     player: NotRequired[PlayerState]
     action: NotRequired[ActionBefore]
+    card: NotRequired[DealtCard]             # on a round line: the card it deals
+    scores: NotRequired[list[FinalScoreLine]]   # on the final line: the final scoring
 
 
 @with_config(STRICT)

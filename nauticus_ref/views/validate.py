@@ -58,7 +58,8 @@ def validate_json(game: Game) -> Data:
 def summary(game: Game) -> str:
     """`game.ngn: valid, complete game`, or the count of each severity."""
     c = counts(game.diagnostics)
-    state = "complete game" if game.complete else "incomplete record"
+    state = ("not replayed: syntax errors" if game.replayed is None
+             else "complete game" if game.complete else "incomplete record")
     accepted = [d for d in game.diagnostics if d.accepted]
     decided = ("; accepted by the table: " + ", ".join(
         f"{d.rule} (line {d.span.line})" for d in accepted)) if accepted else ""
@@ -118,7 +119,7 @@ def sarif_document(files: list[Data], rules_url: str | None = None,
     index = {r.id: i for i, r in enumerate(catalogue)}
     rules = [{"id": r.id, "name": r.title, "shortDescription": {"text": r.title},
               "fullDescription": {"text": r.summary},
-              "help": {"text": f"{r.summary} Rulebook: {r.section} ({r.section_en})."},
+              "help": {"text": f"{r.summary} Written in: {r.citation}."},
               "helpUri": f"{base}#{r.id}",
               "defaultConfiguration": {"level": r.severity}} for r in catalogue]
 
