@@ -128,3 +128,106 @@ def test_writing_is_atomic_and_keeps_the_files_permissions(tmp_path):
 def test_standard_input_is_formatted_to_standard_output():
     result = run("fmt", "-", input="players: Anna,Ben\n")
     assert result.exit_code == 0 and result.output == "players: Anna, Ben\n"
+
+
+MESSY = "players: Anna,Ben\n"
+TIDY = "players: Anna, Ben\n"
+
+
+def test_a_symbolic_link_stays_a_link_and_its_target_is_formatted(tmp_path):
+    target = tmp_path / "real.ngn"
+    target.write_text(MESSY, encoding="utf-8")
+    link = tmp_path / "link.ngn"
+    link.symlink_to(target)
+    assert run("fmt", link).exit_code == 0
+    assert link.is_symlink() and target.read_text(encoding="utf-8") == TIDY
+
+
+def test_a_file_with_other_hard_links_is_written_in_place_for_all_of_them(tmp_path):
+    first = tmp_path / "a.ngn"
+    first.write_text(MESSY, encoding="utf-8")
+    second = tmp_path / "b.ngn"
+    os.link(first, second)
+    inode = os.stat(first).st_ino
+    assert run("fmt", first).exit_code == 0
+    assert os.stat(first).st_ino == os.stat(second).st_ino == inode
+    assert second.read_text(encoding="utf-8") == TIDY
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root can give a file to another user")
+def test_a_file_keeps_its_owner_when_root_formats_it(tmp_path):
+    path = tmp_path / "g.ngn"
+    path.write_text(MESSY, encoding="utf-8")
+    os.chown(path, 4321, 4322)
+    assert run("fmt", path).exit_code == 0
+    st = os.stat(path)
+    assert (st.st_uid, st.st_gid) == (4321, 4322) and path.read_text(encoding="utf-8") == TIDY
+
+
+def test_a_read_only_file_is_left_alone_with_a_message_and_the_others_are_formatted(tmp_path):
+    locked, other = tmp_path / "a.ngn", tmp_path / "b.ngn"
+    for p in (locked, other):
+        p.write_text(MESSY, encoding="utf-8")
+    os.chmod(locked, 0o444)
+    result = run("fmt", tmp_path)
+    assert result.exit_code == 2
+    assert f"{locked}: the file is read-only" in result.output
+    assert locked.read_text(encoding="utf-8") == MESSY
+    assert other.read_text(encoding="utf-8") == TIDY
+
+
+def test_a_file_saved_while_fmt_runs_is_not_overwritten(tmp_path, monkeypatch):
+    import nauticus_ref.notation.fmt as fmt_module
+
+    path = tmp_path / "g.ngn"
+    path.write_text(MESSY, encoding="utf-8")
+    real = fmt_module.format_text
+
+    def saved_meanwhile(text):
+        path.write_text(MESSY + "# a save in the editor\n", encoding="utf-8")
+        return real(text)
+
+    monkeypatch.setattr(fmt_module, "format_text", saved_meanwhile)
+    result = run("fmt", path)
+    assert result.exit_code == 2 and "changed since it was read" in result.output
+    assert path.read_text(encoding="utf-8").endswith("# a save in the editor\n")
+
+
+def test_an_os_error_is_one_line_and_the_run_goes_on(tmp_path, monkeypatch):
+    import tempfile
+
+    first, second = tmp_path / "a.ngn", tmp_path / "b.ngn"
+    for p in (first, second):
+        p.write_text(MESSY, encoding="utf-8")
+    real = tempfile.mkstemp
+
+    def no_room(*args, **kwargs):
+        if "a.ngn" in kwargs.get("prefix", ""):
+            raise OSError(28, "No space left on device", str(tmp_path))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkstemp", no_room)
+    result = run("fmt", first, second)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert [ln for ln in result.output.splitlines() if "a.ngn" in ln] == [
+        f"nauticus-ref: error: {first}: cannot write: no space left on device"]
+    assert second.read_text(encoding="utf-8") == TIDY
+
+
+def test_a_long_name_of_emoji_is_formatted(tmp_path):
+    path = tmp_path / ("\N{SAILBOAT}" * 62 + ".ngn")    # 252 bytes: near the limit of 255
+    path.write_text(MESSY, encoding="utf-8")
+    assert run("fmt", path).exit_code == 0
+    assert path.read_text(encoding="utf-8") == TIDY
+
+
+def test_a_new_output_file_follows_the_umask_and_says_where_it_went(tmp_path):
+    out = tmp_path / "new folder" / "game.html"
+    old = os.umask(0o022)
+    try:
+        result = run("view", EXAMPLES / "game-2p.ngn", "--out", out)
+    finally:
+        os.umask(old)
+    assert result.exit_code == 0, result.output
+    assert stat.S_IMODE(os.stat(out).st_mode) == 0o644
+    assert f"wrote {out} (made the folder {out.parent})" in result.output

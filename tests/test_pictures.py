@@ -193,7 +193,7 @@ def test_view_writes_a_page_and_never_over_its_input(tmp_path, monkeypatch):
     monkeypatch.chdir(EXAMPLES)
     out = tmp_path / "game.html"
     result = run("view", "game-2p.ngn", "--out", out)
-    assert result.exit_code == 0 and result.output == ""
+    assert result.exit_code == 0 and result.stdout == "" and result.stderr == f"wrote {out}\n"
     page = out.read_text(encoding="utf-8")
     _, data = _scripts_and_data(page)
     game = json.loads(data)

@@ -303,7 +303,7 @@ def test_an_output_that_cannot_be_written_is_one_line(tmp_path, command):
     a_file.write_text("", encoding="utf-8")
     args = ([command, EXAMPLES / "game-2p.ngn"] if command == "annotate"
             else [command, "--players", "2", "--seed", "1"])
-    for out, says in ((a_file / "out.ngn", "file exists"), (tmp_path / ("y" * 300), "too long")):
+    for out, says in ((a_file / "out.ngn", "not a directory"), (tmp_path / ("y" * 300), "too long")):
         result = cli(*args, "--out", out)
         assert result.exit_code == 2 and says in result.output, result.output
         assert len(result.output.strip().splitlines()) == 1

@@ -252,14 +252,20 @@ def same_file(a: str, b: str) -> bool:
         return False
 
 
-def write_file(path: str | Path, text: str) -> None:
-    """Write an output file atomically, or exit 2 with a one-line message."""
+def write_file(path: str | Path, text: str, say: bool = True) -> None:
+    """Write an output file atomically, or exit 2 with a one-line message; `say`: tell the
+    user (on standard error) what was written, and which folder was made for it."""
     from nauticus_ref.files import SourceError, write_output
 
+    folder = os.path.dirname(os.path.abspath(path))
+    made = not os.path.isdir(folder)
     try:
         write_output(path, text)
     except SourceError as e:
         cannot_run(str(e))
+    if say:
+        echo(f"wrote {path}" + (f" (made the folder {os.path.dirname(str(path))})"
+                                if made else ""), err=True)
 
 
 def one_record(path: str, board_option: str | None, replayed: bool = True) -> Game:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
@@ -33,9 +32,11 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
 
     Each move line becomes the canonical text of what stands on it (item words
     spelled out, two-space indents, one space between words); comments, house
-    decisions and blank lines stay.  A file with syntax errors is never
-    rewritten.  Files are replaced atomically; `-` reads standard input and
-    prints the result.  PATHS are files or folders, as for validate.
+    decisions, blank lines and line endings stay.  A file with syntax errors is
+    never rewritten.  Files are replaced atomically, keeping their mode, owner and
+    links; a read-only file, or one saved by another program meanwhile, is left
+    as it is.  `-` reads standard input and prints the result.  PATHS are files
+    or folders, as for validate.
 
     \b
     Examples:
@@ -46,7 +47,7 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
     """
     import difflib
 
-    from nauticus_ref.files import STDIN, SourceError, read, write_atomically
+    from nauticus_ref.files import STDIN, SourceError, read, stamp, write_output
     from nauticus_ref.notation.fmt import format_text
     from nauticus_ref.views.text import render_text
 
@@ -56,7 +57,12 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
     changed = unparsable = 0
     for f in files:
         try:
+            before = stamp(f) if f != STDIN else None
             src = read(f)
+        except OSError as e:   # stat itself failed: one line, and on to the next file
+            fail(f"{f}: cannot read: {e.strerror or e}")
+            errors.append(str(e))
+            continue
         except SourceError as e:
             fail(str(e))
             errors.append(str(e))
@@ -82,7 +88,13 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
         elif check:
             echo(f"would reformat {src.path}")
         else:
-            write_atomically(Path(f), result.text)
+            try:
+                write_output(f, result.text, unchanged_since=before)
+            except SourceError as e:   # one line a file, and the others are still formatted
+                changed -= 1
+                fail(str(e))
+                errors.append(str(e))
+                continue
             echo(f"reformatted {src.path}", err=True)
     if check or diff:
         echo(f"{changed} file{'s' if changed != 1 else ''} would be reformatted, "

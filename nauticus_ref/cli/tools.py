@@ -67,7 +67,7 @@ def simulate(players: int, seed: int, games: int, out: str | None,
             if sys.stderr.isatty() else contextlib.nullcontext(numbers) as bar:
         for i in bar:
             name = f"game-{players}p-{seed + i:0{width}d}.ngn"
-            write_file(folder / name, to_ngn(play(players, seed + i, board)))
+            write_file(folder / name, to_ngn(play(players, seed + i, board)), say=False)
     echo(f"wrote {games} games to {folder}")
     sys.exit(EXIT_CLEAN)
 
