@@ -3,6 +3,8 @@ starts `nauticus-ref server` as a process and speaks LSP to it over stdio)."""
 
 from __future__ import annotations
 
+import asyncio
+import os
 import sys
 from pathlib import Path
 
@@ -10,6 +12,7 @@ import pytest
 import pytest_lsp
 from conftest import EXAMPLES
 from lsprotocol import types as lsp
+from pygls.workspace.position_codec import PositionCodec
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 GAME = EXAMPLES / "game-2p.ngn"
@@ -174,30 +177,6 @@ def test_the_server_command_says_how_to_install_what_it_needs(monkeypatch):
     assert "pip install 'nauticus-ref[server]'" in result.output
 
 
-def test_the_vscode_grammar_reads_every_line_of_the_example_games():
-    """The TextMate grammar parses, its patterns compile, and the round, phase and turn
-    patterns match every such line of the example games."""
-    import json
-    import re
-
-    grammar = json.loads((Path(__file__).parents[1] / "editors" / "vscode" / "syntaxes"
-                          / "ngn.tmLanguage.json").read_text(encoding="utf-8"))
-    patterns = {p.get("name"): re.compile(p["match"]) for p in grammar["patterns"]
-                if "match" in p}
-    for p in grammar["repository"]["items"]["patterns"]:
-        re.compile(p["match"])
-    for game in sorted(EXAMPLES.glob("game-*.ngn")):
-        for line in game.read_text(encoding="utf-8").splitlines():
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            if line.startswith("round"):
-                assert patterns["meta.round.ngn"].match(line), line
-            elif line[0].isdigit():
-                assert patterns["meta.phase.ngn"].match(line), line
-            elif line[0] == " " and not line.lstrip().startswith("check"):
-                assert patterns["meta.turn.ngn"].match(line), line
-
-
 @pytest.mark.asyncio
 async def test_completion_of_bonus_choices_and_rewards(client: LanguageClient):
     """After `bonus` the choices that space gives this round; in brackets, reward words."""
@@ -260,3 +239,76 @@ async def test_positions_are_converted_to_and_from_utf16(client: LanguageClient)
     start, end = change.range.start.character * 2, change.range.end.character * 2
     assert (units[:start] + change.new_text.encode("utf-16-le") + units[end:]).decode(
         "utf-16-le") == turn.replace("= 6t", "= 5t")
+
+
+def _applied(text: str, edits: list[lsp.TextEdit]) -> str:
+    """`text` with the server's edits made, as an editor makes them (UTF-16 positions
+    on the protocol's lines)."""
+    from nauticus_ref.lsp.documents import Document
+
+    doc = Document("x", text, 1)
+    for e in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character),
+                    reverse=True):
+        doc.apply(lsp.TextDocumentContentChangePartial(range=e.range, text=e.new_text),
+                  PositionCodec(lsp.PositionEncodingKind.Utf16))
+    return doc.text
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x0b", "\x0c", "\x1c", "\x1d",
+                                  "\x1e", "\x85"])
+async def test_a_character_python_breaks_lines_at_does_not_move_an_edit(client, char):
+    """Only `\\n`, `\\r\\n` and `\\r` end a line in the protocol: an edit below a comment
+    holding another line separator lands where the editor put it, and formatting gives
+    back the editor's own text, formatted."""
+    text = GAME.read_text(encoding="utf-8").replace(
+        "# Anna and Ben,", f"# Anna{char}and Ben,", 1)
+    uri = open_doc(client, EXAMPLES / "separator.ngn", text)
+    assert not [d for d in await diagnostics(client, uri)
+                if d.severity == lsp.DiagnosticSeverity.Error]
+    lines = text.split("\n")
+    target = next(i for i, ln in enumerate(lines) if "= 6t" in ln)
+    col = lines[target].index("= 6t")
+    edit(client, uri, 2, target, col, col + 4, "=6t")    # not canonical, still legal
+    found = await diagnostics(client, uri)
+    assert not [d for d in found if d.severity == lsp.DiagnosticSeverity.Error], found
+    lines[target] = lines[target][:col] + "=6t" + lines[target][col + 4:]
+    now = "\n".join(lines)
+    edits = await client.text_document_formatting_async(lsp.DocumentFormattingParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri),
+        options=lsp.FormattingOptions(tab_size=2, insert_spaces=True)))
+    from nauticus_ref.notation.fmt import format_text
+    assert _applied(now, edits) == format_text(now).text
+
+
+@pytest.mark.asyncio
+async def test_range_formatting_formats_the_lines_the_range_touches(client: LanguageClient):
+    text = ("players: Anna,Ben\nround 1: goods hulls money transport crowns masts deliver "
+            "sails\n1. Anna   money bonus whale\n  Anna:2w=4t\n  Ben :pass\n")
+    uri = open_doc(client, EXAMPLES / "range.ngn", text)
+    await diagnostics(client, uri)
+    edits = await client.text_document_range_formatting_async(
+        lsp.DocumentRangeFormattingParams(
+            text_document=lsp.TextDocumentIdentifier(uri=uri),
+            range=lsp.Range(start=lsp.Position(line=2, character=3),
+                            end=lsp.Position(line=4, character=0)),
+            options=lsp.FormattingOptions(tab_size=2, insert_spaces=True)))
+    assert _applied(text, edits) == (
+        "players: Anna,Ben\nround 1: goods hulls money transport crowns masts deliver "
+        "sails\n1. Anna money bonus whale\n  Anna: 2w = 4t\n  Ben :pass\n")
+
+
+@pytest.mark.asyncio
+async def test_a_document_never_opened_is_not_read_from_disk(client: LanguageClient, tmp_path):
+    fifo = tmp_path / "pipe.ngn"
+    os.mkfifo(fifo)
+    asked = lsp.TextDocumentIdentifier(uri=fifo.as_uri())
+    hover = await asyncio.wait_for(client.text_document_hover_async(lsp.HoverParams(
+        text_document=asked, position=lsp.Position(line=0, character=0))), 10)
+    assert hover is None
+    edits = await asyncio.wait_for(client.text_document_formatting_async(
+        lsp.DocumentFormattingParams(text_document=asked, options=lsp.FormattingOptions(
+            tab_size=2, insert_spaces=True))), 10)
+    assert edits is None
+    uri = open_doc(client, GAME)   # the server still answers
+    assert await diagnostics(client, uri) is not None

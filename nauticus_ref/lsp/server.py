@@ -19,10 +19,12 @@ from typing import Sequence
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
+from pygls.workspace.position_codec import PositionCodec
 
 from nauticus_ref import __version__
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.lsp.analysis import Analysis, Workspace
+from nauticus_ref.lsp.documents import Document, Documents
 from nauticus_ref.notation.model import Span
 
 #: Seconds of quiet after an edit before the record is checked again.
@@ -58,6 +60,7 @@ class Server:
         self.ls = LanguageServer("nauticus-ref", __version__,
                                  text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
         self.workspace = Workspace(warn=self.log)
+        self.documents = Documents()
         self.analyses: dict[str, Analysis] = {}
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.rules_page = _rules_page()
@@ -67,9 +70,12 @@ class Server:
     def out(self, lines: Sequence[str], span: Span) -> lsp.Range:
         return self.ls.workspace.position_codec.range_to_client_units(lines, to_range(span))
 
-    def inward(self, uri: str, position: lsp.Position) -> tuple[int, int]:
-        doc = self.ls.workspace.get_text_document(uri)
-        at = self.ls.workspace.position_codec.position_from_client_units(
+    @property
+    def codec(self) -> PositionCodec:
+        return self.ls.workspace.position_codec
+
+    def inward(self, doc: Document, position: lsp.Position) -> tuple[int, int]:
+        at = self.codec.position_from_client_units(
             doc.lines, lsp.Position(line=position.line, character=position.character))
         return at.line, at.character
 
@@ -79,11 +85,13 @@ class Server:
 
     # -- checking -------------------------------------------------------------------------
     def check(self, uri: str) -> Analysis | None:
-        """Check the document now and publish what was found; never raises."""
+        """Check the open document now and publish what was found; never raises."""
+        doc = self.documents.get(uri)
+        if doc is None:
+            return None
         try:
-            doc = self.ls.workspace.get_text_document(uri)
             path = to_fs_path(uri) or uri
-            analysis = self.workspace.check(path, doc.source)
+            analysis = self.workspace.check(path, doc.text)
         except Exception as e:   # a bug of ours must not take the editor's server down
             self.log(f"nauticus-ref: could not check {uri}: {type(e).__name__}: {e}")
             return None
@@ -131,16 +139,33 @@ class Server:
             return self.check(uri)
         return self.analyses.get(uri) or self.check(uri)
 
+    def format_lines(self, doc: Document, wanted: lsp.Range) -> list[lsp.TextEdit] | None:
+        """Range formatting: the lines the range touches, in canonical form (a range that
+        ends at the start of a line leaves that line alone); nothing for a record with
+        syntax errors."""
+        from nauticus_ref.notation.assemble import parse_text
+        from nauticus_ref.notation.fmt import formatted_lines
+
+        parsed = parse_text(doc.text)
+        if parsed.record is None:
+            return None
+        first, last = wanted.start.line, wanted.end.line
+        if last > first and wanted.end.character == 0:
+            last -= 1
+        return _range_edits(doc, first, last, formatted_lines(parsed), self.codec) or None
+
     # -- the protocol ---------------------------------------------------------------------
     def _register(self) -> None:
         ls = self.ls
 
         @ls.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
         def did_open(params: lsp.DidOpenTextDocumentParams) -> None:
+            self.documents.opened(params.text_document)
             self.check(params.text_document.uri)
 
         @ls.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
         async def did_change(params: lsp.DidChangeTextDocumentParams) -> None:
+            self.documents.changed(params, self.codec)
             self.edited(params.text_document.uri)
 
         @ls.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
@@ -153,6 +178,7 @@ class Server:
             if uri in self.pending:
                 self.pending.pop(uri).cancel()
             self.analyses.pop(uri, None)
+            self.documents.closed(uri)
             self.workspace.forget(to_fs_path(uri) or uri)
             ls.text_document_publish_diagnostics(
                 lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
@@ -160,8 +186,9 @@ class Server:
         @ls.feature(lsp.TEXT_DOCUMENT_HOVER)
         def hover(params: lsp.HoverParams) -> lsp.Hover | None:
             uri = params.text_document.uri
-            analysis = self.current(uri)
-            text = analysis.hover(*self.inward(uri, params.position)) if analysis else None
+            doc, analysis = self.documents.get(uri), self.current(uri)
+            text = analysis.hover(*self.inward(doc, params.position)) \
+                if analysis and doc else None
             if text is None:
                 return None
             return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown,
@@ -171,8 +198,9 @@ class Server:
                     lsp.CompletionOptions(trigger_characters=[" ", ">", "[", ","]))
         def completion(params: lsp.CompletionParams) -> lsp.CompletionList:
             uri = params.text_document.uri
-            analysis = self.current(uri)
-            found = analysis.complete(*self.inward(uri, params.position)) if analysis else []
+            doc, analysis = self.documents.get(uri), self.current(uri)
+            found = analysis.complete(*self.inward(doc, params.position)) \
+                if analysis and doc else []
             return lsp.CompletionList(is_incomplete=False, items=[
                 lsp.CompletionItem(label=c.label, kind=KINDS.get(c.kind),
                                    detail=c.detail or c.kind) for c in found])
@@ -180,8 +208,9 @@ class Server:
         @ls.feature(lsp.TEXT_DOCUMENT_DEFINITION)
         def definition(params: lsp.DefinitionParams) -> lsp.Location | None:
             uri = params.text_document.uri
-            analysis = self.current(uri)
-            span = analysis.definition(*self.inward(uri, params.position)) if analysis else None
+            doc, analysis = self.documents.get(uri), self.current(uri)
+            span = analysis.definition(*self.inward(doc, params.position)) \
+                if analysis and doc else None
             return lsp.Location(uri=uri, range=self.out(analysis.game.lines, span)) \
                 if analysis and span else None
 
@@ -211,14 +240,42 @@ class Server:
         def formatting(params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit] | None:
             from nauticus_ref.notation.fmt import format_text
 
-            doc = ls.workspace.get_text_document(params.text_document.uri)
-            formatted = format_text(doc.source).text
-            if formatted is None or formatted == doc.source:
+            doc = self.documents.get(params.text_document.uri)
+            if doc is None:
+                return None
+            formatted = format_text(doc.text).text
+            if formatted is None or formatted == doc.text:
                 return None   # a record with syntax errors is never formatted from a guess
             end = len(doc.lines)
             return [lsp.TextEdit(range=lsp.Range(start=lsp.Position(line=0, character=0),
                                                  end=lsp.Position(line=end, character=0)),
                                  new_text=formatted)]
+
+        @ls.feature(lsp.TEXT_DOCUMENT_RANGE_FORMATTING)
+        def range_formatting(params: lsp.DocumentRangeFormattingParams
+                             ) -> list[lsp.TextEdit] | None:
+            doc = self.documents.get(params.text_document.uri)
+            return self.format_lines(doc, params.range) if doc is not None else None
+
+
+def _range_edits(doc: Document, first: int, last: int, formatted: list[str | None],
+                 codec: PositionCodec) -> list[lsp.TextEdit]:
+    """Edits that give lines `first`..`last` of `doc` their canonical text (`formatted`,
+    None: the line goes), each line keeping its own line break."""
+    edits = []
+    for i in range(first, min(last, len(doc.lines) - 1, len(formatted) - 1) + 1):
+        old = doc.lines[i].rstrip("\r\n")
+        new = formatted[i]
+        if new is None:
+            edits.append(lsp.TextEdit(range=lsp.Range(start=lsp.Position(line=i, character=0),
+                                                      end=lsp.Position(line=i + 1, character=0)),
+                                      new_text=""))
+        elif new != old:
+            end = codec.position_to_client_units(doc.lines, lsp.Position(line=i,
+                                                                         character=len(old)))
+            edits.append(lsp.TextEdit(range=lsp.Range(start=lsp.Position(line=i, character=0),
+                                                      end=end), new_text=new))
+    return edits
 
 
 def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:

@@ -66,23 +66,39 @@ def format_text(text: str) -> Formatted:
     parsed = parse_text(text)
     if parsed.record is None:
         return Formatted(None, parsed)
+    kept = [line for line in formatted_lines(parsed) if line is not None]
+    newline = "\r\n" if "\r\n" in text[:text.find("\n") + 1] else "\n"
+    return Formatted(newline.join(kept) + newline if kept else "", parsed)
+
+
+def formatted_lines(parsed: ParseResult) -> list[str | None]:
+    """Each line of a parsed record as canonical form writes it, or None where canonical
+    form drops it (a blank line after another, or at the start or the end), so that an
+    editor can format some lines alone (the language server's range formatting)."""
+    assert parsed.record is not None, "only a record that parses is formatted"
     canonical = canonical_lines(parsed.record)
-    out: list[tuple[str, str | None]] = []   # (text, trailing comment) of each line;
-    #                                          None: a whole-line comment
+    out: list[tuple[str, str | None] | None] = []   # (text, trailing comment) of each
+    #   line; comment None: a whole-line comment or a blank line; None: dropped
+    previous = ""
     for number, line in enumerate(parsed.lines, 1):
         start = comment_start(line)
         comment = line[start:].rstrip() if start is not None else ""
         if number in canonical:
             out.append((canonical[number], comment))
         elif not line.strip():
-            if out and out[-1][0]:
-                out.append(("", None))
+            out.append(("", None) if previous else None)
         else:   # a whole-line comment: kept as written
             out.append((line.rstrip(), None))
-    while out and not out[-1][0]:
-        out.pop()
-    newline = "\r\n" if "\r\n" in text[:text.find("\n") + 1] else "\n"
-    return Formatted(newline.join(aligned(out)) + newline if out else "", parsed)
+        if out[-1] is not None:
+            previous = out[-1][0]
+    for i in range(len(out) - 1, -1, -1):   # no blank lines at the end
+        entry = out[i]
+        if entry is not None and entry[0]:
+            break
+        out[i] = None
+    texts = aligned([e for e in out if e is not None])
+    it = iter(texts)
+    return [next(it) if e is not None else None for e in out]
 
 
 def aligned(lines: list[tuple[str, str | None]]) -> list[str]:
@@ -120,4 +136,4 @@ def comments(text: str) -> list[str]:
     return found
 
 
-__all__ = ["Formatted", "format_text", "canonical_lines", "comments"]
+__all__ = ["Formatted", "format_text", "formatted_lines", "canonical_lines", "comments"]
