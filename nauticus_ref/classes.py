@@ -315,7 +315,7 @@ if __name__ == "__main__":
     from pathlib import Path
 
     from nauticus_ref import classes  # the module the package's classes were made by
-    from nauticus_ref.files import write_atomically
+    from nauticus_ref.writing import write_atomically
 
     for name in classes.import_everything():
         print(f"not imported (an extra is missing): {name}")

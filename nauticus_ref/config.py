@@ -120,12 +120,13 @@ class Config:
 
     @cached_property
     def _exclude_spec(self) -> GitIgnoreSpec | None:
-        return _spec(self.exclude) if self.exclude else None
+        return _spec(self.exclude, self.where("exclude")) if self.exclude else None
 
     @cached_property
     def _per_file_specs(self) -> list[tuple[GitIgnoreSpec, tuple[str, ...]]]:
         """`per-file-ignores` with each pattern compiled once, not once per record."""
-        return [(_spec([pattern]), rules) for pattern, rules in self.per_file_ignores.items()]
+        return [(_spec([pattern], self.where("per-file-ignores")), rules)
+                for pattern, rules in self.per_file_ignores.items()]
 
     @cached_property
     def _board(self) -> Board | None:
@@ -149,10 +150,16 @@ class Config:
         return full[len(root.rstrip(os.sep)) + 1:].replace(os.sep, "/") if inside else None
 
 
-def _spec(patterns: Iterable[str]) -> GitIgnoreSpec:
-    from pathspec import GitIgnoreSpec
+def _spec(patterns: Iterable[str], where: str) -> GitIgnoreSpec:
+    """Patterns of a setting, compiled to match in linear time (`files.ignore_spec`); a
+    pattern that cannot be used stops the run with a line naming the file and the key."""
+    from nauticus_ref.files import SourceError, ignore_spec
 
-    return GitIgnoreSpec.from_lines(list(patterns))
+    try:
+        spec: GitIgnoreSpec = ignore_spec(list(patterns), where)
+    except SourceError as e:
+        raise ConfigError(str(e)) from None
+    return spec
 
 
 def _matches(spec: GitIgnoreSpec | None, rel: str | None) -> bool:
@@ -161,25 +168,28 @@ def _matches(spec: GitIgnoreSpec | None, rel: str | None) -> bool:
 
 # -- finding and reading settings files ------------------------------------------------
 
-def load(path: str, explicit: bool = False) -> Config | None:
-    """The settings in `path`, or None if it is a `pyproject.toml` without the table
-    (unless the user named it: `--config pyproject.toml` without it is an error)."""
-    from nauticus_ref.files import SourceError, decode, read_bytes_limited
+def load(path: str, explicit: bool = False,
+         opened: tuple[int, os.stat_result] | None = None) -> Config | None:
+    """The settings in `path` (already `opened`, when the trust check opened it), or None
+    if it is a `pyproject.toml` without the table (unless the user named it: `--config
+    pyproject.toml` without it is an error)."""
+    from nauticus_ref.bounded_toml import parse_toml
+    from nauticus_ref.files import SourceError, decode, open_regular, read_bytes_limited
 
     try:
-        text = decode(read_bytes_limited(path, MAX_CONFIG_BYTES, "a settings file"), str(path),
-                      "a settings file")
+        fd, st = opened or open_regular(path)
     except SourceError as e:
         raise ConfigError(str(e)) from None
     pyproject = os.path.basename(path) == PYPROJECT
-    if pyproject and not explicit and not _may_hold_table(text):
+    if pyproject and not explicit and not _may_hold_table(fd):
+        os.close(fd)
         return None
-    import tomllib  # here: most runs find no settings file, or a pyproject.toml of another kind
-
     try:
-        data: Any = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+        text = decode(read_bytes_limited(path, MAX_CONFIG_BYTES, "a settings file", (fd, st)),
+                      str(path), "a settings file")
+        data: Any = parse_toml(text, str(path), "a settings file")
+    except SourceError as e:
+        raise ConfigError(str(e)) from None
     if pyproject:
         data = data.get("tool", {}).get("nauticus-ref")
         if not isinstance(data, dict):
@@ -189,11 +199,20 @@ def load(path: str, explicit: bool = False) -> Config | None:
     return _validated(data, path)
 
 
-def _may_hold_table(text: str) -> bool:
-    """Whether a `pyproject.toml` may have the table, without parsing it: its key is
-    written `nauticus-ref`, bare or quoted, or else with `\\u` escapes in a quoted key.
-    Most projects' files are passed over so, and a cold start loads no TOML parser."""
-    return "nauticus-ref" in text or "\\u" in text or "\\U" in text
+#: How far into another project's `pyproject.toml` the table is looked for: a file this
+#: large that does not name it is passed over, whatever it holds.
+MAX_PYPROJECT_SCAN = 64 * 1024 * 1024
+
+
+def _may_hold_table(fd: int) -> bool:
+    """Whether a `pyproject.toml` may have the table, looked for in its bytes before
+    anything is decoded or refused: its key is written `nauticus-ref`, bare or quoted,
+    or else with `\\u` escapes in a quoted key.  Another project's file, Latin-1,
+    UTF-16 or larger than a settings file may be, is passed over so, and a cold start
+    loads no TOML parser."""
+    from nauticus_ref.files import contains_any
+
+    return contains_any(fd, (b"nauticus-ref", b"\\u", b"\\U"), MAX_PYPROJECT_SCAN)
 
 
 def _validated(data: dict[str, Any], path: str) -> Config:
@@ -225,21 +244,44 @@ def _key(loc: tuple[int | str, ...]) -> str:
     return out or "(the table)"
 
 
-def _unsafe(path: str) -> str | None:
-    """Why a settings file found on the way up is not to be trusted, or None: it belongs
-    to another user, others may write it, or others may replace it in its folder."""
-    try:
-        st, folder = os.stat(path), os.stat(os.path.dirname(path) or ".")
-    except OSError as e:
-        return e.strerror.lower() if e.strerror else str(e)
+def _open_trusted(path: str) -> tuple[tuple[int, os.stat_result] | None, str | None]:
+    """A settings file found on the way up, opened once and judged on what was opened:
+    (the open file, None), (None, why it is not to be trusted), or (None, None) when
+    there is no settings file.  Not trusted: a link that another user owns, a file that
+    belongs to another user or that others may write, or one in a folder where others
+    may replace it."""
+    from nauticus_ref.files import SourceError, open_regular
+
     me = os.geteuid() if hasattr(os, "geteuid") else None
+    try:
+        link = os.lstat(path)
+    except OSError:
+        return None, None
+    if stat.S_ISLNK(link.st_mode) and me is not None and link.st_uid not in (me, 0):
+        return None, f"it is a link that belongs to another user (uid {link.st_uid})"
+    try:
+        fd, st = open_regular(path)
+    except SourceError:
+        return None, None   # a folder or a FIFO of that name: not a settings file
+    why = None
     if me is not None and st.st_uid not in (me, 0):
-        return f"it belongs to another user (uid {st.st_uid})"
-    if st.st_mode & stat.S_IWOTH:
-        return "any user may write it"
-    if folder.st_mode & stat.S_IWOTH and not folder.st_mode & stat.S_ISVTX:
-        return "any user may replace it in its folder"
-    return None
+        why = f"it belongs to another user (uid {st.st_uid})"
+    elif st.st_mode & stat.S_IWOTH:
+        why = "any user may write it"
+    else:
+        for folder in {os.path.dirname(path) or ".", os.path.dirname(os.path.realpath(path))}:
+            try:
+                mode = os.stat(folder).st_mode
+            except OSError as e:
+                why = e.strerror.lower() if e.strerror else str(e)
+                break
+            if mode & stat.S_IWOTH and not mode & stat.S_ISVTX:
+                why = "any user may replace it in its folder"
+                break
+    if why is not None:
+        os.close(fd)
+        return None, why
+    return (fd, st), None
 
 
 class Finder:
@@ -285,12 +327,11 @@ class Finder:
         are passed over with a warning."""
         for name in (OWN_FILE, PYPROJECT):
             candidate = os.path.join(folder, name)
-            if os.path.isfile(candidate):
-                why = _unsafe(candidate)
-                if why:
-                    self.warn(f"{candidate}: not read: {why}")
-                    continue
-                found = load(candidate)
+            opened, why = _open_trusted(candidate)
+            if why:
+                self.warn(f"{candidate}: not read: {why}")
+            if opened is not None:
+                found = load(candidate, opened=opened)
                 if found:
                     return found
         return None

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    WithJsonSchema,
+)
 
 from nauticus_ref.findings import SYNTAX_RULE, Severity
 
@@ -60,6 +67,15 @@ RuleId = Annotated[str, AfterValidator(_rule_id),
                    WithJsonSchema({"type": "string", "enum": _rule_ids()})]
 
 
+#: A league's settings are a page: bounds in entries as well as in bytes keep what a
+#: settings file can make each record cost small (every pattern is matched against every
+#: record's path).
+MAX_PATTERNS = 256
+MAX_ENTRIES = 100
+#: A pattern as in .gitignore, of a length a path could match.
+Pattern = Annotated[str, StringConstraints(max_length=1024)]
+
+
 class Settings(BaseModel):
     """`[tool.nauticus-ref]` in pyproject.toml, or the whole of .nauticus-ref.toml."""
 
@@ -67,18 +83,18 @@ class Settings(BaseModel):
                               title="nauticus-ref settings")
 
     select: list[RuleId] | None = Field(
-        None, description="The only rules checked (rule ids); syntax errors are always reported.")
-    ignore: list[RuleId] = Field([], description="Rules not checked.")
+        None, max_length=MAX_ENTRIES, description="The only rules checked (rule ids); syntax errors are always reported.")
+    ignore: list[RuleId] = Field([], max_length=MAX_ENTRIES, description="Rules not checked.")
     severity: dict[RuleId, Severity] = Field(
-        {}, description="A rule's findings reported at another severity: error, warning or note.")
-    exclude: list[str] = Field(
-        [], description="Patterns (as in .gitignore, relative to this file) that folder walks "
+        {}, max_length=MAX_ENTRIES, description="A rule's findings reported at another severity: error, warning or note.")
+    exclude: list[Pattern] = Field(
+        [], max_length=MAX_PATTERNS, description="Patterns (as in .gitignore, relative to this file) that folder walks "
         "leave out; a file named on the command line is still read.")
     board: str | None = Field(
         None, description="The board for every record, as --board (which wins): a bundled "
         "board's name or a board file's path relative to this file.")
-    per_file_ignores: dict[str, list[RuleId]] = Field(
-        {}, alias="per-file-ignores",
+    per_file_ignores: dict[Pattern, list[RuleId]] = Field(
+        {}, alias="per-file-ignores", max_length=MAX_PATTERNS,
         description="Rules not checked in the records matching each pattern (as in .gitignore, "
         "relative to this file).")
     rules_url: Annotated[str, AfterValidator(_web_address)] | None = Field(

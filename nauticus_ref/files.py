@@ -15,7 +15,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from typing import TYPE_CHECKING, Any, Callable, NoReturn
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Self
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -33,7 +34,7 @@ class Problem(str):
 
     path: str
 
-    def __new__(cls, path: str, why: str) -> "Problem":
+    def __new__(cls, path: str, why: str) -> Self:
         made = super().__new__(cls, f"{path}: {why}")
         made.path = path
         return made
@@ -51,7 +52,7 @@ class Source:
 MAX_RECORD_BYTES = 512 * 1024
 
 
-def _why(e: OSError) -> str:
+def os_reason(e: OSError) -> str:
     if e.errno == errno.ENAMETOOLONG:
         return "the file name is too long"
     if e.errno == errno.ELOOP:
@@ -77,7 +78,7 @@ def expand(paths: list[str], keep: Callable[[str], bool] | None = None
         try:
             mode = os.stat(raw).st_mode
         except OSError as e:
-            errors.append(Problem(raw, _why(e)))
+            errors.append(Problem(raw, os_reason(e)))
             continue
         if stat.S_ISDIR(mode):
             found, skipped = _walk(raw)
@@ -125,7 +126,7 @@ class _Ignores:
     the folder being walked, each applying below its own folder, as git reads them."""
 
     def __init__(self, top: str, warn: Callable[[str, str], None]):
-        self.specs: dict[str, Any] = {}
+        self.specs: dict[str, Any] = {}   # folder -> its .gitignore's patterns (None: unreadable)
         self.warn = warn
         start = os.path.abspath(top)
         chain = [start]
@@ -151,9 +152,11 @@ class _Ignores:
         except SourceError as e:
             self.warn(path, f"{str(e).removeprefix(path + ': ')}; its patterns are not applied")
             return
-        from pathspec import GitIgnoreSpec  # only for a walk: no cost to one-file commands
-
-        self.specs[folder] = GitIgnoreSpec.from_lines(text.splitlines())
+        try:
+            self.specs[folder] = ignore_spec(text.splitlines(), path)
+        except SourceError as e:
+            self.warn(path, f"{str(e).removeprefix(path + ': ')}; the folder is not walked")
+            self.specs[folder] = None   # nothing below it is read: what it meant is unknown
 
     def ignored(self, path: str, is_dir: bool) -> bool:
         """Whether git would ignore `path`: the deepest `.gitignore` with a say decides
@@ -162,11 +165,34 @@ class _Ignores:
         ignored = False
         for folder in sorted(self.specs, key=len):
             if full.startswith(folder + os.sep):
+                spec = self.specs[folder]
+                if spec is None:   # its .gitignore could not be read: nothing is taken
+                    return True
                 rel = os.path.relpath(full, folder).replace(os.sep, "/")
-                verdict = self.specs[folder].check_file(rel + "/" if is_dir else rel).include
+                verdict = spec.check_file(rel + "/" if is_dir else rel).include
                 if verdict is not None:
                     ignored = verdict
         return ignored
+
+
+def ignore_spec(patterns: list[str], where: str) -> Any:
+    """`patterns` as git reads them, compiled for RE2, which matches in time linear in
+    the path (pathspec's own backend backtracks: `*a*a*a*a*a*a*a*a*a*a*a*a*c` against a
+    name of 200 `a`s never ends).  A pattern that cannot be used is a SourceError naming
+    `where` and the pattern."""
+    from pathspec import GitIgnoreSpec  # only for a walk or exclude: no cost elsewhere
+
+    try:
+        return GitIgnoreSpec.from_lines(patterns, backend="re2")
+    except Exception:
+        for pattern in patterns:
+            try:
+                GitIgnoreSpec.from_lines([pattern], backend="re2")
+            except Exception as e:   # noqa: BLE001
+                shown = pattern if len(pattern) <= 60 else pattern[:60] + "..."
+                raise SourceError(f"{where}: the pattern `{shown}` cannot be used "
+                                  f"({str(e).splitlines()[0][:120]})") from None
+        raise
 
 
 def _walk(top: str) -> tuple[list[str], list[Problem]]:
@@ -179,7 +205,7 @@ def _walk(top: str) -> tuple[list[str], list[Problem]]:
     skipped: list[Problem] = []
 
     def unreadable(e: OSError) -> None:
-        skipped.append(Problem(str(e.filename), f"cannot read this folder ({_why(e)}); skipped"))
+        skipped.append(Problem(str(e.filename), f"cannot read this folder ({os_reason(e)}); skipped"))
 
     ignores = _Ignores(top, lambda path, why: skipped.append(Problem(path, why)))
     for folder, dirs, names in os.walk(top, onerror=unreadable):
@@ -201,7 +227,7 @@ def _walk(top: str) -> tuple[list[str], list[Problem]]:
             try:
                 mode = os.stat(path).st_mode
             except OSError as e:
-                broken = "a broken link" if e.errno == errno.ENOENT else _why(e)
+                broken = "a broken link" if e.errno == errno.ENOENT else os_reason(e)
                 skipped.append(Problem(path, f"{broken}; skipped"))
                 continue
             if stat.S_ISREG(mode):
@@ -211,27 +237,59 @@ def _walk(top: str) -> tuple[list[str], list[Problem]]:
     return sorted(found, key=lambda p: p.split("/")), skipped   # as paths sort: part by part
 
 
-def read_bytes_limited(path: str | Path, limit: int, what: str) -> bytes:
-    """At most `limit` bytes of the regular file `path`, or SourceError: opened without
-    blocking (a FIFO never hangs the referee) and checked before anything is read."""
+def open_regular(path: str | Path) -> tuple[int, os.stat_result]:
+    """`path` opened for reading without blocking (a FIFO never hangs the referee), and
+    what the opened file is: SourceError unless it is a regular file."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as e:
-        raise SourceError(f"{path}: cannot read: {_why(e)}") from None
+        raise SourceError(f"{path}: cannot read: {os_reason(e)}") from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise SourceError(f"{path}: not a regular file ({_kind(st.st_mode)}); not read")
+    return fd, st
+
+
+def read_bytes_limited(path: str | Path, limit: int, what: str,
+                       opened: tuple[int, os.stat_result] | None = None) -> bytes:
+    """At most `limit` bytes of the regular file `path` (or of the file already `opened`
+    by `open_regular`, whose descriptor this closes), or SourceError: checked before
+    anything is read."""
+    fd, st = opened or open_regular(path)
     try:
         with os.fdopen(fd, "rb") as f:
-            mode = os.fstat(f.fileno())
-            if not stat.S_ISREG(mode.st_mode):
-                raise SourceError(f"{path}: not a regular file ({_kind(mode.st_mode)}); not read")
-            if mode.st_size > limit:
-                raise SourceError(f"{path}: {_size(mode.st_size)} is too large to be {what} "
+            if st.st_size > limit:
+                raise SourceError(f"{path}: {_size(st.st_size)} is too large to be {what} "
                                   f"(the limit is {limit // 1024} KiB)")
             data = f.read(limit + 1)
     except OSError as e:
-        raise SourceError(f"{path}: cannot read: {_why(e)}") from None
+        raise SourceError(f"{path}: cannot read: {os_reason(e)}") from None
     if len(data) > limit:  # the file grew while it was read
         raise SourceError(f"{path}: too large to be {what} (the limit is {limit // 1024} KiB)")
     return data
+
+
+def contains_any(fd: int, needles: tuple[bytes, ...], limit: int) -> bool:
+    """Whether the first `limit` bytes of the open file hold one of `needles`, read a
+    chunk at a time (nothing is decoded, nothing kept); the file is read from its start
+    and left at it."""
+    overlap = max(len(n) for n in needles) - 1
+    os.lseek(fd, 0, os.SEEK_SET)
+    tail, seen = b"", 0
+    try:
+        while seen < limit:
+            chunk = os.read(fd, min(1 << 20, limit - seen))
+            if not chunk:
+                return False
+            seen += len(chunk)
+            window = tail + chunk
+            if any(n in window for n in needles):
+                return True
+            tail = window[-overlap:] if overlap else b""
+        return False
+    finally:
+        os.lseek(fd, 0, os.SEEK_SET)
 
 
 def _size(n: int) -> str:
@@ -294,103 +352,3 @@ def read(path: Path | str) -> Source:
         return read_stdin()
     return Source(str(path), decode(read_bytes_limited(path, MAX_RECORD_BYTES, "a record"),
                                     str(path)))
-
-
-def stamp(path: str | Path) -> tuple[int, int, int] | None:
-    """What tells whether the file at `path` (links followed) changed: its inode, size and
-    modification time; None when there is none."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return None
-    return (st.st_ino, st.st_size, st.st_mtime_ns)
-
-
-def _temporary_name(target: str) -> str:
-    """A prefix for the temporary file beside `target`: its name cut to 60 bytes of UTF-8
-    (whole characters), so that the temporary name never exceeds a file system's limit."""
-    name = os.path.basename(target).encode("utf-8")[:60].decode("utf-8", "ignore")
-    return f".{name}."
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def write_atomically(path: str | Path, text: str,
-                     unchanged_since: tuple[int, int, int] | None = None) -> None:
-    """Write `text` to `path` so that it is never half-written, keeping the file's
-    identity (docs/security.md):
-
-    - a symbolic link stays a link: its target is written;
-    - an existing file keeps its mode, owner and group; a new one gets the mode the
-      umask gives (0644 under the usual 022), as any program's output does;
-    - a file with other hard links is written in place, so that every link sees the
-      new text (not atomic: a crash mid-write can leave it short);
-    - otherwise a temporary file in the same folder is renamed over it, and removed on
-      any failure (Ctrl-C and SIGTERM included).
-
-    Refused with `SourceError`: a read-only file, one that changed since
-    `unchanged_since` (its `stamp` when it was read), and one whose owner cannot be
-    kept.  Folders on the way to a new file are made."""
-    import tempfile
-
-    target = os.path.realpath(path)
-    try:
-        st: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        st = None
-
-    def refuse(why: str) -> NoReturn:
-        raise SourceError(f"{path}: {why}; not written")
-
-    def check_unchanged() -> None:
-        if unchanged_since is not None and stamp(target) != unchanged_since:
-            refuse("it changed since it was read (saved by another program?)")
-
-    if st is not None:
-        if not st.st_mode & 0o222:
-            refuse("the file is read-only (make it writable to have it written)")
-        check_unchanged()
-        if st.st_nlink > 1:
-            with open(target, "r+", encoding="utf-8", newline="") as f:
-                f.write(text)
-                f.truncate()
-            return
-    folder = os.path.dirname(target)
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=_temporary_name(target), suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            if st is None:
-                os.fchmod(f.fileno(), 0o666 & ~_umask())
-            else:
-                os.fchmod(f.fileno(), stat.S_IMODE(st.st_mode))
-                mine = os.fstat(f.fileno())
-                if (mine.st_uid, mine.st_gid) != (st.st_uid, st.st_gid):
-                    try:
-                        os.fchown(f.fileno(), st.st_uid, st.st_gid)
-                    except PermissionError:
-                        refuse(f"it belongs to uid {st.st_uid}, and a file written here would "
-                               "belong to you")
-        check_unchanged()
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-
-
-def write_output(path: str | Path, text: str,
-                 unchanged_since: tuple[int, int, int] | None = None) -> None:
-    """`write_atomically`, with any OS error turned into a one-line SourceError."""
-    try:
-        write_atomically(path, text, unchanged_since)
-    except OSError as e:
-        raise SourceError(f"{path}: cannot write: {_why(e)}") from None

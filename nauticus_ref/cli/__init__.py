@@ -255,7 +255,8 @@ def same_file(a: str, b: str) -> bool:
 def write_file(path: str | Path, text: str, say: bool = True) -> None:
     """Write an output file atomically, or exit 2 with a one-line message; `say`: tell the
     user (on standard error) what was written, and which folder was made for it."""
-    from nauticus_ref.files import SourceError, write_output
+    from nauticus_ref.files import SourceError
+    from nauticus_ref.writing import write_output
 
     folder = os.path.dirname(os.path.abspath(path))
     made = not os.path.isdir(folder)

@@ -121,6 +121,7 @@ _BUNDLED_NAME = r"[A-Za-z0-9_-]{1,64}"
 
 def load_board_file(path: str | Path) -> Board:
     """A board file: a regular file of at most 64 KiB of UTF-8 TOML, fully validated."""
+    from nauticus_ref.bounded_toml import parse_toml
     from nauticus_ref.files import SourceError, decode, read_bytes_limited
 
     try:
@@ -129,13 +130,11 @@ def load_board_file(path: str | Path) -> Board:
     except SourceError as e:
         raise BoardError(f"board file {e}") from None
     data = _parsed_ahead().get(_digest(text))
-    if data is None:
-        import tomllib  # here: a bundled board is read ahead, and most runs use one
-
+    if data is None:   # a bundled board is read ahead, and most runs use one
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise BoardError(f"{path}: not valid TOML: {e}") from None
+            data = parse_toml(text, str(path), "a board file")
+        except SourceError as e:
+            raise BoardError(str(e)) from None
     return parse_board(data, str(path))
 
 
@@ -231,7 +230,7 @@ def resolve_for_record(spec: str | None, record_dir: str | Path) -> Board:
 
 
 if __name__ == "__main__":
-    from nauticus_ref.files import write_atomically
+    from nauticus_ref.writing import write_atomically
 
     target = os.path.join(os.path.dirname(BOARDS_DIR), "_boards.py")
     write_atomically(target, parsed_ahead_source())

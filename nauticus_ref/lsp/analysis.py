@@ -14,6 +14,7 @@ whole (benchmarks/server.py measures a recheck).
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import field, replace
 from pathlib import Path
@@ -55,8 +56,30 @@ class Workspace:
     """The open documents' memories, and the settings files found for them."""
 
     def __init__(self, warn: Callable[[str], None]):
+        self.warn = warn
         self.finder = Finder(None, False, warn)
         self.memory: dict[str, Memory] = {}
+        self.settings_seen: dict[str, object] = {}   # folder -> its settings files' stamps
+
+    def _fresh_settings(self, path: str) -> None:
+        """Read the settings anew when a settings file above `path` appeared, changed or
+        went since the last check (a stat of each candidate: cheap beside a check)."""
+        from nauticus_ref.config import OWN_FILE, PYPROJECT
+        from nauticus_ref.writing import stamp
+
+        folder = os.path.dirname(os.path.abspath(path))
+        chain, here = [], folder
+        while True:
+            chain += [stamp(os.path.join(here, OWN_FILE)), stamp(os.path.join(here, PYPROJECT))]
+            parent = os.path.dirname(here)
+            if parent == here:
+                break
+            here = parent
+        now = tuple(chain)
+        if self.settings_seen.get(folder, now) != now:
+            self.finder = Finder(None, False, self.warn)
+            self.settings_seen.clear()
+        self.settings_seen[folder] = now
 
     def forget(self, path: str) -> None:
         self.memory.pop(path, None)
@@ -67,6 +90,7 @@ class Workspace:
         from nauticus_ref.files import Source
 
         memory = self.memory.setdefault(path, Memory())
+        self._fresh_settings(path)
         try:
             checking = self.finder.for_record(Path(path)).checking(Path(path), None)
         except ConfigError:   # a broken settings file: check as if there were none

@@ -198,7 +198,7 @@ def tables_source(grammar: str) -> str:
 
 
 if __name__ == "__main__":
-    from nauticus_ref.files import write_atomically
+    from nauticus_ref.writing import write_atomically
 
     write_atomically(TABLES_FILE, tables_source(grammar_text()))
     print(f"wrote {TABLES_FILE}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nauticus_ref.files import write_atomically
+from nauticus_ref.writing import write_atomically
 from nauticus_ref.rules import RULES, Rule
 
 ROOT = Path(__file__).resolve().parents[2]

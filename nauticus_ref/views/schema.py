@@ -70,7 +70,7 @@ def targets() -> dict[Path, str]:
 
 
 if __name__ == "__main__":
-    from nauticus_ref.files import write_atomically
+    from nauticus_ref.writing import write_atomically
 
     for path, text in targets().items():
         write_atomically(path, text)
