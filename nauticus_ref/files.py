@@ -338,6 +338,8 @@ def read_stdin() -> Source:
 
     global _stdin_text
     if _stdin_text is None:
+        if sys.stdin is None:   # `<&-`: there is no standard input to read
+            raise SourceError(f"{_stdin_name}: standard input is closed")
         data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
         if len(data) > MAX_RECORD_BYTES:
             raise SourceError(f"{_stdin_name}: too large to be a record (the limit is "

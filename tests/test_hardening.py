@@ -242,3 +242,39 @@ def test_the_language_server_reads_settings_anew_when_they_change(tmp_path):
     assert not any(d.rule == "claim" for d in workspace.check(str(record), text).diagnostics())
     (tmp_path / ".nauticus-ref.toml").unlink()
     assert any(d.rule == "claim" for d in workspace.check(str(record), text).diagnostics())
+
+
+def _program(shell: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    """The program run by a shell, so that standard streams can be closed, full or cut."""
+    prog = f"{sys.executable} -m nauticus_ref"
+    return subprocess.run(["bash", "-c", shell.replace("PROG", prog)], cwd=folder,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture
+def clean_folder(tmp_path) -> Path:
+    for n in range(40):   # enough output that the reader leaves before the end
+        (tmp_path / f"g{n:02}.ngn").write_text(GAME, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_reader_that_goes_away_does_not_change_the_exit_status(clean_folder):
+    done = _program("PROG validate . | head -1; echo \"status ${PIPESTATUS[0]}\"", clean_folder)
+    assert done.stdout.splitlines()[-1] == "status 0", done.stdout
+    assert "Traceback" not in done.stderr and done.stderr == ""
+    (clean_folder / "bad.ngn").write_text(GAME.replace("= 6t", "= 96t", 1), encoding="utf-8")
+    done = _program("PROG validate . | head -1; echo \"status ${PIPESTATUS[0]}\"", clean_folder)
+    assert done.stdout.splitlines()[-1] == "status 1"
+
+
+@pytest.mark.parametrize("shell, says", [
+    ("PROG validate . > /dev/full", "cannot write to standard output: no space left on device"),
+    ("PROG validate --format json . > /dev/full",
+     "cannot write to standard output: no space left on device"),
+    ("PROG validate - <&-", "<stdin>: standard input is closed"),
+    ("PROG validate . >&-", "standard output is closed"),
+])
+def test_a_closed_or_full_stream_is_one_line_and_exit_2(clean_folder, shell, says):
+    done = _program(shell, clean_folder)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"nauticus-ref: error: {says}\n"

@@ -49,7 +49,41 @@ def use_colour(choice: str) -> None:
         elif os.environ.get("FORCE_COLOR", "0") not in ("", "0"):
             COLOUR[key] = True
         else:
-            COLOUR[key] = stream.isatty()
+            COLOUR[key] = stream is not None and stream.isatty()
+
+
+class OutputError(Exception):
+    """Standard output cannot be written (closed, a full disk): one line, exit 2."""
+
+
+def _reader_gone() -> None:
+    """The reader of standard output went away (`| head -1`): what is left to print goes
+    nowhere, and the command runs to its end, so that its exit status still means what
+    it always means (0 clean, 1 errors, 2 could not run)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+def emit(text: str, nl: bool = True, err: bool = False, colour: bool = False) -> None:
+    """Write to standard output (or error): a reader that went away is not an error, a
+    stream that cannot be written is an `OutputError`; a closed standard error is left
+    alone."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is None:
+        if err:
+            return
+        raise OutputError("standard output is closed")
+    try:
+        click.echo(text, nl=nl, err=err, color=colour)
+    except BrokenPipeError:
+        if not err:
+            _reader_gone()
+    except OSError as e:
+        if err:
+            return
+        raise OutputError(f"cannot write to standard output: "
+                          f"{e.strerror.lower() if e.strerror else e}") from None
 
 
 def echo(text: str = "", nl: bool = True, err: bool = False) -> None:
@@ -63,7 +97,7 @@ def echo(text: str = "", nl: bool = True, err: bool = False) -> None:
         from nauticus_ref.views.text import colourise
 
         text = colourise(text)
-    click.echo(text, nl=nl, err=err, color=colour)
+    emit(text, nl=nl, err=err, colour=colour)
 
 
 def fail(message: str) -> None:
@@ -317,30 +351,41 @@ def entry(argv: list[str] | None = None) -> None:
     character (cp1252 and a Cyrillic name) shows it escaped instead of failing.
     """
     for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure"):
+        if stream is not None and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     signal.signal(signal.SIGTERM, _terminated)
+    if sys.stdout is None:   # `>&-`: nowhere to report to
+        fail("standard output is closed")
+        sys.exit(EXIT_CANNOT_RUN)
+    code: Any = EXIT_CLEAN
     try:
         main.main(args=argv, prog_name="nauticus-ref", standalone_mode=False)
     except click.exceptions.Abort:
         fail("interrupted")
-        sys.exit(130)
+        code = 130
     except click.exceptions.Exit as e:
-        sys.exit(e.exit_code)
+        code = e.exit_code
     except click.UsageError as e:
         # click's own layout, with the one way every error of the program is written
         if e.ctx is not None:
-            click.echo(f"{e.ctx.get_usage()}\nTry '{e.ctx.command_path} --help' for help.\n",
-                       err=True)
+            emit(f"{e.ctx.get_usage()}\nTry '{e.ctx.command_path} --help' for help.\n",
+                 err=True)
         fail(_plain(e.format_message()))
-        sys.exit(e.exit_code)
+        code = e.exit_code
     except click.ClickException as e:
         fail(_plain(e.format_message()))
-        sys.exit(e.exit_code)
+        code = e.exit_code
+    except OutputError as e:
+        fail(str(e))
+        code = EXIT_CANNOT_RUN
+    except SystemExit as e:
+        code = e.code
+    try:   # what is still buffered, before the exit status is given
+        if sys.stdout is not None:
+            sys.stdout.flush()
     except BrokenPipeError:
-        # The reader went away (`| head`): say nothing more, and let Python not fail
-        # flushing stdout at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(EXIT_CLEAN)
-    sys.exit(EXIT_CLEAN)
-
+        _reader_gone()
+    except OSError as e:
+        fail(f"cannot write to standard output: {e.strerror.lower() if e.strerror else e}")
+        code = EXIT_CANNOT_RUN
+    sys.exit(code)

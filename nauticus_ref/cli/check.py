@@ -26,6 +26,7 @@ from nauticus_ref.cli import (
     cannot_run,
     config_options,
     echo,
+    emit,
     fail,
     for_terminal,
     format_option,
@@ -99,7 +100,7 @@ def parse(paths: tuple[str, ...], fmt: str) -> None:
             echo()
         echo(summary_line(src.path, result))
     if fmt == "json":
-        click.echo(dumps({"version": JSON_VERSION, "files": files_json}))
+        emit(dumps({"version": JSON_VERSION, "files": files_json}))
     sys.exit(EXIT_CANNOT_RUN if unreadable else EXIT_ERRORS if any_errors else EXIT_CLEAN)
 
 
@@ -186,7 +187,7 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
         echo(statistics(dict(by_rule)), nl=False, err=not for_people)
     if gathered and not (how.statistics and for_people):
         document = how.documents[how.fmt](payload)
-        click.echo(document, nl=not document.endswith("\n"))
+        emit(document, nl=not document.endswith("\n"))
     if done > 1 and how.fmt in ("text", "concise") and not how.quiet:
         # the time only for a person watching: two runs over the same files print the same
         seconds = f" ({time.perf_counter() - started:.1f} s)" if sys.stdout.isatty() else ""

@@ -12,6 +12,7 @@ from nauticus_ref.cli import (
     EXIT_ERRORS,
     config_options,
     echo,
+    emit,
     fail,
     main,
     records,
@@ -76,7 +77,7 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
             fail(f"{src.path}: syntax errors; not formatted")
             continue
         if str(f) == STDIN and not (check or diff):
-            click.echo(result.text, nl=False)
+            emit(result.text, nl=False)
             continue
         if result.text == src.text:
             continue

@@ -18,6 +18,7 @@ from nauticus_ref.cli import (
     board_option,
     cannot_run,
     echo,
+    emit,
     main,
     write_file,
 )
@@ -52,7 +53,7 @@ def simulate(players: int, seed: int, games: int, out: str | None,
     if games == 1:
         text = to_ngn(play(players, seed, board))
         if out is None:
-            click.echo(text, nl=False)
+            emit(text, nl=False)
         else:
             write_file(Path(out), text)
         sys.exit(EXIT_CLEAN)
@@ -100,7 +101,7 @@ def rules(rule_id: str | None, fmt: str) -> None:
     catalogue = {r.id: r for r in (SYNTAX, *RULES)}
     if rule_id is None:
         if fmt == "json":
-            click.echo(versioned({"rules": [_rule_dict(r) for r in catalogue.values()]}))
+            emit(versioned({"rules": [_rule_dict(r) for r in catalogue.values()]}))
         else:
             width = max(map(len, catalogue))
             for r in catalogue.values():
@@ -112,7 +113,7 @@ def rules(rule_id: str | None, fmt: str) -> None:
         cannot_run(f"no rule `{rule_id[:40]}`" + (f"; did you mean `{near}`?" if near else "")
                    + " (`nauticus-ref rules` lists them)")
     if fmt == "json":
-        click.echo(versioned(dict(_rule_dict(rule, full=True))))
+        emit(versioned(dict(_rule_dict(rule, full=True))))
     else:
         echo(f"{rule.id}: {rule.title}\n\nWritten in: {rule.citation}. "
              f"Severity: {rule.severity}.\n\n{rule.summary}\n\n"
@@ -157,7 +158,7 @@ def schema(name: str | None) -> None:
                    + " (`nauticus-ref schema` lists them)")
     from nauticus_ref.views.schema import schema_text
 
-    click.echo(schema_text(name), nl=False)
+    emit(schema_text(name), nl=False)
     sys.exit(EXIT_CLEAN)
 
 
