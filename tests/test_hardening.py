@@ -278,3 +278,47 @@ def test_a_closed_or_full_stream_is_one_line_and_exit_2(clean_folder, shell, say
     done = _program(shell, clean_folder)
     assert done.returncode == 2, done.stderr
     assert done.stderr == f"nauticus-ref: error: {says}\n"
+
+
+def _visible_text(page: str) -> str:
+    """The text of a page that is shown: every text node outside scripts and styles."""
+    from html.parser import HTMLParser
+
+    class Text(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.parts: list[str] = []
+            self.hidden = 0
+
+        def handle_starttag(self, tag, attrs):
+            self.hidden += tag in ("script", "style")
+
+        def handle_endtag(self, tag):
+            self.hidden -= tag in ("script", "style")
+
+        def handle_data(self, data):
+            if not self.hidden:
+                self.parts.append(data)
+
+    reader = Text()
+    reader.feed(page)
+    return "".join(reader.parts)
+
+
+BIDI = "\u202eAnna\u2066"   # a name that would reverse what follows it
+
+
+@pytest.mark.parametrize("command", [["score", "--format", "html"], ["view"]])
+def test_bidirectional_overrides_show_escaped_in_pages(tmp_path, command):
+    record = tmp_path / f"x{BIDI}.ngn"
+    record.write_text(GAME.replace("Anna", f'"{BIDI}"'), encoding="utf-8")
+    out = tmp_path / "page.html"
+    args = [*command, record] + (["--out", out] if command == ["view"] else [])
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    page = out.read_text(encoding="utf-8") if command == ["view"] else result.stdout
+    # in the text a reader sees (not the data a script reads), no override acts
+    visible = _visible_text(page)
+    assert "\u202e" not in visible and "\u2066" not in visible
+    assert "\\u202eAnna\\u2066" in visible
+    title = page.split("<title>", 1)[1].split("</title>", 1)[0]
+    assert "\\u202e" in title

@@ -312,3 +312,57 @@ async def test_a_document_never_opened_is_not_read_from_disk(client: LanguageCli
     assert edits is None
     uri = open_doc(client, GAME)   # the server still answers
     assert await diagnostics(client, uri) is not None
+
+
+class RawClient:
+    """The protocol spoken byte by byte, for what a well-behaved client never sends."""
+
+    def __init__(self) -> None:
+        import subprocess
+
+        self.process = subprocess.Popen([sys.executable, "-m", "nauticus_ref", "server"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL)
+
+    def send(self, message: dict) -> None:
+        import json
+
+        body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def receive(self) -> dict:
+        import json
+
+        header = b""
+        while not header.endswith(b"\r\n\r\n"):
+            header += self.process.stdout.read(1)
+        size = int(header.split(b"Content-Length:")[1].split(b"\r\n")[0])
+        return json.loads(self.process.stdout.read(size))
+
+    def response(self, msg_id: int) -> dict:
+        while True:   # notifications (log messages) may come first
+            got = self.receive()
+            if got.get("id") == msg_id:
+                return got
+
+
+@pytest.mark.parametrize("shutdown, status", [(True, 0), (False, 1)])
+def test_the_protocol_as_the_specification_has_it(shutdown, status):
+    client = RawClient()
+    hover = {"textDocument": {"uri": "file:///x.ngn"}, "position": {"line": 0, "character": 0}}
+    try:
+        client.send({"id": 1, "method": "textDocument/hover", "params": hover})
+        assert client.response(1)["error"]["code"] == -32002       # not initialized yet
+        client.send({"id": 2, "method": "initialize", "params": {"capabilities": {}}})
+        assert "result" in client.response(2)
+        client.send({"method": "initialized", "params": {}})
+        client.send({"id": 3, "method": "textDocument/hover", "params": {"bogus": 1}})
+        assert client.response(3)["error"]["code"] == -32602       # invalid params
+        if shutdown:
+            client.send({"id": 4, "method": "shutdown"})
+            assert client.response(4)["result"] is None
+        client.send({"method": "exit"})
+        assert client.process.wait(20) == status
+    finally:
+        client.process.kill()

@@ -385,6 +385,8 @@ def entry(argv: list[str] | None = None) -> None:
             sys.stdout.flush()
     except BrokenPipeError:
         _reader_gone()
+    except ValueError:   # closed by the command itself (the language server's exit)
+        pass
     except OSError as e:
         fail(f"cannot write to standard output: {e.strerror.lower() if e.strerror else e}")
         code = EXIT_CANNOT_RUN

@@ -25,6 +25,7 @@ from nauticus_ref import __version__
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.lsp.analysis import Analysis, Workspace
 from nauticus_ref.lsp.documents import Document, Documents
+from nauticus_ref.lsp.protocol import Protocol
 from nauticus_ref.notation.model import Span
 
 #: Seconds of quiet after an edit before the record is checked again.
@@ -57,13 +58,14 @@ class Server:
     """The protocol's side: documents in, diagnostics and answers out."""
 
     def __init__(self) -> None:
-        self.ls = LanguageServer("nauticus-ref", __version__,
+        self.ls = LanguageServer("nauticus-ref", __version__, protocol_cls=Protocol,
                                  text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
         self.workspace = Workspace(warn=self.log)
         self.documents = Documents()
         self.analyses: dict[str, Analysis] = {}
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.rules_page = _rules_page()
+        self.shut_down = False   # `shutdown` asked for: `exit` then exits 0
         self._register()
 
     # -- positions: characters here, the agreed encoding's units for the client ----------
@@ -157,6 +159,10 @@ class Server:
     # -- the protocol ---------------------------------------------------------------------
     def _register(self) -> None:
         ls = self.ls
+
+        @ls.feature(lsp.SHUTDOWN)
+        def shutdown(params: None) -> None:
+            self.shut_down = True
 
         @ls.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
         def did_open(params: lsp.DidOpenTextDocumentParams) -> None:
@@ -285,5 +291,11 @@ def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:
 
 
 def serve() -> None:
-    """Run the server on standard input and output until the editor stops it."""
-    Server().ls.start_io()
+    """Run the server on standard input and output until the editor stops it; exit 0
+    after `shutdown` then `exit`, 1 when it ends without `shutdown` (as the protocol
+    says: pygls itself swallows the status)."""
+    import sys
+
+    server = Server()
+    server.ls.start_io()
+    sys.exit(0 if server.shut_down else 1)

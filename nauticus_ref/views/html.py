@@ -1,7 +1,8 @@
 """HTML pages, from the Jinja2 templates in `templates/`.
 
 Escaping is on for every template (`autoescape=True`): names in a record come from
-strangers, so whatever a template prints shows as text.  The two things that reach
+strangers, so whatever a template prints shows as text, and characters that would act
+instead of showing (bidirectional overrides, controls) show as escapes.  The two things that reach
 a page unescaped are marked here and nowhere else: an SVG picture that `svg.py` built
 (its text was escaped by ElementTree), and the page's own script.  Data for a script
 goes through Jinja's `tojson`, which writes `<`, `>`, `&` and `'` as `\\u003c` and the
@@ -23,11 +24,23 @@ import jinja2
 from markupsafe import Markup
 
 
+def _shown(value: object) -> object:
+    """A text a template prints, with the characters that would act instead of showing
+    (controls, bidirectional overrides and isolates) written as escapes, as a terminal
+    shows them: a name that reverses the text after it shows as the escape it is."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        from nauticus_ref.views.text import escape_controls
+
+        return escape_controls(value)
+    return value
+
+
 @cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.PackageLoader("nauticus_ref.views", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                             finalize=_shown)
     # keep the referee's key order (prices, storage and delivered goods are drawn in it)
     env.policies["json.dumps_kwargs"] = {"sort_keys": False, "ensure_ascii": False,
                                          "separators": (",", ":")}
