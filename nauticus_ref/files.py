@@ -180,11 +180,16 @@ def ignore_spec(patterns: list[str], where: str) -> Any:
     the path (pathspec's own backend backtracks: `*a*a*a*a*a*a*a*a*a*a*a*a*c` against a
     name of 200 `a`s never ends).  A pattern that cannot be used is a SourceError naming
     `where` and the pattern."""
+    import warnings
+
     from pathspec import GitIgnoreSpec  # only for a walk or exclude: no cost elsewhere
 
-    try:
-        return GitIgnoreSpec.from_lines(patterns, backend="re2")
-    except Exception:
+    with warnings.catch_warnings():   # Python's `re` warns of `[[` in a stranger's pattern
+        warnings.simplefilter("ignore", FutureWarning)
+        try:
+            return GitIgnoreSpec.from_lines(patterns, backend="re2")
+        except Exception:   # noqa: BLE001 - pathspec's and RE2's errors differ: find which
+            pass
         for pattern in patterns:
             try:
                 GitIgnoreSpec.from_lines([pattern], backend="re2")
@@ -192,7 +197,7 @@ def ignore_spec(patterns: list[str], where: str) -> Any:
                 shown = pattern if len(pattern) <= 60 else pattern[:60] + "..."
                 raise SourceError(f"{where}: the pattern `{shown}` cannot be used "
                                   f"({str(e).splitlines()[0][:120]})") from None
-        raise
+    raise SourceError(f"{where}: the patterns cannot be used together")
 
 
 def _walk(top: str) -> tuple[list[str], list[Problem]]:

@@ -366,3 +366,19 @@ def test_the_protocol_as_the_specification_has_it(shutdown, status):
         assert client.process.wait(20) == status
     finally:
         client.process.kill()
+
+
+@pytest.mark.parametrize("encoding", [lsp.PositionEncodingKind.Utf16,
+                                      lsp.PositionEncodingKind.Utf8,
+                                      lsp.PositionEncodingKind.Utf32])
+def test_the_end_of_a_last_line_without_a_break_is_its_end(encoding):
+    """Completion at the end of a record that does not end in a line break asks about the
+    end of the line, not the character before it."""
+    from nauticus_ref.lsp.documents import Document
+
+    doc = Document("x", "players: A, B\n  Zoë 😀: bow >", 1)
+    units = {"utf-8": len("  Zoë 😀: bow >".encode()), "utf-16": 15, "utf-32": 14}[encoding.value]
+    assert doc.position(lsp.Position(line=1, character=units),
+                        PositionCodec(encoding)) == (1, 14)
+    assert doc.position(lsp.Position(line=1, character=units + 3),   # past the end
+                        PositionCodec(encoding)) == (1, 14)

@@ -48,12 +48,27 @@ class Document:
         content = len(self.lines[line].rstrip("\r\n"))   # a line holds no break but its own
         return sum(len(ln) for ln in self.lines[:line]) + min(character, content)
 
+    def position(self, position: lsp.Position, codec: PositionCodec) -> tuple[int, int]:
+        """A position in the client's units (`codec.encoding`) as (line, character) in
+        characters, a character past the end of its line taken as the end.  (pygls's own
+        conversion takes such a position one character short on a last line that has no
+        line break: completion at the end of a record would look one character back.)"""
+        if position.line >= len(self.lines):
+            return len(self.lines), 0
+        content = self.lines[position.line].rstrip("\r\n")
+        encoding = str(getattr(codec.encoding, "value", codec.encoding))
+        units = chars = 0
+        for c in content:
+            if units >= position.character:
+                break
+            units += (len(c.encode("utf-8")) if encoding == "utf-8"
+                      else 2 if encoding == "utf-16" and ord(c) > 0xFFFF else 1)
+            chars += 1
+        return position.line, chars
+
     def _offset_of(self, position: lsp.Position, codec: PositionCodec) -> int:
         """Where a position in the client's units stands in the text."""
-        if position.line >= len(self.lines):   # past the last line: the end of the text
-            return len(self.text)
-        at = codec.position_from_client_units(self.lines, position)
-        return self.offset(at.line, at.character)
+        return self.offset(*self.position(position, codec))
 
     def apply(self, change: lsp.TextDocumentContentChangeEvent, codec: PositionCodec) -> None:
         """One change from the editor: a range replaced, or the whole text."""
