@@ -44,7 +44,7 @@ COMMANDS = {
     "parse": ["parse"], "validate": ["validate"], "score": ["score"],
     "annotate": ["annotate"], "state": ["state"], "state --line": ["state", "--line", "{mid}"],
     "explain --line": ["explain", "--line", "{mid}"],
-    "validate json": ["validate", "--format", "json"],
+    "validate json": ["validate", "--format", "json"], "view": ["view"],
 }
 
 

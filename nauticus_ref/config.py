@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from nauticus_ref.classes import dataclass
 from nauticus_ref.findings import SYNTAX_RULE, Diagnostic, Severity
 
 if TYPE_CHECKING:

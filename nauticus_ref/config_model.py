@@ -7,14 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
-    Field,
-    StringConstraints,
-    WithJsonSchema,
-)
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 
 from nauticus_ref.findings import SYNTAX_RULE, Severity
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Self
 if TYPE_CHECKING:
     from pathlib import Path
 
-from nauticus_ref.classes import dataclass
+from dataclasses import dataclass
 
 
 class SourceError(Exception):

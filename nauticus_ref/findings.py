@@ -7,9 +7,9 @@ Messages follow rustc's style: lowercase, no final period, the fix only in `help
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterable, Literal, Sequence
 
-from nauticus_ref.classes import dataclass
 from nauticus_ref.notation.model import Span
 
 Severity = Literal["error", "warning", "note"]

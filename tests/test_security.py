@@ -17,14 +17,16 @@ from nauticus_ref.notation import _ngn_tables, grammar
 
 def test_shipped_parser_tables_match_the_grammar():
     """The `.lark` file is the single source: after editing it, run
-    `python -m nauticus_ref.notation.grammar` to write the tables again."""
+    `python scripts/regenerate.py` to write the tables again."""
     import lark
 
     from nauticus_ref.notation import _ngn_tables as tables
 
     text = grammar.grammar_text()
-    assert tables.GRAMMAR_SHA256 == grammar.grammar_digest(text), "stale: run python -m nauticus_ref.notation.grammar"
-    assert tables.LARK_VERSION == lark.__version__, "made by another lark: run python -m nauticus_ref.notation.grammar"
+    assert tables.GRAMMAR_SHA256 == grammar.grammar_digest(text), \
+        "stale: run python scripts/regenerate.py"
+    assert tables.LARK_VERSION == lark.__version__, \
+        "made by another lark: run python scripts/regenerate.py"
 
 
 def test_shipped_tables_parse_like_the_grammar():

@@ -17,10 +17,9 @@ import sys
 import threading
 import time
 from collections import Counter, deque
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from nauticus_ref.classes import dataclass
 from nauticus_ref.config import Checking
 
 if TYPE_CHECKING:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import click
-
-from nauticus_ref.classes import dataclass
 
 if TYPE_CHECKING:
     from nauticus_ref.cli.batch import Outcome

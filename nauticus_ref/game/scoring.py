@@ -10,10 +10,9 @@ larger total of taler, else a shared place.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Protocol, Sequence
 
-from nauticus_ref.classes import dataclass
 from nauticus_ref.game.state import Tile
 
 

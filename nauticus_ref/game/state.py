@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
-
-from nauticus_ref.classes import dataclass
 
 STORAGE_SPACES = 12
 START_VP, START_WORKERS, START_TALER = 10, 4, 15

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
-from nauticus_ref.classes import dataclass
 from nauticus_ref.config import Checking, Finder
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import BoardError, resolve

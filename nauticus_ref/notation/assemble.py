@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import datetime
 import re
+from dataclasses import dataclass
 from typing import Any
 
-from nauticus_ref.classes import dataclass
 from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
 from nauticus_ref.notation import raw as t
 from nauticus_ref.notation import vocab

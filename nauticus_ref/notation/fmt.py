@@ -10,7 +10,8 @@ line ending.  Decided in docs/notation.md.
 
 from __future__ import annotations
 
-from nauticus_ref.classes import dataclass
+from dataclasses import dataclass
+
 from nauticus_ref.notation.assemble import ParseResult, comment_start, parse_text
 from nauticus_ref.notation.model import Phase, Record, Turn
 from nauticus_ref.notation.printer import Printer, name

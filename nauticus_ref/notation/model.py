@@ -11,10 +11,8 @@ more than the module.  pydantic serves only where JSON is asked for (`to_json`).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Literal, Union
-
-from nauticus_ref.classes import dataclass
 
 Action = Literal["hulls", "masts", "sails", "goods", "transport", "money", "deliver", "crowns"]
 ItemKind = Literal["hull", "mast", "sail", "good"]

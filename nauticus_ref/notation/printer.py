@@ -7,9 +7,7 @@ line before each round.  Parsing the output gives the same record, spans aside.
 
 from __future__ import annotations
 
-
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.notation.model import (
     ActionClause,
     Bonus,
@@ -26,6 +24,8 @@ from nauticus_ref.notation.model import (
     Setup,
     Turn,
 )
+from nauticus_ref.notation.vocab import quoted
+
 
 def name(n: Name) -> str:
     return quoted(n.text)

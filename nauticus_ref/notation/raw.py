@@ -9,11 +9,10 @@ they live only until the assembler has read them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol, Union
 
 from lark import Token
-
-from nauticus_ref.classes import dataclass
 
 try:   # the accelerator's tokens (grammar.py) carry the same fields, but are not `str`
     from lark_cython import Token as _FastToken

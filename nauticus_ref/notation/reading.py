@@ -7,13 +7,12 @@ No rule of the game is checked here.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Union, cast
 
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from nauticus_ref.classes import dataclass
 from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
 from nauticus_ref.notation import raw as t
 from nauticus_ref.notation import vocab

@@ -15,8 +15,7 @@ from typing import Hashable, Iterator
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from nauticus_ref.notation.vocab import quoted
-from nauticus_ref.notation.vocab import ACTIONS, KEYWORDS
+from nauticus_ref.notation.vocab import ACTIONS, KEYWORDS, quoted
 
 # kind -> (message, help, examples).  `{tok}` is the offending text, `{prev}` the
 # text of the token before it.

@@ -40,7 +40,7 @@ def quoted(name: str) -> str:
     """A player's or ship's name as NGN writes it: bare where it is one plain word,
     else in double quotes (`Anna`, `"Björn B."`).  Every place that writes a name for
     the user to paste (help lines, fixes, completion) writes it so."""
-    import re   # cached by re: compiled once, on the first name written
+    import re  # cached by re: compiled once, on the first name written
 
     if (re.fullmatch(r"\w[\w-]*", name)
             and not re.fullmatch(r"\d+(?:vp|t|w)?|w\+(?:vp|good)", name, re.IGNORECASE)

@@ -16,8 +16,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-from nauticus_ref.classes import dataclass
 from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
 from nauticus_ref.notation.assemble import comment_start
 from nauticus_ref.notation.model import Span

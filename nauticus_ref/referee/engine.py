@@ -34,10 +34,10 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from nauticus_ref import rules as R
-from nauticus_ref.classes import dataclass
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.scoring import final_scores

@@ -10,9 +10,9 @@ caller does to them can change a replay.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from nauticus_ref.classes import dataclass
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.state import Holdings, Tile, tile_text

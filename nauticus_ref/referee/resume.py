@@ -15,7 +15,8 @@ new record.  Otherwise the replay runs whole, as `replay` does.
 
 from __future__ import annotations
 
-from nauticus_ref.classes import dataclass
+from dataclasses import dataclass
+
 from nauticus_ref.game.board import Board
 from nauticus_ref.notation.model import Phase, Record
 from nauticus_ref.referee.engine import Mark, Replay

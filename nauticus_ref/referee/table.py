@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from nauticus_ref import rules as R
-from nauticus_ref.classes import dataclass
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.state import Player, Tile, spaces, tile_text

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import os
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from nauticus_ref.classes import dataclass
 from nauticus_ref.files import Source
 from nauticus_ref.findings import Diagnostic
 from nauticus_ref.game.board import Board, BoardError, resolve_for_record
@@ -54,27 +53,42 @@ class Game:
         return final_scores(self._replayed().table.players)
 
     def table(self, line: int | None = None) -> TableView:
-        """The table after `line` (the end of the record if None)."""
+        """The table after `line` (the end of the record if None).  A `setup:` block is one
+        position written over several lines: after any of its lines, the table is the
+        position the whole block sets up."""
         replayed = self._replayed()
         if line is None:
             return replayed.table
         assert self.record is not None
-        return replay(self.record, replayed.table.board, until_line=line).table
+        return replay(self.record, replayed.table.board, until_line=self._past_setup(line)).table
+
+    def _past_setup(self, line: int) -> int:
+        """`line`, or the setup block's last line if `line` is inside the block."""
+        from nauticus_ref.referee.engine import setup_end
+
+        setup = self.record.setup if self.record is not None else None
+        if setup is not None and setup.span.line <= line < setup_end(setup):
+            return setup_end(setup)
+        return line
 
     def tables(self) -> list[TableView]:
         """The table after each line of the record, in order (`tables()[n - 1]` is the
         table after line n, as `table(n)` gives it), from one replay: a line with no
-        move shares the table of the line before."""
-        from nauticus_ref.referee.engine import replay_tables, setup_end
+        move shares the table of the line before, and every line of a setup block the
+        position the block sets up."""
+        from nauticus_ref.referee.engine import replay_tables
 
         board, record = self._replayed().table.board, self.record
         assert record is not None
         marks = dict(replay_tables(record, board))
-        setup = range(record.setup.span.line, setup_end(record.setup)) if record.setup else range(0)
-        out, table = [], marks[0]
+        out: list[TableView] = []
+        table, position = marks[0], None
         for line in range(1, len(self.lines) + 1):
-            if line in setup:   # part of a setup block, replayed as far as it goes
-                out.append(replay(record, board, until_line=line).table)
+            end = self._past_setup(line)
+            if end != line:
+                if position is None:   # the setup's position: replayed once
+                    position = replay(record, board, until_line=end).table
+                out.append(position)
                 continue
             table = marks.get(line, table)
             out.append(table)

@@ -1,6 +1,6 @@
 """Files made from the rules catalogue: `docs/rules.md` and `examples/logs/invalid/*.ngn`.
 
-    python -m nauticus_ref.rules.docs      # rewrite both from the catalogue
+    python scripts/regenerate.py          # rewrite both (and every generated file)
 
 Tests fail when the files in the repository differ from what this writes.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nauticus_ref.writing import write_atomically
 from nauticus_ref.rules import RULES, Rule
+from nauticus_ref.writing import write_atomically
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,7 +19,7 @@ def rules_markdown() -> str:
     out = ["# The rules the referee enforces", "",
            "Made from the rule modules in `nauticus_ref/rules/` (one module per rule, its "
            "docstring saying what, why and two examples) by "
-           "`python -m nauticus_ref.rules.docs`; do not edit by hand.", "",
+           "`python scripts/regenerate.py`; do not edit by hand.", "",
            "Sections use the German rulebook's numbering (the original), or its heading where it "
            "has no number; the English name follows. `nauticus-ref rules ID` prints one rule.", "",
            "| id | title | written in |", "| --- | --- | --- |"]
@@ -44,8 +44,3 @@ def targets() -> dict[Path, str]:
         files[ROOT / "examples" / "logs" / "invalid" / f"{r.id}.ngn"] = invalid_example(r)
     return files
 
-
-if __name__ == "__main__":
-    for path, text in targets().items():
-        write_atomically(path, text)
-        print(f"wrote {path.relative_to(ROOT)}")

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 
-from nauticus_ref.classes import dataclass
 from nauticus_ref.findings import Diagnostic, Fix, Severity
 from nauticus_ref.notation.model import Span
-
 
 #: How a rule's section names the notation instead of the rulebook: `NGN: HEADING`,
 #: HEADING a section of docs/notation.md.

@@ -6,7 +6,8 @@ the first N lines: the parsed record is replayed up to that line.
 
 from __future__ import annotations
 
-from nauticus_ref.classes import dataclass
+from dataclasses import dataclass
+
 from nauticus_ref.game.board import Board
 from nauticus_ref.notation.model import Phase, Record, Turn
 from nauticus_ref.referee.engine import replay

@@ -1,6 +1,6 @@
 """The shapes of the referee's JSON outputs, and their JSON Schemas (docs/schema/).
 
-    python -m nauticus_ref.views.schema     # rewrite docs/schema/ from the shapes
+    python scripts/regenerate.py           # rewrite docs/schema/ (and every generated file)
 
 Each output document is described as a typed dictionary in `views/shapes.py` (the
 record and the settings by their own models); pydantic turns each into a JSON Schema.  The files in
@@ -68,10 +68,3 @@ def targets() -> dict[Path, str]:
     folder = Path(__file__).resolve().parents[2] / "docs" / "schema"
     return {folder / f"{name}.schema.json": schema_text(name) for name in SCHEMAS}
 
-
-if __name__ == "__main__":
-    from nauticus_ref.writing import write_atomically
-
-    for path, text in targets().items():
-        write_atomically(path, text)
-        print(f"wrote {path}")
