@@ -31,8 +31,8 @@ import chess.pgn
 from common import accelerated, best_seconds, each, lark_floor
 
 from nauticus_ref.files import Source
-from nauticus_ref.notation.grammar import accelerator
 from nauticus_ref.game.board import bundled
+from nauticus_ref.notation.grammar import accelerator
 from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.referee.validate import validate_source
 from nauticus_ref.tools.simulate import simulate

@@ -33,11 +33,11 @@ from pathlib import Path
 
 from common import CLI
 
+from nauticus_ref.game.board import bundled
+from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.notation.reading import MAX_STATEMENT_CHARS
 from nauticus_ref.tools.fuzz import ADVERSARIAL, check_input, file_bytes, mutate
-from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.tools.simulate import simulate
-from nauticus_ref.game.board import bundled
 
 SECONDS, MEGABYTES = 2.0, 200
 COMMANDS = {

@@ -25,13 +25,13 @@ from pathlib import Path
 
 from common import CLI, best_seconds, each, lark_floor
 
-from nauticus_ref.notation.assemble import parse_text
-from nauticus_ref.game.board import bundled
-from nauticus_ref.notation.printer import to_ngn
-from nauticus_ref.views.score import score_json
-from nauticus_ref.tools.simulate import simulate
 from nauticus_ref.files import Source
+from nauticus_ref.game.board import bundled
+from nauticus_ref.notation.assemble import parse_text
+from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.referee.validate import validate_source
+from nauticus_ref.tools.simulate import simulate
+from nauticus_ref.views.score import score_json
 
 
 def report(label: str, seconds: float, size: int, games: int) -> None:

@@ -6,8 +6,9 @@ import doctest
 import subprocess
 import sys
 
-import nauticus_ref
 from conftest import ROOT
+
+import nauticus_ref
 
 
 def test_the_api_page_runs(monkeypatch):

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 import tomllib
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import EXAMPLES
-from nauticus_ref.game.board import BOARDS_DIR, BoardError, bundled, load_board_file, parse_board
+
 from nauticus_ref.cli import main
+from nauticus_ref.game.board import BOARDS_DIR, BoardError, bundled, load_board_file, parse_board
 
 STANDARD = tomllib.loads((Path(BOARDS_DIR) / "standard.toml").read_text(encoding="utf-8"))
 

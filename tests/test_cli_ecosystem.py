@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import EXAMPLES, ROOT
 from syrupy.extensions.json import JSONSnapshotExtension
 
-from conftest import EXAMPLES, ROOT
 from nauticus_ref.cli import main
 
 INVALID = EXAMPLES / "invalid"

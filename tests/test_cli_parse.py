@@ -8,9 +8,9 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from conftest import EXAMPLES
 from syrupy.extensions.json import JSONSnapshotExtension
 
-from conftest import EXAMPLES
 from nauticus_ref import __version__
 from nauticus_ref.cli import main
 

@@ -4,9 +4,9 @@ no file read that another user could have planted."""
 
 from __future__ import annotations
 
-from pathlib import Path
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

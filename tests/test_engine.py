@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+
 from conftest import parse_ok
+
 from nauticus_ref.game.board import bundled
 from nauticus_ref.referee.engine import replay
 from nauticus_ref.rules import DEAL, OPENING
@@ -105,12 +107,12 @@ def test_crests_names_the_boards_crests_in_the_boards_order():
 
 
 def test_explain_steps_say_what_the_replay_did():
-    from nauticus_ref.views.explain import explain_json
-    from nauticus_ref.views.point import find_point
+    from conftest import EXAMPLES
+
     from nauticus_ref.files import Source
     from nauticus_ref.referee.validate import validate_source
-
-    from conftest import EXAMPLES
+    from nauticus_ref.views.explain import explain_json
+    from nauticus_ref.views.point import find_point
 
     path = EXAMPLES / "invalid" / "one-crest.ngn"
     report = validate_source(Source(str(path), path.read_text(encoding="utf-8")))

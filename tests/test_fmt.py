@@ -8,8 +8,8 @@ import stat
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import EXAMPLES, strip_spans
+
 from nauticus_ref.cli import main
 from nauticus_ref.notation.assemble import parse_text
 from nauticus_ref.notation.fmt import comments, format_text

@@ -4,11 +4,11 @@ every part of the game; one mistake put into a game gives one diagnostic."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import EXAMPLES, parse_ok
+
 from nauticus_ref.game.board import bundled
-from nauticus_ref.referee.engine import replay
 from nauticus_ref.notation.model import ActionClause
+from nauticus_ref.referee.engine import replay
 
 GAMES = {n: EXAMPLES / f"game-{n}p.ngn" for n in (2, 3, 4)}
 

@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
 import sys
 import textwrap
@@ -16,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import EXAMPLES
+
 from nauticus_ref.cli import main
 from nauticus_ref.config import Finder
 from nauticus_ref.game.board import BoardError, load_board_file
@@ -270,6 +269,8 @@ def test_a_reader_that_goes_away_does_not_change_the_exit_status(clean_folder):
 @pytest.mark.parametrize("shell, says", [
     ("PROG validate . > /dev/full", "cannot write to standard output: no space left on device"),
     ("PROG validate --format json . > /dev/full",
+     "cannot write to standard output: no space left on device"),
+    ("PROG validate --help > /dev/full",
      "cannot write to standard output: no space left on device"),
     ("PROG validate - <&-", "<stdin>: standard input is closed"),
     ("PROG validate . >&-", "standard output is closed"),

@@ -6,9 +6,9 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from conftest import EXAMPLES
 from syrupy.extensions.json import JSONSnapshotExtension
 
-from conftest import EXAMPLES
 from nauticus_ref.cli import main
 from nauticus_ref.rules import RULES
 

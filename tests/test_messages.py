@@ -9,8 +9,8 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import EXAMPLES
+
 from nauticus_ref.cli import main
 from nauticus_ref.files import Source
 from nauticus_ref.referee.validate import validate_source

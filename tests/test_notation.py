@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import HEADER, parse_ok, syntax_errors
 
 

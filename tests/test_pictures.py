@@ -9,7 +9,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
-from conftest import EXAMPLES, HOSTILE_RECORD, ROOT as ROOT_DIR
+from conftest import EXAMPLES, HOSTILE_RECORD
+from conftest import ROOT as ROOT_DIR
 
 from nauticus_ref.cli import main
 from nauticus_ref.game.board import resolve

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from conftest import EXAMPLES, parse_ok, strip_spans
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nauticus_ref.notation.model import to_json
-from conftest import EXAMPLES, parse_ok, strip_spans
 from nauticus_ref.notation.printer import to_ngn
 
 ALL_RECORDS = [p for p in sorted(EXAMPLES.rglob("*.ngn")) if "syntax" not in p.parts]

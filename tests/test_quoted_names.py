@@ -4,13 +4,13 @@ person to paste (help lines, fixes, completion) writes them quoted, as the print
 from __future__ import annotations
 
 import pytest
-
 from conftest import EXAMPLES
+
+from nauticus_ref.files import Source
 from nauticus_ref.findings import applied
 from nauticus_ref.notation.assemble import parse_text
 from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.referee.validate import validate_source
-from nauticus_ref.files import Source
 
 DEAL = "round 1: goods hulls money transport crowns masts deliver sails\n"
 

@@ -9,10 +9,10 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from nauticus_ref.game.board import bundled
 from nauticus_ref.cli import main
-from nauticus_ref.tools.fuzz import MUTATIONS, board_line, check_input, control_chars, mutate
+from nauticus_ref.game.board import bundled
 from nauticus_ref.notation.printer import to_ngn
+from nauticus_ref.tools.fuzz import MUTATIONS, board_line, check_input, control_chars, mutate
 from nauticus_ref.tools.simulate import simulate
 
 BOARD = bundled("standard")
@@ -121,7 +121,8 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 
-from nauticus_ref.cli.batch import Outcome, run as run_batch  # noqa: E402
+from nauticus_ref.cli.batch import Outcome  # noqa: E402
+from nauticus_ref.cli.batch import run as run_batch  # noqa: E402
 from nauticus_ref.config import DEFAULT  # noqa: E402
 
 

@@ -11,7 +11,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES
 
 from nauticus_ref.findings import Diagnostic

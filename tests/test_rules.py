@@ -12,15 +12,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import EXAMPLES, ROOT, parse_ok
 from syrupy.extensions.json import JSONSnapshotExtension
 
-from nauticus_ref.files import Source
-from nauticus_ref.referee.validate import validate_source
-from conftest import EXAMPLES, ROOT, parse_ok
-from nauticus_ref.game.board import bundled
-from nauticus_ref.rules.docs import targets
 from nauticus_ref.cli import main
+from nauticus_ref.files import Source
+from nauticus_ref.game.board import bundled
 from nauticus_ref.referee.engine import replay
+from nauticus_ref.referee.validate import validate_source
 from nauticus_ref.rules import BY_ID, DEAL, OPENING, RULES
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+
 from conftest import EXAMPLES, parse_ok
+
 from nauticus_ref.game.board import bundled
+from nauticus_ref.game.scoring import final_scores, goods_set_vp
 from nauticus_ref.referee.engine import replay
 from nauticus_ref.rules import DEAL, OPENING
-from nauticus_ref.game.scoring import final_scores, goods_set_vp
 
 
 def run(text: str):
@@ -189,10 +191,9 @@ def test_reading_10_identical_tiles_in_a_clause_are_interchangeable():
 
 
 def test_reading_11_a_bonus_with_nothing_left_to_give():
-    from nauticus_ref.game.board import parse_board
     import tomllib
 
-    from nauticus_ref.game.board import BOARDS_DIR
+    from nauticus_ref.game.board import BOARDS_DIR, parse_board
 
     data = tomllib.loads((Path(BOARDS_DIR) / "standard.toml").read_text(encoding="utf-8"))
     board = parse_board({**data, "supply": {**data["supply"], "mast": 0, "good": 0}}, "empty")

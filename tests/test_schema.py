@@ -16,7 +16,7 @@ from jsonschema.exceptions import ValidationError
 
 from nauticus_ref.cli import main
 from nauticus_ref.views import FORMAT_NAMES
-from nauticus_ref.views.schema import SCHEMAS, schema_text, targets
+from nauticus_ref.views.schema import SCHEMAS, schema_text
 
 RECORDS = sorted(EXAMPLES.glob("*.ngn")) + sorted((EXAMPLES / "invalid").glob("*.ngn")) \
     + sorted((EXAMPLES / "syntax").glob("*.ngn"))

@@ -6,11 +6,11 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from conftest import EXAMPLES, parse_ok, strip_spans
 from syrupy.extensions.json import JSONSnapshotExtension
 
-from nauticus_ref.notation.model import to_json
-from conftest import EXAMPLES, parse_ok, strip_spans
 from nauticus_ref.cli import main
+from nauticus_ref.notation.model import to_json
 
 GAMES = ["game-2p.ngn", "game-3p.ngn", "game-4p.ngn"]
 

@@ -10,8 +10,8 @@ import sys
 import textwrap
 
 import pytest
-
 from conftest import EXAMPLES, ROOT
+
 from nauticus_ref.notation import _ngn_tables, grammar
 
 
@@ -193,8 +193,8 @@ def test_a_planted_parser_cache_is_never_opened(tmp_path, plant):
 
 from click.testing import CliRunner  # noqa: E402
 
-from nauticus_ref.game.board import BoardError, resolve, resolve_for_record  # noqa: E402
 from nauticus_ref.cli import main  # noqa: E402
+from nauticus_ref.game.board import BoardError, resolve, resolve_for_record  # noqa: E402
 
 GAME = (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8")
 STANDARD_TOML = (ROOT / "nauticus_ref" / "game" / "boards" / "standard.toml").read_text(encoding="utf-8")

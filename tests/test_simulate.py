@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from nauticus_ref.notation.model import to_json
 from conftest import parse_ok, strip_spans
-from nauticus_ref.game.board import bundled
+
 from nauticus_ref.cli import main
-from nauticus_ref.referee.engine import Replay, replay
-from nauticus_ref.notation.model import Phase, Turn
+from nauticus_ref.game.board import bundled
+from nauticus_ref.notation.model import Phase, Turn, to_json
 from nauticus_ref.notation.printer import to_ngn
+from nauticus_ref.referee.engine import Replay, replay
 from nauticus_ref.tools.simulate import simulate
 
 BOARD = bundled("standard")

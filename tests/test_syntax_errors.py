@@ -6,15 +6,15 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from conftest import EXAMPLES, HEADER, syntax_errors
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 
-from conftest import EXAMPLES, HEADER, syntax_errors
-from nauticus_ref.notation.assemble import parse_text
-from nauticus_ref.notation.reading import MAX_SYNTAX_ERRORS
 from nauticus_ref.cli import main
+from nauticus_ref.notation.assemble import parse_text
 from nauticus_ref.notation.grammar import line_parser
+from nauticus_ref.notation.reading import MAX_SYNTAX_ERRORS
 from nauticus_ref.notation.syntax import KINDS, explain
 
 SYNTAX_EXAMPLES = sorted((EXAMPLES / "syntax").glob("*.ngn"))

@@ -380,6 +380,12 @@ def entry(argv: list[str] | None = None) -> None:
         code = EXIT_CANNOT_RUN
     except SystemExit as e:
         code = e.code
+    except BrokenPipeError:   # click's own output (help) to a reader that went away
+        _reader_gone()
+    except OSError as e:      # click's own output to a full disk, or an error of ours
+        where = f"{e.filename}: " if e.filename else "standard output: "
+        fail(f"cannot write to {where}{e.strerror.lower() if e.strerror else e}")
+        code = EXIT_CANNOT_RUN
     try:   # what is still buffered, before the exit status is given
         if sys.stdout is not None:
             sys.stdout.flush()

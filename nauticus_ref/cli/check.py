@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from nauticus_ref.files import Source
     from nauticus_ref.notation.assemble import ParseResult
 
-F = TypeVar("F", bound=Callable[..., Any])
 from nauticus_ref.cli import (
     EXIT_CANNOT_RUN,
     EXIT_CLEAN,
@@ -35,6 +34,8 @@ from nauticus_ref.cli import (
     settled,
     stdin_option,
 )
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _sources(paths: tuple[str, ...]) -> tuple[list[Source], bool]:

@@ -8,9 +8,6 @@ from typing import Any, Callable, TypeVar
 
 import click
 
-from nauticus_ref.notation.vocab import BONUSES
-
-F = TypeVar("F", bound=Callable[..., Any])
 from nauticus_ref.cli import (
     EXIT_CLEAN,
     EXIT_ERRORS,
@@ -27,6 +24,9 @@ from nauticus_ref.cli import (
     stdin_option,
     write_file,
 )
+from nauticus_ref.notation.vocab import BONUSES
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 @main.command()

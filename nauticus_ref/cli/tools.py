@@ -11,7 +11,6 @@ import click
 if TYPE_CHECKING:
     from nauticus_ref.rules import Rule
 
-F = TypeVar("F", bound=Callable[..., Any])
 from nauticus_ref.cli import (
     EXIT_CLEAN,
     board_from,
@@ -22,6 +21,8 @@ from nauticus_ref.cli import (
     main,
     write_file,
 )
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 @main.command()

@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from nauticus_ref.rules import RULES, Rule
-from nauticus_ref.writing import write_atomically
 
 ROOT = Path(__file__).resolve().parents[2]
 
