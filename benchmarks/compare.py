@@ -30,7 +30,7 @@ import chess
 import chess.pgn
 from common import accelerated, best_seconds, each, lark_floor
 
-from nauticus_ref.files import Source
+from nauticus_ref.core.files import Source
 from nauticus_ref.game.board import bundled
 from nauticus_ref.notation.grammar import accelerator
 from nauticus_ref.notation.printer import to_ngn

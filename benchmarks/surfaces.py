@@ -128,8 +128,8 @@ def toml_text(rng: random.Random) -> str:
 
 
 def fuzz_toml(rng: random.Random, budget: int, tmp: Path) -> Report:
-    from nauticus_ref.config import ConfigError, load
     from nauticus_ref.game.board import BoardError, load_board_file
+    from nauticus_ref.settings.finder import ConfigError, load
 
     report = Report("toml")
     for _ in range(budget):
@@ -160,7 +160,7 @@ PATTERN_ATOMS = ["*", "**", "?", "a", "-", ".", "/", "[a-z]", "[!a]", "[z-a]", "
 
 
 def fuzz_patterns(rng: random.Random, budget: int, tmp: Path) -> Report:
-    from nauticus_ref.files import SourceError, ignore_spec
+    from nauticus_ref.core.files import SourceError, ignore_spec
 
     report = Report("patterns")
     for _ in range(budget):

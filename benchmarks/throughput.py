@@ -25,7 +25,7 @@ from pathlib import Path
 
 from common import CLI, best_seconds, each, lark_floor
 
-from nauticus_ref.files import Source
+from nauticus_ref.core.files import Source
 from nauticus_ref.game.board import bundled
 from nauticus_ref.notation.assemble import parse_text
 from nauticus_ref.notation.printer import to_ngn

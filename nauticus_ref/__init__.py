@@ -26,8 +26,8 @@ __all__ = ["read", "parse", "catalogue", "Game", "Diagnostic", "Rule", "Score", 
            "Board", "BoardError", "SourceError", "__version__"]
 
 if TYPE_CHECKING:
-    from nauticus_ref.files import SourceError
-    from nauticus_ref.findings import Diagnostic
+    from nauticus_ref.core.files import SourceError
+    from nauticus_ref.core.findings import Diagnostic
     from nauticus_ref.game.board import Board, BoardError
     from nauticus_ref.game.scoring import Score
     from nauticus_ref.referee.result import TableView
@@ -35,10 +35,10 @@ if TYPE_CHECKING:
     from nauticus_ref.rules import Rule
 
 _LAZY = {
-    "Game": "nauticus_ref.referee.validate", "Diagnostic": "nauticus_ref.findings",
+    "Game": "nauticus_ref.referee.validate", "Diagnostic": "nauticus_ref.core.findings",
     "Rule": "nauticus_ref.rules", "Score": "nauticus_ref.game.scoring",
     "TableView": "nauticus_ref.referee.result", "Board": "nauticus_ref.game.board",
-    "BoardError": "nauticus_ref.game.board", "SourceError": "nauticus_ref.files",
+    "BoardError": "nauticus_ref.game.board", "SourceError": "nauticus_ref.core.files",
 }
 
 
@@ -57,8 +57,8 @@ def read(source: str | os.PathLike[str] | IO[str], *, board: str | Board | None 
     size limits; `SourceError` otherwise); the record's own `board:` line is followed
     unless `board` names one (a bundled board's name, a path, or a `Board`).
     """
-    from nauticus_ref.files import Source, shown
-    from nauticus_ref.files import read as read_file
+    from nauticus_ref.core.files import Source, shown
+    from nauticus_ref.core.files import read as read_file
 
     if isinstance(source, (str, os.PathLike)):
         return _replayed(read_file(shown(os.fspath(source))), board)
@@ -67,7 +67,7 @@ def read(source: str | os.PathLike[str] | IO[str], *, board: str | Board | None 
 
 def parse(text: str, *, name: str = "<string>", board: str | Board | None = None) -> Game:
     """Read a record from a string, and replay it; `name` stands for it in diagnostics."""
-    from nauticus_ref.files import Source
+    from nauticus_ref.core.files import Source
 
     return _replayed(Source(name, text), board)
 

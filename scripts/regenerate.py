@@ -25,15 +25,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def generated() -> dict[Path, str]:
     """Each generated file and the text it should have."""
+    from nauticus_ref.cli.tools import published
     from nauticus_ref.game import board
     from nauticus_ref.notation import grammar
     from nauticus_ref.rules import docs
-    from nauticus_ref.views import schema
+    from nauticus_ref.views.schema import schema_text
 
     files = {Path(grammar.TABLES_FILE): grammar.tables_source(grammar.grammar_text()),
              Path(board.BOARDS_DIR).parent / "_boards.py": board.parsed_ahead_source()}
     files.update(docs.targets())
-    files.update(schema.targets())
+    files.update({ROOT / "docs" / "schema" / f"{name}.schema.json": schema_text(make())
+                  for name, make in published().items()})
     return {path.resolve(): text for path, text in files.items()}
 
 
@@ -63,7 +65,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if stale")
     args = ap.parse_args()
-    from nauticus_ref.writing import write_atomically
+    from nauticus_ref.core.writing import write_atomically
 
     old = stale()
     for path in old:

@@ -45,7 +45,7 @@ def examples() -> Path:
 @pytest.fixture(autouse=True)
 def fresh_stdin():
     """Standard input is read once a process; each test is a process of its own here."""
-    import nauticus_ref.files as files
+    import nauticus_ref.core.files as files
 
     files._stdin_text = None
     files.name_stdin(None)

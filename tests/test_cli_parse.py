@@ -130,14 +130,14 @@ def test_paths_are_shown_as_pathlib_shows_them(raw):
     """Paths are strings on the way of one validate, shown as they always were."""
     from pathlib import Path
 
-    from nauticus_ref.files import shown
+    from nauticus_ref.core.files import shown
 
     assert shown(raw) == str(Path(raw))
 
 
 def test_a_folder_walk_gives_files_in_the_order_paths_sort(tmp_path):
     """Part by part, as pathlib sorts (a string sort would put `a-b.ngn` first)."""
-    from nauticus_ref.files import expand
+    from nauticus_ref.core.files import expand
 
     (tmp_path / "a").mkdir()
     for name in ("a/b.ngn", "a-b.ngn", "a.ngn"):

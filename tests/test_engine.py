@@ -109,7 +109,7 @@ def test_crests_names_the_boards_crests_in_the_boards_order():
 def test_explain_steps_say_what_the_replay_did():
     from conftest import EXAMPLES
 
-    from nauticus_ref.files import Source
+    from nauticus_ref.core.files import Source
     from nauticus_ref.referee.validate import validate_source
     from nauticus_ref.views.explain import explain_json
     from nauticus_ref.views.point import find_point

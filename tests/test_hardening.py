@@ -18,8 +18,8 @@ from click.testing import CliRunner
 from conftest import EXAMPLES
 
 from nauticus_ref.cli import main
-from nauticus_ref.config import Finder
 from nauticus_ref.game.board import BoardError, load_board_file
+from nauticus_ref.settings.finder import Finder
 
 GAME = (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8")
 
@@ -61,8 +61,8 @@ SHAPES = {
 @pytest.mark.parametrize("shape", SHAPES)
 @pytest.mark.parametrize("kind", ["board", "settings"])
 def test_a_board_or_settings_file_at_its_size_limit_is_read_quickly(tmp_path, shape, kind):
-    from nauticus_ref.config import MAX_CONFIG_BYTES
     from nauticus_ref.game.board import MAX_BOARD_BYTES
+    from nauticus_ref.settings.finder import MAX_CONFIG_BYTES
 
     size = MAX_BOARD_BYTES if kind == "board" else MAX_CONFIG_BYTES
     text = SHAPES[shape](size)[:size]
@@ -90,7 +90,7 @@ def test_a_board_file_with_a_long_dotted_key_says_so(tmp_path):
 
 
 def test_strings_that_look_like_structure_are_not_counted(tmp_path):
-    from nauticus_ref.bounded_toml import _toml_shape
+    from nauticus_ref.core.bounded_toml import _toml_shape
 
     text = ('a = "[[[[....{{{{ \\" ]]]"\nb = \'[[[[....\'\nc = """\n[[[[ ... \\"""\n"""\n'
             "d = '''[[[[...'''\n[t.u]\ne = [[1], [2]]  # [[[[.....\n")

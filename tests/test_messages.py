@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from conftest import EXAMPLES
 
 from nauticus_ref.cli import main
-from nauticus_ref.files import Source
+from nauticus_ref.core.files import Source
 from nauticus_ref.referee.validate import validate_source
 
 GAME = EXAMPLES / "game-2p.ngn"

@@ -305,7 +305,7 @@ def test_a_span_is_built_fast_and_stays_frozen():
     """Span has its own __init__ (speed); it must behave as the frozen dataclass it is."""
     import dataclasses
 
-    from nauticus_ref.notation.model import Span
+    from nauticus_ref.core.span import Span
 
     span = Span(line=3, column=5, end_line=3, end_column=9)
     assert (span.line, span.column, span.end_line, span.end_column) == (3, 5, 3, 9)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from conftest import EXAMPLES
 
-from nauticus_ref.files import Source
-from nauticus_ref.findings import applied
+from nauticus_ref.core.files import Source
+from nauticus_ref.core.findings import applied
 from nauticus_ref.notation.assemble import parse_text
 from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.referee.validate import validate_source

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from nauticus_ref.files import Source
+from nauticus_ref.core.files import Source
 from nauticus_ref.game.board import resolve
 from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.referee.validate import Game, Memo, validate_source

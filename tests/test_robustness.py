@@ -123,7 +123,7 @@ import time  # noqa: E402
 
 from nauticus_ref.cli.batch import Outcome  # noqa: E402
 from nauticus_ref.cli.batch import run as run_batch  # noqa: E402
-from nauticus_ref.config import DEFAULT  # noqa: E402
+from nauticus_ref.settings.finder import DEFAULT  # noqa: E402
 
 
 def misbehaving(path: str, checking, fmt: str) -> Outcome:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.board import bundled
 from nauticus_ref.notation.assemble import parse_text
 from nauticus_ref.referee.engine import replay
@@ -66,7 +66,7 @@ def test_every_fix_mends_its_finding():
     brings no syntax error with it: in the invalid examples and the rules' failing
     cases."""
     import nauticus_ref
-    from nauticus_ref.findings import applied
+    from nauticus_ref.core.findings import applied
 
     records = [p.read_text(encoding="utf-8") for p in sorted((EXAMPLES / "invalid").glob("*.ngn"))]
     records += [text for rule in ALL for _, text in cases(rule)["fail"]]
@@ -84,7 +84,7 @@ def test_every_fix_mends_its_finding():
 
 def test_swaps_exchange_the_texts_and_keep_the_comments():
     import nauticus_ref
-    from nauticus_ref.findings import applied
+    from nauticus_ref.core.findings import applied
 
     head = ("players: Anna, Ben\nround 1: goods hulls money transport crowns masts deliver sails\n"
             "1. Anna hulls bonus whale\n")

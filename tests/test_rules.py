@@ -16,7 +16,7 @@ from conftest import EXAMPLES, ROOT, parse_ok
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from nauticus_ref.cli import main
-from nauticus_ref.files import Source
+from nauticus_ref.core.files import Source
 from nauticus_ref.game.board import bundled
 from nauticus_ref.referee.engine import replay
 from nauticus_ref.referee.validate import validate_source

@@ -327,7 +327,7 @@ def test_a_full_disk_leaves_no_half_written_file(tmp_path, monkeypatch):
 
 
 def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path, monkeypatch):
-    from nauticus_ref.writing import write_atomically
+    from nauticus_ref.core.writing import write_atomically
 
     def terminated(*args):
         raise SystemExit(143)   # what the command line's SIGTERM handler raises

@@ -19,9 +19,9 @@ from nauticus_ref import __version__
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from nauticus_ref.config import Finder
     from nauticus_ref.game.board import Board
     from nauticus_ref.referee.validate import Game
+    from nauticus_ref.settings.finder import Finder
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -123,7 +123,7 @@ def board_from(board_option: str | None) -> Board | None:
 
 
 def _name_stdin(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    from nauticus_ref.files import name_stdin
+    from nauticus_ref.core.files import name_stdin
 
     name_stdin(value)
 
@@ -157,7 +157,7 @@ def config_options(f: F) -> F:
 def settings() -> Finder:
     """Where each record's settings come from (`--config`, `--isolated`, or the file
     nearest above it); exit 2 with a line per problem if a settings file is wrong."""
-    from nauticus_ref.config import Finder
+    from nauticus_ref.settings.finder import Finder
 
     if _SETTINGS["config"] is not None and _SETTINGS["isolated"]:
         cannot_run("give at most one of --config FILE and --isolated")
@@ -166,7 +166,7 @@ def settings() -> Finder:
 
 def settled(get: Callable[[], T]) -> T:
     """`get()`, or exit 2 if it meets a settings file that cannot be used."""
-    from nauticus_ref.config import ConfigError
+    from nauticus_ref.settings.finder import ConfigError
 
     try:
         return get()
@@ -180,7 +180,7 @@ def records(paths: tuple[str, ...] | list[str], finder: Finder
             ) -> tuple[list[str], list[str]]:
     """The record files the user named or that folders hold (less what each one's
     settings exclude), and a message for each path that cannot be used."""
-    from nauticus_ref.files import expand
+    from nauticus_ref.core.files import expand
 
     files, problems = settled(lambda: expand(
         list(paths), keep=lambda f: not finder.for_record(f).excluded(f)))
@@ -289,8 +289,8 @@ def same_file(a: str, b: str) -> bool:
 def write_file(path: str | Path, text: str, say: bool = True) -> None:
     """Write an output file atomically, or exit 2 with a one-line message; `say`: tell the
     user (on standard error) what was written, and which folder was made for it."""
-    from nauticus_ref.files import SourceError
-    from nauticus_ref.writing import write_output
+    from nauticus_ref.core.files import SourceError
+    from nauticus_ref.core.writing import write_output
 
     folder = os.path.dirname(os.path.abspath(path))
     made = not os.path.isdir(folder)
@@ -307,7 +307,7 @@ def one_record(path: str, board_option: str | None, replayed: bool = True) -> Ga
     """The replayed report of one record, or exit 2 / 1 with a message (1: the record has
     syntax errors, unless `replayed` is False: then its report is given all the same)."""
     from nauticus_ref.cli.batch import load
-    from nauticus_ref.files import settings_path
+    from nauticus_ref.core.files import settings_path
     from nauticus_ref.views.text import render_text
 
     if os.path.isdir(path):

@@ -20,7 +20,7 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from nauticus_ref.config import Checking
+from nauticus_ref.settings.finder import Checking
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -56,7 +56,7 @@ def load(path: str, checking: Checking,
     `validate_source`)."""
     from dataclasses import replace
 
-    from nauticus_ref.files import SourceError, read
+    from nauticus_ref.core.files import SourceError, read
     from nauticus_ref.game.board import BoardError
     from nauticus_ref.referee.validate import validate_source
 

@@ -11,7 +11,7 @@ import click
 
 if TYPE_CHECKING:
     from nauticus_ref.cli.batch import Outcome
-    from nauticus_ref.files import Source
+    from nauticus_ref.core.files import Source
     from nauticus_ref.notation.assemble import ParseResult
 
 from nauticus_ref.cli import (
@@ -40,7 +40,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def _sources(paths: tuple[str, ...]) -> tuple[list[Source], bool]:
     """Yield readable sources; report the others.  Returns a list and a flag."""
-    from nauticus_ref.files import SourceError, read
+    from nauticus_ref.core.files import SourceError, read
 
     files, errors = records(paths, settings())
     for message in errors:
@@ -123,7 +123,7 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
     import time
 
     from nauticus_ref.cli.batch import run
-    from nauticus_ref.files import STDIN, SourceError, read_stdin, settings_path
+    from nauticus_ref.core.files import STDIN, SourceError, read_stdin, settings_path
     from nauticus_ref.views.validate import statistics, tally
 
     started = time.perf_counter()

@@ -48,10 +48,10 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
     """
     import difflib
 
-    from nauticus_ref.files import STDIN, SourceError, read
+    from nauticus_ref.core.files import STDIN, SourceError, read
+    from nauticus_ref.core.writing import stamp, write_output
     from nauticus_ref.notation.fmt import format_text
     from nauticus_ref.views.text import render_text
-    from nauticus_ref.writing import stamp, write_output
 
     files, errors = records(paths, settings())
     for message in errors:

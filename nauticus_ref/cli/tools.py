@@ -159,14 +159,21 @@ def schema(name: str | None) -> None:
                    + " (`nauticus-ref schema` lists them)")
     from nauticus_ref.views.schema import schema_text
 
-    emit(schema_text(name), nl=False)
+    emit(schema_text(published()[name]()), nl=False)
     sys.exit(EXIT_CLEAN)
 
 
-def _schema_names() -> list[str]:
-    from nauticus_ref.views.schema import SCHEMAS
+def published() -> dict[str, Callable[[], dict[str, Any]]]:
+    """Every published schema by name (`docs/schema/NAME.schema.json`): the JSON outputs'
+    and the settings file's."""
+    from nauticus_ref.settings.model import Settings
+    from nauticus_ref.views.schema import SCHEMAS, json_schema
 
-    return list(SCHEMAS)
+    return {**SCHEMAS, "settings": lambda: json_schema(Settings)}
+
+
+def _schema_names() -> list[str]:
+    return list(published())
 
 
 @main.command()

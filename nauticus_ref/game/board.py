@@ -121,8 +121,8 @@ _BUNDLED_NAME = r"[A-Za-z0-9_-]{1,64}"
 
 def load_board_file(path: str | Path) -> Board:
     """A board file: a regular file of at most 64 KiB of UTF-8 TOML, fully validated."""
-    from nauticus_ref.bounded_toml import parse_toml
-    from nauticus_ref.files import SourceError, decode, read_bytes_limited
+    from nauticus_ref.core.bounded_toml import parse_toml
+    from nauticus_ref.core.files import SourceError, decode, read_bytes_limited
 
     try:
         text = decode(read_bytes_limited(path, MAX_BOARD_BYTES, "a board file"), str(path),

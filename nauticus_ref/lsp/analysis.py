@@ -20,14 +20,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
-from nauticus_ref.config import Checking, Finder
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.span import Span
 from nauticus_ref.game.board import BoardError, resolve
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import ActionClause, Phase, Record, Span, Turn
+from nauticus_ref.notation.model import ActionClause, Phase, Record, Turn
 from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.referee.result import PlayerView, TableView
 from nauticus_ref.referee.validate import Game, Memo, validate_source
+from nauticus_ref.settings.finder import Checking, Finder
 from nauticus_ref.views import markdown as md
 
 #: A word under the cursor: a quoted name whole, or a run of word characters.
@@ -63,8 +64,8 @@ class Workspace:
     def _fresh_settings(self, path: str) -> None:
         """Read the settings anew when a settings file above `path` appeared, changed or
         went since the last check (a stat of each candidate: cheap beside a check)."""
-        from nauticus_ref.config import OWN_FILE, PYPROJECT
-        from nauticus_ref.writing import stamp
+        from nauticus_ref.core.writing import stamp
+        from nauticus_ref.settings.finder import OWN_FILE, PYPROJECT
 
         folder = os.path.dirname(os.path.abspath(path))
         chain, here = [], folder
@@ -85,8 +86,8 @@ class Workspace:
 
     def check(self, path: str, text: str) -> "Analysis":
         """Read and replay `text`, the document at `path`, as `validate` would."""
-        from nauticus_ref.config import ConfigError
-        from nauticus_ref.files import Source
+        from nauticus_ref.core.files import Source
+        from nauticus_ref.settings.finder import ConfigError
 
         memory = self.memory.setdefault(path, Memory())
         self._fresh_settings(path)

@@ -22,11 +22,11 @@ from pygls.uris import to_fs_path
 from pygls.workspace.position_codec import PositionCodec
 
 from nauticus_ref import __version__
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.span import Span
 from nauticus_ref.lsp.analysis import Analysis, Workspace
 from nauticus_ref.lsp.documents import Document, Documents
 from nauticus_ref.lsp.protocol import Protocol
-from nauticus_ref.notation.model import Span
 
 #: Seconds of quiet after an edit before the record is checked again.
 DEBOUNCE = 0.25

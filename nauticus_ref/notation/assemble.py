@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.core.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.core.span import Span
 from nauticus_ref.notation import raw as t
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.grammar import line_parser
@@ -29,7 +30,6 @@ from nauticus_ref.notation.model import (
     Round,
     Setup,
     SetupTiles,
-    Span,
     Text,
 )
 from nauticus_ref.notation.raw import Tok, c0

@@ -14,37 +14,12 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
+from nauticus_ref.core.span import Span
+
 Action = Literal["hulls", "masts", "sails", "goods", "transport", "money", "deliver", "crowns"]
 ItemKind = Literal["hull", "mast", "sail", "good"]
 Unit = Literal["t", "w", "vp"]
 RewardKind = Literal["crown mast", "crown sail", "3vp", "7t", "3w", "goods"]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True, init=False)
-class Span:
-    """1-based line and column of the first character; `end_column` is exclusive."""
-
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-
-    def __init__(self, *, line: int, column: int, end_line: int, end_column: int):
-        # A record makes five spans a line.  A frozen dataclass's own __init__ sets each
-        # field through object.__setattr__; the slots' own setters do the same in two
-        # thirds of the time (validate: 2.8 % fewer instructions), and the span stays frozen.
-        _SET_LINE(self, line)
-        _SET_COLUMN(self, column)
-        _SET_END_LINE(self, end_line)
-        _SET_END_COLUMN(self, end_column)
-
-    def merge(self, other: "Span") -> "Span":
-        return Span(line=self.line, column=self.column,
-                    end_line=other.end_line, end_column=other.end_column)
-
-
-_SET_LINE, _SET_COLUMN, _SET_END_LINE, _SET_END_COLUMN = (
-    getattr(Span, name).__set__ for name in ("line", "column", "end_line", "end_column"))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

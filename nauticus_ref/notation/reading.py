@@ -13,7 +13,8 @@ from typing import Any, Iterable, Union, cast
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.core.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.core.span import Span
 from nauticus_ref.notation import raw as t
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.grammar import line_parser
@@ -27,7 +28,6 @@ from nauticus_ref.notation.model import (
     Name,
     Reward,
     RewardKind,
-    Span,
     Turn,
     Unit,
 )

@@ -18,9 +18,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from nauticus_ref.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.core.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.core.span import Span
 from nauticus_ref.notation.assemble import comment_start
-from nauticus_ref.notation.model import Span
 
 #: Compiled when first used (by `re`'s cache): most records accept nothing.
 _ACCEPT = r"(?i)#\s*ref:\s*accept\b(?P<rules>[^()#]*)"

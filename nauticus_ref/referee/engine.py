@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from nauticus_ref import rules as R
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.scoring import final_scores
 from nauticus_ref.notation.model import ActionClause, Check, Phase, Record, Setup, Turn

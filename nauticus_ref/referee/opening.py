@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from nauticus_ref import rules as R
+from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import SEAT_BONUS, Player, Ship, Tile
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import SetupTiles, Span
+from nauticus_ref.notation.model import SetupTiles
 from nauticus_ref.referee.actions import Actions
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from nauticus_ref import rules as R
+from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import PASS_PENALTY, Player
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Bonus, Phase, Round, Span
+from nauticus_ref.notation.model import Bonus, Phase, Round
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.referee.opening import Opening
 from nauticus_ref.referee.table import PhaseContext

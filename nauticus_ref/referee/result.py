@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.state import Holdings, Tile, tile_text
 
@@ -97,7 +97,8 @@ class TableView:
         return tile_text(tile, self.word)
 
     def _repr_svg_(self) -> str:
-        """In a Jupyter notebook: the table as `state --format svg` draws it."""
+        """In a Jupyter notebook: the table as `state --format svg` draws it (the view is
+        imported when a notebook asks: the one exception to the pipeline, README)."""
         from nauticus_ref.views.state import state_json, state_svg
 
         where = (f"at the end of round {self.round_no}" if self.round_ended else

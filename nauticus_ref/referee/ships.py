@@ -7,9 +7,10 @@ from dataclasses import replace
 from typing import Sequence
 
 from nauticus_ref import rules as R
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import Player, Ship, Tile, spaces
-from nauticus_ref.notation.model import Name, Placement, Reward, Span
+from nauticus_ref.notation.model import Name, Placement, Reward
 from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.referee.table import Table
 from nauticus_ref.rules.rule import Rule

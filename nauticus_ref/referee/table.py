@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from nauticus_ref import rules as R
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.span import Span
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.state import Player, Tile, spaces, tile_text
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Action, Item, Name, Phase, Record, Span, remap_crests
+from nauticus_ref.notation.model import Action, Item, Name, Phase, Record, remap_crests
 from nauticus_ref.referee.result import LedgerEntry, PlayerView, ShipView, Step, TableView
 from nauticus_ref.rules.rule import Rule
 

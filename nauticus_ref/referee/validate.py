@@ -6,8 +6,8 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from nauticus_ref.files import Source
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.files import Source
+from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.board import Board, BoardError, resolve_for_record
 from nauticus_ref.game.scoring import Score, final_scores
 from nauticus_ref.notation.assemble import ParseResult, parse_text
@@ -104,7 +104,8 @@ class Game:
                 "diagnostics": [d.as_json(self.path) for d in self.diagnostics]}
 
     def _repr_html_(self) -> str:
-        """In a Jupyter notebook: the summary, the diagnostics, the score and its chart."""
+        """In a Jupyter notebook: the summary, the diagnostics, the score and its chart.
+        The one import of a view by the referee, made when a notebook asks (README)."""
         from nauticus_ref.views.score import notebook_html
 
         return notebook_html(self)

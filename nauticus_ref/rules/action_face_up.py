@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.notation.model import Action, Phase
 from nauticus_ref.rules.rule import Rule
 

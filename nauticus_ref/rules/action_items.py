@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.state import tile_text
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Item

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from nauticus_ref.findings import Diagnostic, Fix, insert, replace
+from nauticus_ref.core.findings import Diagnostic, Fix, insert, replace
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Bonus, Phase
 from nauticus_ref.notation.vocab import quoted

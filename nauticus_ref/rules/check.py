@@ -21,9 +21,10 @@ check Anna: 10vp 15t 4w
 
 from __future__ import annotations
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import Player
-from nauticus_ref.notation.model import Check, Span
+from nauticus_ref.notation.model import Check
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="check",

@@ -23,7 +23,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from nauticus_ref.findings import Diagnostic, replace
+from nauticus_ref.core.findings import Diagnostic, replace
 from nauticus_ref.notation.model import Claim
 from nauticus_ref.rules.rule import Rule
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Round
 from nauticus_ref.rules.rule import Rule

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.state import Ship
 from nauticus_ref.notation.model import Name
 from nauticus_ref.notation.vocab import count

@@ -26,7 +26,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.state import Player
 from nauticus_ref.notation.model import ActionClause, Turn
 from nauticus_ref.rules.rule import Rule

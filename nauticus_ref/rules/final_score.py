@@ -35,10 +35,11 @@ final: Anna 52, Ben 25
 
 from __future__ import annotations
 
-from nauticus_ref.findings import Diagnostic, replace
+from nauticus_ref.core.findings import Diagnostic, replace
+from nauticus_ref.core.span import Span
 from nauticus_ref.game.scoring import Score
 from nauticus_ref.game.state import Player
-from nauticus_ref.notation.model import Final, FinalEntry, Span
+from nauticus_ref.notation.model import Final, FinalEntry
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="final-score",

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from nauticus_ref.findings import Diagnostic, replace
+from nauticus_ref.core.findings import Diagnostic, replace
 from nauticus_ref.game.state import Tile, tile_text
 from nauticus_ref.notation.model import Placement
 from nauticus_ref.rules.rule import Rule

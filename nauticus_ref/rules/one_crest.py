@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import Ship
-from nauticus_ref.notation.model import Span
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="one-crest",

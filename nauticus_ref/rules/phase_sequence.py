@@ -21,8 +21,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from nauticus_ref.findings import Diagnostic, replace
-from nauticus_ref.notation.model import Phase, Span
+from nauticus_ref.core.findings import Diagnostic, replace
+from nauticus_ref.core.span import Span
+from nauticus_ref.notation.model import Phase
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="phase-sequence",

@@ -17,8 +17,9 @@ players: Anna, Ben
 
 from __future__ import annotations
 
-from nauticus_ref.findings import Diagnostic
-from nauticus_ref.notation.model import Header, Span
+from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.span import Span
+from nauticus_ref.notation.model import Header
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="player-count",

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.state import Ship
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Placement, Reward

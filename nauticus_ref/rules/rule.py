@@ -19,8 +19,8 @@ import functools
 import re
 from dataclasses import dataclass
 
-from nauticus_ref.findings import Diagnostic, Fix, Severity
-from nauticus_ref.notation.model import Span
+from nauticus_ref.core.findings import Diagnostic, Fix, Severity
+from nauticus_ref.core.span import Span
 
 #: How a rule's section names the notation instead of the rulebook: `NGN: HEADING`,
 #: HEADING a section of docs/notation.md.

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import STORAGE_SPACES, Player
-from nauticus_ref.notation.model import Action, Round, Setup, SetupPlayer, SetupTiles, Span
+from nauticus_ref.notation.model import Action, Round, Setup, SetupPlayer, SetupTiles
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="setup",

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from nauticus_ref.findings import Diagnostic, span_text, swap
+from nauticus_ref.core.findings import Diagnostic, span_text, swap
 from nauticus_ref.game.state import Player
 from nauticus_ref.notation.model import Name, Placement
 from nauticus_ref.notation.vocab import quoted

@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import Tile, tile_text
-from nauticus_ref.notation.model import Bonus, Span
+from nauticus_ref.notation.model import Bonus
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="supply",

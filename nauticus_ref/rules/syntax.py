@@ -17,7 +17,7 @@ players: Anna, Ben
 
 from __future__ import annotations
 
-from nauticus_ref.findings import SYNTAX_RULE
+from nauticus_ref.core.findings import SYNTAX_RULE
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id=SYNTAX_RULE,

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import Player, Tile, tile_text
-from nauticus_ref.notation.model import Placement, Span
+from nauticus_ref.notation.model import Placement
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="transport",

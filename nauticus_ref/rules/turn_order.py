@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from nauticus_ref.findings import Diagnostic, swap, whole_line
+from nauticus_ref.core.findings import Diagnostic, swap, whole_line
+from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import Player
-from nauticus_ref.notation.model import Span, Turn
+from nauticus_ref.notation.model import Turn
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="turn-order",

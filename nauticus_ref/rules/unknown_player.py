@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.state import Player
 from nauticus_ref.notation.model import Name
 from nauticus_ref.rules.rule import Rule

@@ -137,7 +137,7 @@ def check_input(text: str, board: Board | None) -> int:
     """Run validate, score, annotate and explain on `text` (on `board`, or the board the
     record names), as the command line would; return its exit code: 0, 1, or 2 for a
     board that cannot be used.  Raises only if the referee itself fails."""
-    from nauticus_ref.files import Source
+    from nauticus_ref.core.files import Source
     from nauticus_ref.game.board import BoardError
     from nauticus_ref.referee.validate import validate_source
     from nauticus_ref.views.annotate import annotate

@@ -16,6 +16,7 @@ import random
 from dataclasses import replace
 from typing import Iterator, cast
 
+from nauticus_ref.core.span import Span
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.scoring import final_scores
 from nauticus_ref.game.state import CROWN_CAP, Player, Ship, Tile, spaces
@@ -41,7 +42,6 @@ from nauticus_ref.notation.model import (
     Reward,
     RewardKind,
     Round,
-    Span,
     Text,
     Turn,
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.referee.result import Step
 from nauticus_ref.referee.validate import Game
 

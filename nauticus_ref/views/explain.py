@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.board import Board
 from nauticus_ref.notation.model import Record
 from nauticus_ref.notation.vocab import count

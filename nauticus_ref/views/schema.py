@@ -3,9 +3,10 @@
     python scripts/regenerate.py           # rewrite docs/schema/ (and every generated file)
 
 Each output document is described as a typed dictionary in `views/shapes.py` (the
-record and the settings by their own models); pydantic turns each into a JSON Schema.  The files in
-docs/schema/ are generated from `SCHEMAS` (`nauticus-ref schema NAME` prints one),
-and a test fails when they are stale or when an output does not match its schema.
+record by its own model); pydantic turns each into a JSON Schema.  The files in
+docs/schema/ are generated from `SCHEMAS` and the settings' own schema
+(`cli.tools.published`; `nauticus-ref schema NAME` prints one), and a test fails when
+they are stale or when an output does not match its schema.
 Keys a newer release adds do not change `version` (views/__init__.py); validate with
 the schemas of the release you run.
 """
@@ -13,7 +14,6 @@ the schemas of the release you run.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -31,40 +31,29 @@ from nauticus_ref.views.shapes import (
 )
 
 
-def _settings_schema() -> dict[str, Any]:
-    from nauticus_ref.config_model import Settings
-
-    return _schema(Settings, "settings")
-
-
-def _schema(shape: Any, name: str) -> dict[str, Any]:
+def json_schema(shape: Any) -> dict[str, Any]:
+    """The JSON Schema of a shape (a typed dictionary or a pydantic model)."""
     schema = TypeAdapter(shape).json_schema(mode="serialization")
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
 
 
-#: Every published schema by name: `docs/schema/NAME.schema.json`.
+#: The schema of each JSON output by name (`docs/schema/NAME.schema.json`; the settings
+#: file's schema is the settings' own, `settings/model.py`).
 SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
-    "validate": lambda: _schema(Validate, "validate"),
-    "validate-line": lambda: _schema(ValidateLine, "validate-line"),
-    "parse": lambda: _schema(Parse, "parse"),
-    "score": lambda: _schema(Score, "score"),
-    "state": lambda: _schema(State, "state"),
-    "explain": lambda: _schema(Explain, "explain"),
-    "card": lambda: _schema(Card, "card"),
-    "rules": lambda: _schema(Rules, "rules"),
-    "rule": lambda: _schema(Rule, "rule"),
-    "settings": _settings_schema,
+    "validate": lambda: json_schema(Validate),
+    "validate-line": lambda: json_schema(ValidateLine),
+    "parse": lambda: json_schema(Parse),
+    "score": lambda: json_schema(Score),
+    "state": lambda: json_schema(State),
+    "explain": lambda: json_schema(Explain),
+    "card": lambda: json_schema(Card),
+    "rules": lambda: json_schema(Rules),
+    "rule": lambda: json_schema(Rule),
 }
 
 
-def schema_text(name: str) -> str:
-    """The schema called `name` as its published file reads."""
+def schema_text(schema: dict[str, Any]) -> str:
+    """A schema as its published file reads."""
     import json
 
-    return json.dumps(SCHEMAS[name](), indent=2, ensure_ascii=False) + "\n"
-
-
-def targets() -> dict[Path, str]:
-    folder = Path(__file__).resolve().parents[2] / "docs" / "schema"
-    return {folder / f"{name}.schema.json": schema_text(name) for name in SCHEMAS}
-
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"

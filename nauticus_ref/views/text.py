@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from nauticus_ref.findings import Diagnostic
+from nauticus_ref.core.findings import Diagnostic
 
 #: Characters of a source line shown under a message; longer lines show a window.
 MAX_SHOWN = 120

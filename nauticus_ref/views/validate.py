@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from nauticus_ref.findings import counts
+from nauticus_ref.core.findings import counts
 from nauticus_ref.referee.validate import Game
 from nauticus_ref.views import JSON_VERSION
 from nauticus_ref.views.text import (

@@ -7,7 +7,7 @@ import os
 import stat
 from typing import TYPE_CHECKING, NoReturn
 
-from nauticus_ref.files import SourceError, os_reason
+from nauticus_ref.core.files import SourceError, os_reason
 
 if TYPE_CHECKING:
     from pathlib import Path

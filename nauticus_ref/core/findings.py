@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Literal, Sequence
 
-from nauticus_ref.notation.model import Span
+from nauticus_ref.core.span import Span
 
 Severity = Literal["error", "warning", "note"]
 #: The id every syntax error is reported under (its rule is `rules/syntax.py`).

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 
-from nauticus_ref.findings import SYNTAX_RULE, Severity
+from nauticus_ref.core.findings import SYNTAX_RULE, Severity
 
 
 def _rule_id(value: str) -> str:

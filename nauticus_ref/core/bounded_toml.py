@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nauticus_ref.files import SourceError
+from nauticus_ref.core.files import SourceError
 
 #: What a board or settings file may make the TOML reader do.  The standard library's
 #: reader recurses once per level of nesting and is quadratic in the parts of a dotted

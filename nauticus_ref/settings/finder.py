@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from nauticus_ref.findings import SYNTAX_RULE, Diagnostic, Severity
+from nauticus_ref.core.findings import SYNTAX_RULE, Diagnostic, Severity
 
 if TYPE_CHECKING:
     from os import PathLike
@@ -152,7 +152,7 @@ class Config:
 def _spec(patterns: Iterable[str], where: str) -> GitIgnoreSpec:
     """Patterns of a setting, compiled to match in linear time (`files.ignore_spec`); a
     pattern that cannot be used stops the run with a line naming the file and the key."""
-    from nauticus_ref.files import SourceError, ignore_spec
+    from nauticus_ref.core.files import SourceError, ignore_spec
 
     try:
         spec: GitIgnoreSpec = ignore_spec(list(patterns), where)
@@ -172,8 +172,8 @@ def load(path: str, explicit: bool = False,
     """The settings in `path` (already `opened`, when the trust check opened it), or None
     if it is a `pyproject.toml` without the table (unless the user named it: `--config
     pyproject.toml` without it is an error)."""
-    from nauticus_ref.bounded_toml import parse_toml
-    from nauticus_ref.files import SourceError, decode, open_regular, read_bytes_limited
+    from nauticus_ref.core.bounded_toml import parse_toml
+    from nauticus_ref.core.files import SourceError, decode, open_regular, read_bytes_limited
 
     try:
         fd, st = opened or open_regular(path)
@@ -209,7 +209,7 @@ def _may_hold_table(fd: int) -> bool:
     or else with `\\u` escapes in a quoted key.  Another project's file, Latin-1,
     UTF-16 or larger than a settings file may be, is passed over so, and a cold start
     loads no TOML parser."""
-    from nauticus_ref.files import contains_any
+    from nauticus_ref.core.files import contains_any
 
     return contains_any(fd, (b"nauticus-ref", b"\\u", b"\\U"), MAX_PYPROJECT_SCAN)
 
@@ -217,7 +217,7 @@ def _may_hold_table(fd: int) -> bool:
 def _validated(data: dict[str, Any], path: str) -> Config:
     from pydantic import ValidationError
 
-    from nauticus_ref.config_model import Settings, message
+    from nauticus_ref.settings.model import Settings, message
 
     shown = Config(path)
     try:
@@ -249,7 +249,7 @@ def _open_trusted(path: str) -> tuple[tuple[int, os.stat_result] | None, str | N
     there is no settings file.  Not trusted: a link that another user owns, a file that
     belongs to another user or that others may write, or one in a folder where others
     may replace it."""
-    from nauticus_ref.files import SourceError, open_regular
+    from nauticus_ref.core.files import SourceError, open_regular
 
     me = os.geteuid() if hasattr(os, "geteuid") else None
     try:
@@ -293,7 +293,7 @@ class Finder:
         if isolated:
             self.fixed = Config()
         elif explicit is not None:
-            from nauticus_ref.files import shown
+            from nauticus_ref.core.files import shown
 
             self.fixed = load(shown(explicit), explicit=True)
         self._by_folder: dict[str, Config] = {}
