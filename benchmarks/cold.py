@@ -11,9 +11,12 @@ interleaved so that the machine's noise touches all alike; printed are the media
 the least wall time, and the CPU time, of each.  Bytecode is cached, as after
 `pip install` (this workplace sets PYTHONDONTWRITEBYTECODE).
 
-`--instructions` also counts each process's instructions with valgrind's callgrind,
-which repeats exactly on a noisy machine (a few seconds each): the way to see what a
-change to the cold start did.  Issue 17's target is at most 100 ms.  Not a test.
+A third validate runs under a settings file (`.nauticus-ref.toml` beside the game),
+which loads the TOML reader and pydantic.  `--instructions` also counts each process's
+instructions with valgrind's callgrind, which repeats exactly on a noisy machine (a few
+seconds each): the way to see what a change to the cold start did.  The targets
+(docs/performance.md): one game at most 1.8x the floor, under a settings file at most
+1.9x one without.  Not a test.
 """
 
 from __future__ import annotations
@@ -37,13 +40,22 @@ SCRIPT = Path(sys.executable).parent / "nauticus-ref"
 CLI = [sys.executable, str(SCRIPT)] if SCRIPT.is_file() else [sys.executable, "-m", "nauticus_ref.cli"]
 
 
+FLOOR = "floor: import click and lark"
+
+
 def commands(folder: Path) -> dict[str, list[str]]:
-    alone = folder / GAME.name
-    shutil.copyfile(GAME, alone)
+    alone = folder / "alone" / GAME.name
+    league = folder / "league" / GAME.name
+    for path in (alone, league):
+        path.parent.mkdir()
+        shutil.copyfile(GAME, path)
+    (league.parent / ".nauticus-ref.toml").write_text(
+        'ignore = ["ship-name"]\nseverity = { storage = "warning" }\n', encoding="utf-8")
     return {"python, nothing imported": [sys.executable, "-c", "pass"],
-            "floor: import click and lark": [sys.executable, "-c", "import click, lark"],
+            FLOOR: [sys.executable, "-c", "import click, lark"],
             "nauticus-ref --version": CLI + ["--version"],
             "validate, a game in its own folder": CLI + ["validate", str(alone)],
+            "validate, under a settings file": CLI + ["validate", str(league)],
             "validate, in this repository": CLI + ["validate", str(GAME)]}
 
 
@@ -86,10 +98,13 @@ def main() -> None:
                 wall[label].append(w)
                 cpu[label].append(c)
         counted = {k: instructions(c, env) for k, c in cmds.items()} if args.instructions else {}
-    print(f"cold start, {args.runs} interleaved rounds: median (least), ms")
+    print(f"cold start, {args.runs} interleaved rounds: median (least), ms; x: the median "
+          "against the floor's")
+    floor = statistics.median(wall[FLOOR])
     for label in cmds:
-        line = (f"  {label:<36} wall {statistics.median(wall[label]):6.1f} "
-                f"({min(wall[label]):5.1f})   cpu {statistics.median(cpu[label]):6.1f} "
+        median = statistics.median(wall[label])
+        line = (f"  {label:<36} wall {median:6.1f} ({min(wall[label]):5.1f}) "
+                f"{median / floor:5.2f}x   cpu {statistics.median(cpu[label]):6.1f} "
                 f"({min(cpu[label]):5.1f})")
         if counted.get(label) is not None:
             line += f"   {counted[label]:6.1f} M instructions"

@@ -29,6 +29,8 @@ def _shown(value: object) -> object:
     (controls, bidirectional overrides and isolates) written as escapes, as a terminal
     shows them: a name that reverses the text after it shows as the escape it is."""
     if isinstance(value, str) and not isinstance(value, Markup):
+        if value.isascii() and value.isprintable():   # most of a page: nothing to escape
+            return value
         from nauticus_ref.views.text import escape_controls
 
         return escape_controls(value)
