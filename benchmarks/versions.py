@@ -29,7 +29,10 @@ import gc, sys, time, glob
 try:
     from nauticus_ref.notation.assemble import parse_text
     from nauticus_ref.referee.validate import validate_source
-    from nauticus_ref.core.files import Source
+    try:
+        from nauticus_ref.core.files import Source
+    except ImportError:
+        from nauticus_ref.files import Source
 except ImportError:
     from nauticus_ref.assemble import parse_text
     from nauticus_ref.validate import validate_source

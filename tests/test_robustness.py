@@ -292,3 +292,26 @@ def test_every_surface_fuzzer_small_budget(surface, tmp_path, monkeypatch):
     budget = {"protocol": 40, "fmt": 30, "cli": 8}.get(surface, 300)
     report = surfaces.SURFACES[surface](random.Random(surface), budget, tmp_path)
     assert report.inputs == budget and report.crashes == 0 and report.over == 0, report.line()
+
+
+def test_one_job_bounds_a_records_memory_as_a_worker_does(monkeypatch):
+    """With `--jobs 1` records are handled in the program's own process: one that wants
+    more memory than a worker may have fails alone, and the next is checked."""
+    import resource
+
+    from nauticus_ref.cli import batch
+
+    used = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+    monkeypatch.setattr(batch, "WORKER_MEMORY", used + 300 * 1024 ** 2)
+
+    def greedy(path, checking, fmt, quiet=False):
+        if path == "greedy.ngn":
+            bytearray(1024 ** 3)   # a gigabyte: past the bound
+        return Outcome(path, text="ok\n")
+
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    outcomes = list(batch.run(greedy, [("greedy.ngn", DEFAULT), ("next.ngn", DEFAULT)],
+                              "text", jobs=1))
+    assert "MemoryError" in (outcomes[0].failure or "")
+    assert outcomes[1].text == "ok\n"
+    assert resource.getrlimit(resource.RLIMIT_AS) == before   # the bound is lifted after

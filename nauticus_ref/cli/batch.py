@@ -12,6 +12,7 @@ Ctrl-C (the parent ends them) and end with their parent.
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 import threading
@@ -179,9 +180,41 @@ class _TimeUp(BaseException):
 
 
 def _timed(fn: Handler, task: Task, fmt: str, limit: float) -> Outcome:
-    """`guarded` with a time limit, where this process can set an alarm."""
+    """`guarded` with a time limit, where this process can set an alarm, and with the
+    memory a worker may use (`--jobs 1` handles records in this process)."""
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         return guarded(fn, task, fmt)
+    with _memory_bounded():
+        return _alarmed(fn, task, fmt, limit)
+
+
+@contextlib.contextmanager
+def _memory_bounded() -> Iterator[None]:
+    """This process's address space bounded as a worker's is, for one record: a record
+    that wants more fails alone (a MemoryError, reported as not checked)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):
+        yield
+        return
+    if soft != resource.RLIM_INFINITY and soft <= WORKER_MEMORY:
+        yield
+        return
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY, hard))
+    except (OSError, ValueError):   # already larger than the bound, or not allowed
+        yield
+        return
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def _alarmed(fn: Handler, task: Task, fmt: str, limit: float) -> Outcome:
+    """`guarded`, stopped after `limit` seconds."""
 
     def time_up(signum: int, frame: object) -> None:
         raise _TimeUp
