@@ -232,11 +232,11 @@ class _Commands(click.Group):
         """The command named first in `args`; an unknown name gets the closest one as a
         suggestion, as an unknown option does."""
         if args and self.get_command(ctx, args[0]) is None and not args[0].startswith("-"):
-            import difflib
+            from nauticus_ref.notation.vocab import closest
 
-            near = difflib.get_close_matches(args[0], list(COMMANDS), n=1, cutoff=0.6)
+            near = closest(args[0], COMMANDS)
             ctx.fail(f"no such command `{args[0]}`"
-                     + (f"; did you mean `{near[0]}`?" if near else ""))
+                     + (f"; did you mean `{near}`?" if near else ""))
         return super().resolve_command(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:

@@ -77,9 +77,7 @@ class Server:
         return self.ls.workspace.position_codec
 
     def inward(self, doc: Document, position: lsp.Position) -> tuple[int, int]:
-        at = self.codec.position_from_client_units(
-            doc.lines, lsp.Position(line=position.line, character=position.character))
-        return at.line, at.character
+        return doc.position(position, self.codec)
 
     def log(self, message: str) -> None:
         self.ls.window_log_message(lsp.LogMessageParams(type=lsp.MessageType.Warning,
