@@ -16,7 +16,7 @@ Three parts, each printed as it ends:
    on each, with its time and peak memory (of that process alone), and the worst per
    command against the bound of docs/security.md (2 s, 200 MB).
 3. Pathological files: too large, binary, UTF-16, not UTF-8, empty, a FIFO.
-Not a test: tests/test_robustness.py runs a small budget of each.
+Not a test: tests/cli/test_robustness.py runs a small budget of each.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ process's peak growth in process; the peak of its own process through the comman
 A crash is an exception the surface does not promise (a traceback, an exit code other
 than 0, 1, 2) or a broken promise (a link replaced, a read-only file written, a
 document that drifted from the editor's).  Records themselves are fuzz.py's.
-Not a test: tests/test_robustness.py runs a small budget of each.
+Not a test: tests/cli/test_robustness.py runs a small budget of each.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import doctest
 import subprocess
 import sys
 
-from conftest import ROOT
+from helpers import ROOT
 
 import nauticus_ref
 
@@ -106,7 +106,7 @@ def test_games_and_tables_show_themselves_in_jupyter():
     (the table picture), with names from the record as text."""
     import xml.etree.ElementTree as ET
 
-    from conftest import HOSTILE_RECORD
+    from helpers import HOSTILE_RECORD
 
     game = nauticus_ref.read(ROOT / "examples" / "logs" / "invalid" / "rewards.ngn")
     shown = game._repr_html_()

@@ -9,7 +9,7 @@ import sys
 import venv
 from pathlib import Path
 
-from conftest import EXAMPLES, ROOT
+from helpers import EXAMPLES, ROOT
 
 
 def test_wheel_carries_the_grammar_and_parses(tmp_path):

@@ -209,7 +209,7 @@ board_option = click.option(
 
 #: Which module defines each command.  A command's module is imported when the command
 #: is asked for, so that `validate` does not load what `view` or `server` need (a cold
-#: start is mostly imports; docs/performance.md).  tests/test_cli_parse.py checks that
+#: start is mostly imports; docs/performance.md).  tests/cli/test_cli_parse.py checks that
 #: the table names every command.
 COMMANDS = {"parse": "check", "validate": "check", "score": "check", "fmt": "fmt",
             "annotate": "look", "explain": "look", "state": "look", "card": "look",

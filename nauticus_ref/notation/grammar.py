@@ -26,7 +26,7 @@ validate.  Python cannot keep a compiled pattern between processes, but it build
 from its compiled code, which `_ngn_tables.py` ships beside the tables (`PATTERNS`):
 `precompile_patterns` puts those patterns into the `re` module's own cache, where
 lark's `re.compile` finds them.  Only the Python that wrote them is served (`SRE`
-names it); any other compiles as usual, and tests/test_security.py checks that each
+names it); any other compiles as usual, and tests/core/test_security.py checks that each
 shipped code is what this Python's compiler makes of its pattern.
 """
 

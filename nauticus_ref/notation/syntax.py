@@ -257,7 +257,7 @@ def _learnt() -> dict[Hashable, str]:
                     table.setdefault(key, kind)
             except UnexpectedInput:
                 continue
-            # an example that parses teaches nothing; tests/test_syntax_errors.py
+            # an example that parses teaches nothing; tests/notation/test_syntax_errors.py
             # makes sure there is none
     return table
 

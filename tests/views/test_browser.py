@@ -1,0 +1,160 @@
+"""The replay page and the score page as a person sees them, in headless Chromium.
+
+Debian's `chromium` package, driven by Playwright (`.ci/run` installs the browser when
+it is missing).  Where no browser exists the tests are skipped and say why, except
+under `.ci/run`, which sets NAUTICUS_NEED_BROWSER so that a missing browser fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers import EXAMPLES, HOSTILE_RECORD
+
+from nauticus_ref.cli import main
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+WHY = "no chromium here: install Debian's `chromium` package to run the browser tests"
+if CHROMIUM is None and os.environ.get("NAUTICUS_NEED_BROWSER"):
+    raise RuntimeError(WHY)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=WHY)
+# The flags a sandboxed machine with a closed network needs (no background networking).
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield launched
+        launched.close()
+
+
+class Opened:
+    """A page opened from a file, with what went wrong in it collected."""
+
+    def __init__(self, browser, path: Path):
+        self.problems: list[str] = []
+        self.dialogs: list[str] = []
+        self.requests: list[str] = []
+        self.page = browser.new_page(viewport={"width": 1200, "height": 900})
+        self.page.on("console", lambda m: m.type == "error" and self.problems.append(m.text))
+        self.page.on("pageerror", lambda e: self.problems.append(str(e)))
+        self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        self.page.on("request", lambda r: r.url.startswith("file:") or self.requests.append(r.url))
+        self.page.goto(path.as_uri())
+        self.page.wait_for_load_state("load")
+
+    def picture_texts(self) -> list[str]:
+        return self.page.locator("#picture svg text").all_text_contents()
+
+
+def write(tmp_path: Path, command: str, record: str, *args: str) -> Path:
+    out = tmp_path / f"{command}.html"
+    result = CliRunner().invoke(main, [command, record, *args])
+    out.write_text(result.output, encoding="utf-8")
+    return out
+
+
+def state_texts(record: str, line: int) -> list[str]:
+    """The texts of `state --format svg --line N`, the picture the page must agree with."""
+    svg = CliRunner().invoke(main, ["state", record, "--line", str(line), "--format", "svg"]).output
+    return [t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}text")]
+
+
+def test_the_replay_page_steps_through_the_game(browser, tmp_path, monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    record = "game-4p.ngn"
+    lines = (EXAMPLES / record).read_text(encoding="utf-8").splitlines()
+    seen = Opened(browser, write(tmp_path, "view", record))
+    page = seen.page
+    assert seen.problems == [] and seen.requests == []
+    # the record, every line of it, and the picture of the table after the last move
+    assert page.locator("#record .line").count() == len(lines)
+    assert page.locator("#L5 .text").inner_text() == lines[4]
+    assert page.locator("#picture svg g.player").count() == 4
+    assert page.locator("#picture").get_attribute("data-line") == str(len(lines))
+    assert seen.picture_texts() == state_texts(record, len(lines))
+    # a click on a line shows the table after it, as `state --line` draws it
+    page.locator("#L60").click()
+    assert page.locator("#L60").get_attribute("aria-current") == "true"
+    assert page.locator("#where").inner_text() == "The table after line 60"
+    assert seen.picture_texts() == state_texts(record, 60)
+    cursor = page.locator("#chart line.cursor").get_attribute("data-at")
+    assert cursor == "2.4"   # line 60 is the phase line of round 2's fourth phase
+    # the arrow keys step from move to move, past blank lines and comments
+    page.keyboard.press("ArrowDown")
+    assert page.locator("#picture").get_attribute("data-line") == "61"
+    for _ in range(3):
+        page.keyboard.press("ArrowUp")
+    assert page.locator("#picture").get_attribute("data-line") == "58"
+    assert seen.picture_texts() == state_texts(record, 58)
+    page.keyboard.press("Home")
+    first = page.locator("#picture").get_attribute("data-line")
+    assert lines[int(first) - 1].strip() and not lines[int(first) - 1].startswith("#")
+    assert page.locator("#chart line.cursor").get_attribute("data-at") == "start"
+    page.keyboard.press("End")
+    assert page.locator("#picture").get_attribute("data-line") == str(len(lines))
+    # the chart: one line per player
+    names = page.locator("#chart polyline.player-line").evaluate_all(
+        "ls => ls.map(l => l.getAttribute('data-player'))")
+    assert sorted(names) == ["Ida", "Nele", "Ole", "Tom"]
+    assert seen.problems == [] and seen.requests == []
+
+
+def test_the_replay_page_marks_diagnostics(browser, tmp_path, monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    seen = Opened(browser, write(tmp_path, "view", "invalid/rewards.ngn"))
+    line = seen.page.locator("#L8")
+    assert "has-error" in line.get_attribute("class")
+    assert line.locator(".diagnostic.error").inner_text().startswith("error[rewards] 8:9:")
+    assert seen.page.locator("#L8 .diagnostic").is_visible()
+    assert seen.problems == []
+
+
+def test_the_score_page_shows_standings_and_a_chart_per_game(browser, tmp_path, monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    out = tmp_path / "score.html"
+    result = CliRunner().invoke(main, ["score", "game-2p.ngn", "game-4p.ngn", "--format", "html"])
+    out.write_text(result.output, encoding="utf-8")
+    seen = Opened(browser, out)
+    page = seen.page
+    assert seen.problems == [] and seen.requests == []
+    assert page.locator("section.game").count() == 2
+    scored = json.loads(CliRunner().invoke(main, ["score", "game-4p.ngn", "--format", "json"])
+                        .output)["games"][0]
+    rows = page.locator("section.game").nth(1).locator("table.standings tbody tr")
+    assert rows.count() == 4
+    assert rows.nth(0).locator("td").nth(1).inner_text() == scored["players"][0]["name"]
+    assert rows.nth(0).locator("td.total").inner_text() == str(scored["players"][0]["total"])
+    for n, players in ((0, 2), (1, 4)):
+        chart = page.locator("section.game").nth(n).locator("svg polyline.player-line")
+        assert chart.count() == players
+        assert chart.first.bounding_box()["width"] > 200   # drawn, and wide enough to read
+
+
+@pytest.mark.parametrize("command", ["view", "score"])
+def test_names_from_a_record_show_as_text_in_the_browser(command, browser, tmp_path):
+    record = tmp_path / "x.ngn"
+    record.write_text(HOSTILE_RECORD, encoding="utf-8")
+    seen = Opened(browser, write(tmp_path, command, str(record),
+                                 *(["--format", "html"] if command == "score" else [])))
+    page = seen.page
+    assert seen.dialogs == [] and seen.problems == []
+    assert page.locator("img").count() == 0
+    assert page.locator("script").count() == (2 if command == "view" else 0)
+    body = page.locator("body").inner_text()
+    assert "<script>alert(1)</script>" in body
+    if command == "view":   # the table drawn by the page's script shows the names as text
+        assert "<script>alert(1)</script>" in seen.picture_texts()
+        assert "</script><script>alert(2)</script>" in seen.picture_texts()
