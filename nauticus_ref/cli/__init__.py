@@ -80,10 +80,14 @@ def emit(text: str, nl: bool = True, err: bool = False, colour: bool = False) ->
         if not err:
             _reader_gone()
     except OSError as e:
-        if err:
-            return
-        raise OutputError(f"cannot write to standard output: "
-                          f"{e.strerror.lower() if e.strerror else e}") from None
+        if not err:
+            raise OutputError(_unwritable(e)) from None
+
+
+def _unwritable(e: OSError) -> str:
+    from nauticus_ref.core.files import os_reason
+
+    return f"cannot write to standard output: {os_reason(e)}"
 
 
 def echo(text: str = "", nl: bool = True, err: bool = False) -> None:
@@ -365,14 +369,11 @@ def entry(argv: list[str] | None = None) -> None:
         code = 130
     except click.exceptions.Exit as e:
         code = e.exit_code
-    except click.UsageError as e:
+    except click.ClickException as e:
         # click's own layout, with the one way every error of the program is written
-        if e.ctx is not None:
+        if isinstance(e, click.UsageError) and e.ctx is not None:
             emit(f"{e.ctx.get_usage()}\nTry '{e.ctx.command_path} --help' for help.\n",
                  err=True)
-        fail(_plain(e.format_message()))
-        code = e.exit_code
-    except click.ClickException as e:
         fail(_plain(e.format_message()))
         code = e.exit_code
     except OutputError as e:
@@ -383,17 +384,17 @@ def entry(argv: list[str] | None = None) -> None:
     except BrokenPipeError:   # click's own output (help) to a reader that went away
         _reader_gone()
     except OSError as e:      # click's own output to a full disk, or an error of ours
-        where = f"{e.filename}: " if e.filename else "standard output: "
-        fail(f"cannot write to {where}{e.strerror.lower() if e.strerror else e}")
+        from nauticus_ref.core.files import os_reason
+
+        fail(f"{e.filename}: {os_reason(e)}" if e.filename else _unwritable(e))
         code = EXIT_CANNOT_RUN
     try:   # what is still buffered, before the exit status is given
-        if sys.stdout is not None:
-            sys.stdout.flush()
+        sys.stdout.flush()
     except BrokenPipeError:
         _reader_gone()
     except ValueError:   # closed by the command itself (the language server's exit)
         pass
     except OSError as e:
-        fail(f"cannot write to standard output: {e.strerror.lower() if e.strerror else e}")
+        fail(_unwritable(e))
         code = EXIT_CANNOT_RUN
     sys.exit(code)

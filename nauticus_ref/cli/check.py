@@ -139,6 +139,9 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
         cannot_run(f"--format svg draws one game, and {len(files) + len(errors)} records "
                         "were given; --format html puts several games on one page")
     gathered = how.fmt in how.documents
+    for_people = how.fmt in ("text", "concise")
+    #: `--statistics` for people prints the table instead of the records' output
+    table_only = how.statistics and for_people
     payload: list[Any] = []   # each record's part of the gathered document
     unchecked = False
 
@@ -148,7 +151,7 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
         unchecked = True
         fail(message)
         shown = how.unchecked.get(how.fmt)
-        if shown is None or (how.statistics and how.fmt in ("text", "concise")):
+        if shown is None or table_only:
             return
         part = shown(path, message.removeprefix(f"{path}: "))
         if gathered:
@@ -171,7 +174,7 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
         done += 1
         bad += not outcome.valid
         by_rule.update(outcome.by_rule)
-        if how.statistics and how.fmt in ("text", "concise"):
+        if table_only:
             continue
         if gathered and outcome.data is not None:
             payload.append(outcome.data)
@@ -179,15 +182,14 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
             if how.between is not None and done > 1:
                 echo(how.between)
             echo(outcome.text, nl=not outcome.text.endswith("\n"))
-    for_people = how.fmt in ("text", "concise")
     if how.statistics:
         # a table for a person: with a format for programs it goes to standard error, so
         # that the document a CI step uploads stays what it says it is
         echo(statistics(dict(by_rule)), nl=False, err=not for_people)
-    if gathered and not (how.statistics and for_people):
+    if gathered and not table_only:
         document = how.documents[how.fmt](payload)
         emit(document, nl=not document.endswith("\n"))
-    if done > 1 and how.fmt in ("text", "concise") and not how.quiet:
+    if done > 1 and for_people and not how.quiet:
         # the time only for a person watching: two runs over the same files print the same
         seconds = f" ({time.perf_counter() - started:.1f} s)" if sys.stdout.isatty() else ""
         totals = {k: sum(n for (_, severity), n in by_rule.items() if severity == k)

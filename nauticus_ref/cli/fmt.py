@@ -58,13 +58,9 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
         fail(message)
     changed = unparsable = 0
     for f in files:
+        before = stamp(f) if f != STDIN else None
         try:
-            before = stamp(f) if f != STDIN else None
             src = read(f)
-        except OSError as e:   # stat itself failed: one line, and on to the next file
-            fail(f"{f}: cannot read: {e.strerror or e}")
-            errors.append(str(e))
-            continue
         except SourceError as e:
             fail(str(e))
             errors.append(str(e))

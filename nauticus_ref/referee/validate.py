@@ -60,16 +60,17 @@ class Game:
         if line is None:
             return replayed.table
         assert self.record is not None
-        return replay(self.record, replayed.table.board, until_line=self._past_setup(line)).table
+        setup = self._setup_lines()
+        end = setup.stop if line in setup else line
+        return replay(self.record, replayed.table.board, until_line=end).table
 
-    def _past_setup(self, line: int) -> int:
-        """`line`, or the setup block's last line if `line` is inside the block."""
+    def _setup_lines(self) -> range:
+        """The lines of the setup block before its last (empty without one): after any of
+        them the table is the one after the last."""
         from nauticus_ref.referee.engine import setup_end
 
         setup = self.record.setup if self.record is not None else None
-        if setup is not None and setup.span.line <= line < setup_end(setup):
-            return setup_end(setup)
-        return line
+        return range(setup.span.line, setup_end(setup)) if setup is not None else range(0)
 
     def tables(self) -> list[TableView]:
         """The table after each line of the record, in order (`tables()[n - 1]` is the
@@ -81,13 +82,13 @@ class Game:
         board, record = self._replayed().table.board, self.record
         assert record is not None
         marks = dict(replay_tables(record, board))
+        setup = self._setup_lines()
         out: list[TableView] = []
         table, position = marks[0], None
         for line in range(1, len(self.lines) + 1):
-            end = self._past_setup(line)
-            if end != line:
+            if line in setup:
                 if position is None:   # the setup's position: replayed once
-                    position = replay(record, board, until_line=end).table
+                    position = replay(record, board, until_line=setup.stop).table
                 out.append(position)
                 continue
             table = marks.get(line, table)

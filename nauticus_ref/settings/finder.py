@@ -249,7 +249,7 @@ def _open_trusted(path: str) -> tuple[tuple[int, os.stat_result] | None, str | N
     there is no settings file.  Not trusted: a link that another user owns, a file that
     belongs to another user or that others may write, or one in a folder where others
     may replace it."""
-    from nauticus_ref.core.files import SourceError, open_regular
+    from nauticus_ref.core.files import SourceError, open_regular, os_reason
 
     me = os.geteuid() if hasattr(os, "geteuid") else None
     try:
@@ -272,7 +272,7 @@ def _open_trusted(path: str) -> tuple[tuple[int, os.stat_result] | None, str | N
             try:
                 mode = os.stat(folder).st_mode
             except OSError as e:
-                why = e.strerror.lower() if e.strerror else str(e)
+                why = os_reason(e)
                 break
             if mode & stat.S_IWOTH and not mode & stat.S_ISVTX:
                 why = "any user may replace it in its folder"

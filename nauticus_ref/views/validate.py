@@ -96,7 +96,7 @@ def _uri(path: str, root: str) -> tuple[str, str | None]:
 
     full = os.path.normpath(os.path.join(root, path))
     rel = os.path.relpath(full, root)
-    if not rel.startswith(".." + os.sep) and rel != ".." and not os.path.isabs(rel):
+    if rel != ".." and not rel.startswith(".." + os.sep):
         return quote(rel.replace(os.sep, "/")), "%SRCROOT%"
     return Path(full).as_uri(), None
 
