@@ -62,7 +62,7 @@ def load(path: str, checking: Checking,
     from nauticus_ref.referee.validate import validate_source
 
     try:
-        game = validate_source(read(path), checking.board, steps=steps)
+        game = validate_source(read(path), checking.board, steps=steps, off=checking.not_asked)
         return replace(game, diagnostics=checking.apply(game.diagnostics)), None
     except (SourceError, BoardError) as e:
         message = str(e)

@@ -97,9 +97,11 @@ class Workspace:
             checking = Checking()
         source, problem = Source(path, text), None
         try:
-            game = validate_source(source, checking.board, memory.memo, steps=False)
+            game = validate_source(source, checking.board, memory.memo, steps=False,
+                                   off=checking.not_asked)
         except BoardError as e:   # the record's board cannot be used: say so, go on
-            game = validate_source(source, resolve(None), memory.memo, steps=False)
+            game = validate_source(source, resolve(None), memory.memo, steps=False,
+                                   off=checking.not_asked)
             problem = str(e)
         game = replace(game, diagnostics=checking.apply(game.diagnostics))
         analysis = Analysis(game, problem)

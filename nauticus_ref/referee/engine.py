@@ -1,18 +1,21 @@
 """The replay engine: play a record move by move and report every rule broken.
 
-`Replay` walks the record (rounds, phases, turns, checks, the final line).  It is
-built in layers, one module each, every layer using only the ones below it:
+`Replay` walks the record (rounds, phases, turns, checks, the final line) and applies
+the effects of each move to the table.  The parts, each using only those above it:
 
-    table.py     Table     the state, reporting, and the stock (taler, workers, storage)
-    ships.py     Ships     ship names, placing tiles on ships, rewards
-    actions.py   Actions   the effects of the eight actions and the Extra Action
-    opening.py   Opening   start values, the box, a setup position
-    phases.py    Phases    rounds, the deal, the wheel, start players and bonuses
-    engine.py    Replay    the walk itself, turns, checks and the final score
+    game/table.py  Table      the table: players, supply, deal, wheel, phase in play
+    context.py     Referee    the table, the rules to ask, and the report
+    stock.py                  workers, taler, the supply and the storage
+    ships.py                  naming ships, placing tiles on them, rewards
+    actions.py                the eight actions and the Extra Action
+    opening.py                start values, the box, a setup position
+    wheel.py                  rounds, the deal, phases, start players and bonuses
+    engine.py      Replay     the walk itself, turns, checks and the final score
 
-The layers hold the effects of the moves; whether a move breaks a rule is asked of
-that rule's checks (`rules/`), and what they find is recorded with `flag`.
-Diagnostics are collected, never raised, and the result is plain values (`result.py`).
+At each moment of the game (`rules/moments.py`) the effects ask the rules registered
+for it, through `Referee.ask`; no module here names a rule.  A rule the settings turn
+off is not asked: the game goes on as if it did not exist.  Diagnostics are collected,
+never raised, and the result is plain values (`result.py`).
 
 Recovery, so that one mistake gives one diagnostic:
 - a move is applied as written where that is physically possible; taler and
@@ -32,25 +35,21 @@ Recovery, so that one mistake gives one diagnostic:
 
 from __future__ import annotations
 
-import copy
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from nauticus_ref import rules as R
+from nauticus_ref import rules
 from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.scoring import final_scores
+from nauticus_ref.game.table import differences
 from nauticus_ref.notation.model import ActionClause, Check, Phase, Record, Setup, Turn
-from nauticus_ref.referee.phases import Phases
+from nauticus_ref.referee.actions import action, extra_action
+from nauticus_ref.referee.context import MAX_RULE_ERRORS, Referee, TooManyErrors
+from nauticus_ref.referee.opening import apply_setup, start_game
 from nauticus_ref.referee.result import ReplayResult, TableView
-from nauticus_ref.referee.table import MAX_RULE_ERRORS, TooManyErrors
-
-#: What a `Mark` does not copy: the record, its text and board (read-only), the hooks.
-_NOT_STATE = frozenset({"rec", "board", "lines", "until", "tables", "marks", "start",
-                        "keep_steps"})
-#: The lists a replay only appends frozen values to: a shallow copy keeps them.
-_APPEND_ONLY = ("diags", "steps", "ledger")
+from nauticus_ref.referee.wheel import end_round, give_bonus, start_phase, start_round
+from nauticus_ref.rules import moments
 
 
 @dataclass(frozen=True)
@@ -64,14 +63,15 @@ class Mark:
     state: dict[str, Any]
 
 
-class Replay(Phases):
+class Replay:
     """The replay of one record on one board; `run()` gives its `ReplayResult`.
 
-    Set `tables` to a list before `run()` to have the table after every move line
-    appended to it, as `(line, TableView)` (the replay page steps through them).
-    Set `marks` to a list to have a `Mark` appended before each round's first phase
-    (a mark costs about as much as replaying two phases, so one a round is the
-    balance between taking them and replaying from the last one; benchmarks/server.py).
+    `off`: the ids of rules not to ask.  Set `tables` to a list before `run()` to have
+    the table after every move line appended to it, as `(line, TableView)` (the replay
+    page steps through them).  Set `marks` to a list to have a `Mark` appended before
+    each round's first phase (a mark costs about as much as replaying two phases, so
+    one a round is the balance between taking them and replaying from the last one;
+    benchmarks/server.py).
     """
 
     tables: list[tuple[int, TableView]] | None = None
@@ -79,28 +79,36 @@ class Replay(Phases):
     #: where the walk begins: (round index, entry index), None for the start of the game
     start: tuple[int, int] | None = None
 
+    def __init__(self, record: Record, board: Board, until_line: int | None = None,
+                 lines: Sequence[str] | None = None, steps: bool = True,
+                 off: frozenset[str] = frozenset()):
+        self.referee = Referee(record, board, until_line, lines, steps, off)
+        self.rec = self.referee.rec
+        self.until = self.referee.until
+
     # -- the whole record ------------------------------------------------------------
     def run(self) -> ReplayResult:
+        r = self.referee
         try:
             if self.start is None:
                 self.replay_all()
             else:
                 self.replay_rounds(*self.start, begun=True)
-            complete = self.round_ended and self.rounds_played >= self.max_rounds
+            complete = r.table.round_ended and r.table.rounds_played >= r.table.max_rounds
             if self.rec.final is not None and self.rec.final.span.line <= self.until:
                 self.final_score(complete)
         except TooManyErrors:
-            self.diags.append(R.check.stopped(self.diags[-1].span, MAX_RULE_ERRORS))
+            r.diags.append(rules.stopped(r.diags[-1].span, MAX_RULE_ERRORS))
             complete = False
-        self.diags.sort(key=Diagnostic.sort_key)
-        return ReplayResult(diagnostics=self.diags, complete=complete, steps=tuple(self.steps),
-                            ledger=tuple(self.ledger), table=self.snapshot())
+        r.diags.sort(key=Diagnostic.sort_key)
+        return ReplayResult(diagnostics=r.diags, complete=complete, steps=tuple(r.steps),
+                            ledger=tuple(r.ledger), table=r.snapshot())
 
     def replay_all(self) -> None:
-        self.start_game()
+        start_game(self.referee)
         self.seen(0)
         if self.rec.setup is not None and self.rec.setup.span.line <= self.until:
-            self.apply_setup()
+            apply_setup(self.referee)
             self.seen(setup_end(self.rec.setup))
         for check in self.rec.checks:
             if check.span.line <= self.until:
@@ -111,21 +119,21 @@ class Replay(Phases):
     def replay_rounds(self, first: int, entry: int, begun: bool = False) -> None:
         """The rounds from the `first`-th, that round from its `entry`-th entry on
         (`begun`: that round was started, and marked, before)."""
-        for r, rnd in enumerate(self.rec.rounds[first:], first):
+        for i, rnd in enumerate(self.rec.rounds[first:], first):
             if rnd.span.line > self.until:
                 return
-            resumed = r == first and begun
+            resumed = i == first and begun
             if not resumed:
-                self.start_round(rnd)
+                start_round(self.referee, rnd)
                 self.seen(rnd.span.line)
             marked = resumed
-            skip = entry if r == first else 0
+            skip = entry if i == first else 0
             for e, node in enumerate(rnd.entries[skip:], skip):
                 if node.span.line > self.until:
                     return
                 if isinstance(node, Phase):
                     if not marked:
-                        self.mark(r, e, node)
+                        self.mark(i, e, node)
                         marked = True
                     self.run_phase(node)
                 else:
@@ -135,26 +143,23 @@ class Replay(Phases):
     def seen(self, line: int) -> None:
         """The moves of `line` are replayed: keep the table as it stands, if asked to."""
         if self.tables is not None:
-            self.tables.append((line, self.snapshot()))
+            self.tables.append((line, self.referee.snapshot()))
 
     # -- marks, and starting from one -------------------------------------------------
     def mark(self, rnd: int, entry: int, phase: Phase) -> None:
         """Keep the state before `phase`, if asked to (`marks`)."""
         if self.marks is not None:
-            self.marks.append(Mark(phase.span.line, (rnd, entry), self._state()))
-
-    def _state(self) -> dict[str, Any]:
-        return _copy_state({k: v for k, v in vars(self).items() if k not in _NOT_STATE})
+            self.marks.append(Mark(phase.span.line, (rnd, entry), self.referee.state()))
 
     def resume(self, mark: Mark) -> None:
         """Start at `mark`, taken by a replay of a record whose lines before it are the
         same as this one's: `run()` then replays from that phase on."""
-        vars(self).update(_copy_state(mark.state))
+        self.referee.restore(mark.state)
         self.start = mark.position
 
     # -- phases ----------------------------------------------------------------
     def run_phase(self, phase: Phase) -> None:
-        self.start_phase(phase)
+        start_phase(self.referee, phase)
         self.seen(phase.span.line)
         for entry in phase.entries:
             if entry.span.line > self.until:
@@ -167,51 +172,50 @@ class Replay(Phases):
 
     # -- turns ---------------------------------------------------------------------
     def run_turn(self, turn: Turn) -> None:
-        ctx = self.ctx
+        r = self.referee
+        t, ctx = r.table, r.table.phase
         if ctx is None:
             return
-        self.line_no = turn.span.line
-        p = self.player(turn.player)
+        r.line_no = turn.span.line
+        p = r.player(turn.player)
         if p is None:
             return
-        if not ctx.done and self.start_candidates:
-            starter = p if p in self.start_candidates else self.start_candidates[0]
-            ctx.order = self.clockwise_from(starter)  # a wrong start player is reported once
-            if self.pending_bonus:
-                phase, space = self.pending_bonus
-                self.give_bonus(phase, starter, space)
-                self.pending_bonus = None
-        self.actor = p
-        self.flag(R.turn_order.check(p, turn, ctx.order, ctx.done, ctx.phase.number,
-                                     ctx.phase.turns, self.lines))
-        self.flag(R.turn_content.check(turn))
-        self.flag(R.extra_action.check_turn(turn))
+        if not ctx.done and r.start_candidates:
+            starter = p if p in r.start_candidates else r.start_candidates[0]
+            ctx.order = t.clockwise_from(starter)  # a wrong start player is reported once
+            if r.pending_bonus:
+                phase, space = r.pending_bonus
+                give_bonus(r, phase, starter, space)
+                r.pending_bonus = None
+        r.actor = p
+        r.ask(moments.TurnStart(p, turn, r.lines))
         for clause in turn.clauses:
             if not isinstance(clause, ActionClause):
                 p.passed = min(3, p.passed + 1)
-                self.step(f"pass: {p.passed} pass tile{'s' if p.passed != 1 else ''} flipped "
-                          f"(each a crown this round)")
+                r.step(f"pass: {p.passed} pass tile{'s' if p.passed != 1 else ''} flipped "
+                       f"(each a crown this round)")
             elif clause.extra:
-                self.extra_action(p, clause)
+                extra_action(r, p, clause)
             else:
-                self.action(p, clause, ctx.blue, extra=False)
-        self.actor = None
+                action(r, p, clause, ctx.blue, extra=False)
+        r.actor = None
         if p not in ctx.done:
             ctx.done.append(p)
-            if len(ctx.done) == len(ctx.order) and self.phase_no >= 7 and not self.round_ended:
-                self.end_round()
+            if len(ctx.done) == len(ctx.order) and t.phase_no >= 7 and not t.round_ended:
+                end_round(r)
 
     # checks ----------------------------------------------------------------------
     def check(self, check: Check) -> None:
-        """check: a checkpoint's values match the replay; after an error that concerned
-        the player, the replay goes on from the written values."""
-        p = self.player(check.player)
+        """A checkpoint's values match the replay; after an error that concerned the
+        player, the replay goes on from the written values."""
+        r = self.referee
+        p = r.player(check.player)
         if p is None:
             return
-        if self.flag(R.check.check_values(p, check)) and p.tainted_at is not None:
-            for unit, written, replayed in R.check.differences(p, check):
+        if r.ask(moments.CheckLine(p, check)) and p.tainted_at is not None:
+            for unit, written, replayed in differences(p, check):
                 if unit == "vp":
-                    self.gain_vp(p, written - replayed, "correction")
+                    r.gain_vp(p, written - replayed, "correction")
                 else:
                     setattr(p, {"t": "taler", "w": "workers"}[unit], written)
         p.short -= {"taler"} if check.taler is not None else set()
@@ -221,40 +225,27 @@ class Replay(Phases):
             p.lost_turn = False
 
     def final_score(self, complete: bool) -> None:
-        """final-score: the `final:` line gives the final scoring's totals."""
-        final = self.rec.final
+        """The `final:` line gives the final scoring's totals."""
+        r, final = self.referee, self.rec.final
         assert final is not None
-        self.line_no = final.span.line
-        if self.flag(R.final_score.check_place(final, complete)):
+        r.line_no = final.span.line
+        if r.ask(moments.FinalLine(final, complete)):
             return
-        scores = {s.name: s for s in final_scores(self.players)}
+        scores = {s.name: s for s in final_scores(r.table.players)}
         for entry in final.entries:
-            p = self.player(entry.player)
+            p = r.player(entry.player)
             if p is not None:
-                self.flag(R.final_score.check(p, entry, scores[p.name]))
-
-
-def _copy_state(state: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a replay's state that shares nothing with it but frozen values (the
-    record's nodes, findings, steps, ledger entries; the counters hold only tiles and
-    numbers)."""
-    lists: dict[str, Any] = {k: list(state[k]) for k in _APPEND_ONLY}
-    lists.update((k, Counter(v)) for k, v in state.items() if isinstance(v, Counter))
-    ctx, pending = state["ctx"], state["pending_bonus"]
-    frozen = [node for node in (ctx.phase if ctx else None, pending[0] if pending else None)
-              if node is not None]
-    copied = copy.deepcopy({k: v for k, v in state.items() if k not in lists},
-                           {id(node): node for node in frozen})
-    copied.update(lists)
-    return copied
+                r.ask(moments.FinalEntryLine(p, entry, scores[p.name]))
 
 
 def replay(record: Record, board: Board, until_line: int | None = None,
-           lines: Sequence[str] | None = None, steps: bool = True) -> ReplayResult:
+           lines: Sequence[str] | None = None, steps: bool = True,
+           off: frozenset[str] = frozenset()) -> ReplayResult:
     """Replay `record` on `board`; with `until_line`, only what stands on the lines up to
     it; with `lines` (the record's text), findings may offer fixes that move lines;
-    `steps`: write the steps (else the result has none, and the rest is the same)."""
-    return Replay(record, board, until_line, lines, steps).run()
+    `steps`: write the steps (else the result has none, and the rest is the same);
+    `off`: the ids of rules not to ask."""
+    return Replay(record, board, until_line, lines, steps, off).run()
 
 
 def setup_end(setup: Setup) -> int:
@@ -262,11 +253,12 @@ def setup_end(setup: Setup) -> int:
     return max([setup.span.line] + [e.span.line for e in (*setup.players, *setup.tiles)])
 
 
-def replay_tables(record: Record, board: Board) -> list[tuple[int, TableView]]:
+def replay_tables(record: Record, board: Board,
+                  off: frozenset[str] = frozenset()) -> list[tuple[int, TableView]]:
     """The table before any move (line 0), then after each line that holds a move, a
     round, a phase or a check, from one replay.  A setup block is replayed as one and
     appears at its last line."""
-    walk = Replay(record, board)
+    walk = Replay(record, board, off=off)
     walk.tables = []
     walk.run()
     return sorted(walk.tables, key=lambda t: t[0])

@@ -32,25 +32,27 @@ class LastReplay:
     board: Board
     marks: list[Mark]
     steps: bool   # whether the replay wrote its steps (see `replay`)
+    off: frozenset[str]   # the rules it did not ask
     #: the line of the phase this replay began at (0: it ran whole)
     resumed_at: int = 0
 
 
 def replay_edited(record: Record, board: Board, lines: list[str], last: LastReplay | None,
-                  steps: bool = True) -> tuple[ReplayResult, LastReplay]:
+                  steps: bool = True,
+                  off: frozenset[str] = frozenset()) -> tuple[ReplayResult, LastReplay]:
     """The replay of `record` (whose text is `lines`), the same as `replay(record,
-    board, lines=lines, steps=steps)` gives, begun at the last usable mark of `last`,
+    board, lines=lines, steps=steps, off=off)` gives, begun at the last usable mark of `last`,
     the replay of an earlier version; and what to keep for the next version."""
-    walk = Replay(record, board, lines=lines, steps=steps)
+    walk = Replay(record, board, lines=lines, steps=steps, off=off)
     walk.marks = []
-    mark = _resume_point(record, board, lines, last, steps)
+    mark = _resume_point(record, board, lines, last, steps, off)
     kept: list[Mark] = []
     if mark is not None:
         assert last is not None
         kept = [m for m in last.marks if m.line <= mark.line]
         walk.resume(mark)
     result = walk.run()
-    return result, LastReplay(lines, record, board, kept + walk.marks, steps,
+    return result, LastReplay(lines, record, board, kept + walk.marks, steps, off,
                               mark.line if mark else 0)
 
 
@@ -64,8 +66,8 @@ def first_difference(old: list[str], new: list[str]) -> int:
 
 
 def _resume_point(record: Record, board: Board, lines: list[str],
-                  last: LastReplay | None, steps: bool) -> Mark | None:
-    if last is None or board != last.board or steps != last.steps:
+                  last: LastReplay | None, steps: bool, off: frozenset[str]) -> Mark | None:
+    if last is None or (board, steps, off) != (last.board, last.steps, last.off):
         return None
     before = last.record
     if (record.header, record.setup, record.checks) != (before.header, before.setup,

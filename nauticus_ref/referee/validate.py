@@ -34,6 +34,8 @@ class Game:
     complete: bool
     parsed: ParseResult
     replayed: ReplayResult | None
+    #: the rules the replay did not ask (the settings turned them off)
+    off: frozenset[str] = frozenset()
 
     @property
     def valid(self) -> bool:
@@ -62,7 +64,7 @@ class Game:
         assert self.record is not None
         setup = self._setup_lines()
         end = setup.stop if line in setup else line
-        return replay(self.record, replayed.table.board, until_line=end).table
+        return replay(self.record, replayed.table.board, until_line=end, off=self.off).table
 
     def _setup_lines(self) -> range:
         """The lines of the setup block before its last (empty without one): after any of
@@ -81,14 +83,14 @@ class Game:
 
         board, record = self._replayed().table.board, self.record
         assert record is not None
-        marks = dict(replay_tables(record, board))
+        marks = dict(replay_tables(record, board, self.off))
         setup = self._setup_lines()
         out: list[TableView] = []
         table, position = marks[0], None
         for line in range(1, len(self.lines) + 1):
             if line in setup:
                 if position is None:   # the setup's position: replayed once
-                    position = replay(record, board, until_line=setup.stop).table
+                    position = replay(record, board, until_line=setup.stop, off=self.off).table
                 out.append(position)
                 continue
             table = marks.get(line, table)
@@ -132,12 +134,14 @@ class Memo:
 
 
 def validate_source(source: Source, board: Board | None = None,
-                    memo: Memo | None = None, steps: bool = True) -> Game:
+                    memo: Memo | None = None, steps: bool = True,
+                    off: frozenset[str] = frozenset()) -> Game:
     """Parse and replay one record on `board` (the user's `--board`), or else on the
     board the record names.  Raises BoardError when that board cannot be used.
     `memo`: what an earlier version of the same document left (the result is the same
     with it or without it, only faster).  `steps=False`: the replay writes no steps
-    (`explain` and `annotate` show them; the findings and the table are the same)."""
+    (`explain` and `annotate` show them; the findings and the table are the same).
+    `off`: the ids of rules not to ask (the game goes on as if they did not exist)."""
     from nauticus_ref.referee import decisions
     from nauticus_ref.rules import BY_ID
 
@@ -146,14 +150,14 @@ def validate_source(source: Source, board: Board | None = None,
         return Game(source.path, parsed.lines, parsed.diagnostics, False, parsed, None)
     board = board or board_for(parsed, source)
     if memo is None:
-        result = replay(parsed.record, board, lines=parsed.lines, steps=steps)
+        result = replay(parsed.record, board, lines=parsed.lines, steps=steps, off=off)
     else:
         from nauticus_ref.referee.resume import replay_edited  # only the server keeps memos
 
         result, memo.replay = replay_edited(parsed.record, board, parsed.lines, memo.replay,
-                                            steps)
+                                            steps, off)
     found = decisions.apply(parsed.lines, parsed.diagnostics + result.diagnostics, BY_ID)
-    return Game(source.path, parsed.lines, found, result.complete, parsed, result)
+    return Game(source.path, parsed.lines, found, result.complete, parsed, result, off)
 
 
 __all__ = ["Game", "Memo", "validate_source", "BoardError"]

@@ -27,10 +27,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.notation.model import Action, Phase
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="action-face-up",
@@ -39,13 +38,16 @@ RULE = Rule.from_doc(__doc__, id="action-face-up",
                      section_en="Sequence of Play")
 
 
-def check(phase: Phase, deal: Sequence[Action], flipped: Sequence[Action],
-          round_no: int) -> Diagnostic | None:
-    """The action `phase` chooses lies face up: dealt, and not `flipped` yet."""
+def chosen(table: Table, at: moments.ActionChosen) -> Diagnostic | None:
+    """The chosen action lies face up: dealt, and not flipped yet this round."""
+    phase, deal, flipped = at.phase, table.deal, table.flipped
     if phase.action not in deal:
         return RULE.at(phase.action_span, f"`{phase.action}` is not in the deal of round "
-                       f"{round_no}")
+                       f"{table.round_no}")
     if phase.action in flipped:
         return RULE.at(phase.action_span, f"`{phase.action}` was already taken this round",
                        "face up: " + " ".join(a for a in deal if a not in flipped))
     return None
+
+
+JUDGES: moments.Judges = {moments.ActionChosen: chosen}

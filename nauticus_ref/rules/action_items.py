@@ -22,12 +22,10 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from typing import Callable
-
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.game.state import tile_text
+from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Item
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="action-items",
@@ -36,10 +34,14 @@ RULE = Rule.from_doc(__doc__, id="action-items",
                      section_en="3.2.1 Chargeable actions")
 
 
-def check(item: Item, kind: str, action: str, word: Callable[[str], str]) -> Diagnostic | None:
-    """`action`, which buys tiles of `kind`, buys `item`."""
+def bought(table: Table, at: moments.ItemBought) -> Diagnostic | None:
+    """A buying action buys tiles of its own kind."""
+    item, kind = at.item, at.kind
     if item.kind == kind:
         return None
-    return RULE.at(item.span, f"`{action}` buys {kind}s, not "
-                   f"{tile_text((item.kind, item.name), word)}",
+    return RULE.at(item.span, f"`{at.action}` buys {kind}s, not "
+                   f"{table.tile((item.kind, item.name))}",
                    f"buy it in a `{vocab.ACTION_OF_ITEM_KIND[item.kind]}` phase")
+
+
+JUDGES: moments.Judges = {moments.ItemBought: bought}

@@ -24,9 +24,11 @@ from __future__ import annotations
 from typing import Sequence
 
 from nauticus_ref.core.findings import Diagnostic, Fix, insert, replace
+from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Bonus, Phase
 from nauticus_ref.notation.vocab import quoted
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="bonus-choice",
@@ -35,9 +37,10 @@ RULE = Rule.from_doc(__doc__, id="bonus-choice",
                      section_en="Performing an action: 1. Bonus")
 
 
-def check(phase: Phase, kind: str, b: Bonus | None, crests: Sequence[str]) -> Diagnostic | None:
-    """The bonus of a `kind` space that needs a choice has one: a good for worker + good,
-    a regular crest (`crests`: their words) for a mast or sail; any other needs none."""
+def chosen(table: Table, at: moments.BonusChosen) -> Diagnostic | None:
+    """The bonus of a space that needs a choice has one: a good for worker + good, a
+    regular crest for a mast or sail; any other needs none."""
+    phase, kind, b = at.phase, at.kind, at.bonus
     span = b.span if b is not None else phase.span
     if kind == "w+good":
         if b is not None and b.kind == "good":
@@ -48,6 +51,7 @@ def check(phase: Phase, kind: str, b: Bonus | None, crests: Sequence[str]) -> Di
     if kind in ("mast", "sail"):
         if b is not None and b.kind == "crest" and b.value != "crown":
             return None
+        crests = [table.word(c) for c in table.board.tiles["masts"]]
         if b is not None and b.value == "crown":
             return RULE.at(span, f"the {kind} bonus is a regular {kind}, never a crown",
                            f"name a crest: {', '.join(crests)}")
@@ -68,3 +72,7 @@ def _choices(phase: Phase, b: Bonus | None, words: Sequence[str]) -> tuple[Fix, 
         end = phase.span
         return tuple(insert(end.line, end.end_column, f" bonus {w}") for w in words)
     return tuple(replace(b.span, w, f"write `bonus {w}`") for w in words)
+
+
+JUDGES: moments.Judges = {moments.BonusChosen: chosen}
+EXPLAINS = ("bonus",)

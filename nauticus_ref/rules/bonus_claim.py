@@ -22,8 +22,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic, replace
+from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Phase
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="bonus-claim",
@@ -32,8 +33,9 @@ RULE = Rule.from_doc(__doc__, id="bonus-claim",
                      section_en="Performing an action: 1. Bonus")
 
 
-def check(phase: Phase, kind: str) -> Diagnostic | None:
-    """A bonus written as a claim (`bonus 2vp`) is the bonus of the space (`kind`)."""
+def claimed(table: Table, at: moments.BonusClaimed) -> Diagnostic | None:
+    """A bonus written as a claim (`bonus 2vp`) is the bonus of the space."""
+    phase, kind = at.phase, at.kind
     b = phase.bonus
     if b is None or b.kind != "claim" or b.value == kind:
         return None
@@ -43,3 +45,6 @@ def check(phase: Phase, kind: str) -> Diagnostic | None:
                    vocab.CLAIMABLE_BONUSES else f"name your choice for the {kind} bonus",
                    fixes=(replace(b.span, kind, f"write `bonus {kind}`"),)
                    if kind in vocab.CLAIMABLE_BONUSES else ())
+
+
+JUDGES: moments.Judges = {moments.BonusClaimed: claimed}

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import Player
-from nauticus_ref.notation.model import Check
+from nauticus_ref.game.table import Table, differences
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="check",
@@ -33,27 +33,20 @@ RULE = Rule.from_doc(__doc__, id="check",
                      section_en="NGN: Checks and the final score")
 
 
-def differences(p: Player, check: Check) -> list[tuple[str, int, int]]:
-    """(unit, written, replayed) for each value of `check` the replay does not give `p`."""
-    return [(unit, said, real) for unit, said, real in
-            (("vp", check.vp, p.vp), ("t", check.taler, p.taler), ("w", check.workers, p.workers))
-            if said is not None and said != real]
-
-
-def check_values(p: Player, check: Check) -> Diagnostic | None:
-    """The values `check` writes for `p` are the replay's; after an error that concerned
-    `p` the record's values are taken instead (a note)."""
-    wrong = differences(p, check)
+def values(table: Table, at: moments.CheckLine) -> Diagnostic | None:
+    """The values the check line writes for the player are the table's; after an error
+    that concerned the player the record's values are taken instead (a note)."""
+    p = at.player
+    wrong = differences(p, at.check)
     if not wrong:
         return None
     said = ", ".join(f"{c}{u}" for u, c, _ in wrong)
+    real = ", ".join(f"{a}{u}" for u, _, a in wrong)
     if p.tainted_at is not None:
-        real = ", ".join(f"{a}{u}" for u, _, a in wrong)
-        return RULE.at(check.span, f"after the error at line {p.tainted_at} the replay has "
+        return RULE.at(at.check.span, f"after the error at line {p.tainted_at} the replay has "
                        f"{real}, this check {said}; it goes on from the values written here",
                        severity="note")
-    real = ", ".join(f"{a}{u}" for u, _, a in wrong)
-    return RULE.at(check.span, f"{p.name} has {real}, not {said}",
+    return RULE.at(at.check.span, f"{p.name} has {real}, not {said}",
                    f"the replay gives {p.name} {p.vp}vp {p.taler}t {p.workers}w here")
 
 
@@ -61,3 +54,6 @@ def stopped(span: Span, errors: int) -> Diagnostic:
     """The note that ends a replay cut short after `errors` errors."""
     return RULE.at(span, f"stopped after {errors} errors; the rest of the record was not "
                    "replayed", "fix the errors above and run again", severity="note")
+
+
+JUDGES: moments.Judges = {moments.CheckLine: values}

@@ -24,7 +24,8 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic, replace
-from nauticus_ref.notation.model import Claim
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="claim",
@@ -33,10 +34,13 @@ RULE = Rule.from_doc(__doc__, id="claim",
                      section_en="Buy actions; Withdraw money; Scoring the Crowns")
 
 
-def check(claim: Claim | None, actual: int, unit: str, what: str,
-          working: str) -> Diagnostic | None:
-    """A written price, income or score (`claim`) is the `actual` one; `working` shows it."""
+def claimed(table: Table, at: moments.Claimed) -> Diagnostic | None:
+    """A written price, income or score is the actual one; `working` shows it."""
+    claim, actual, unit = at.claim, at.actual, at.unit
     if claim is None or claim.value == actual:
         return None
-    return RULE.at(claim.span, f"{what} {actual}{unit}, not {claim.value}{unit}", working,
+    return RULE.at(claim.span, f"{at.what} {actual}{unit}, not {claim.value}{unit}", at.working,
                    fixes=(replace(claim.span, f"= {actual}{unit}"),))
+
+
+JUDGES: moments.Judges = {moments.Claimed: claimed}

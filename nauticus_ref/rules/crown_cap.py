@@ -28,8 +28,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
+from nauticus_ref.game.table import Table
 from nauticus_ref.notation.vocab import count
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="crown-cap",
@@ -39,9 +40,10 @@ RULE = Rule.from_doc(__doc__, id="crown-cap",
                      severity="note")
 
 
-def check(crowns: int, workers: int, room: int, span: Span) -> Diagnostic | None:
-    """`crowns` x `workers` within the `room` left under the cap: workers past it earn
-    nothing (a note)."""
+def scored(table: Table, at: moments.CrownsScored) -> Diagnostic | None:
+    """Crowns x workers within the room left under the cap: workers past it earn nothing
+    (a note)."""
+    crowns, workers, room = at.crowns, at.workers, at.room
     raw = crowns * workers
     if raw <= room:
         return None
@@ -49,7 +51,11 @@ def check(crowns: int, workers: int, room: int, span: Span) -> Diagnostic | None
     wasted = workers - useful
     if wasted <= 0:
         return None
-    return RULE.at(span, f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw} "
+    return RULE.at(at.span, f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw} "
                    f"points, capped at {room}: {count(wasted, 'worker')} earned nothing",
                    f"{count(useful, 'worker')} reach{'es' if useful == 1 else ''} the cap",
                    severity="note")
+
+
+JUDGES: moments.Judges = {moments.CrownsScored: scored}
+EXPLAINS = ("crowns",)

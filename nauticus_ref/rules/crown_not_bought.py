@@ -24,7 +24,8 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.notation.model import Item
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="crown-not-bought",
@@ -33,9 +34,13 @@ RULE = Rule.from_doc(__doc__, id="crown-not-bought",
                      section_en="Buy Mast; Buy Sails")
 
 
-def check(item: Item, kind: str) -> Diagnostic | None:
-    """`item`, bought, is not a crown mast or sail."""
-    if item.name != "crown":
+def bought(table: Table, at: moments.ItemBought) -> Diagnostic | None:
+    """A mast or sail bought in its own action is not a crown one (bought in another
+    action, it is `action-items`' case)."""
+    if at.item.name != "crown" or at.item.kind != at.kind:
         return None
-    return RULE.at(item.span, f"crown {kind}s cannot be bought",
+    return RULE.at(at.item.span, f"crown {at.kind}s cannot be bought",
                    "crown masts and sails are only rewards for completed ships")
+
+
+JUDGES: moments.Judges = {moments.ItemBought: bought}

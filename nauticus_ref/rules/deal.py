@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections import Counter
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Round
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="deal",
@@ -32,12 +33,15 @@ RULE = Rule.from_doc(__doc__, id="deal",
                      section_en="Preparation of a New Round")
 
 
-def check(rnd: Round) -> Diagnostic | None:
+def dealt(table: Table, at: moments.Deal) -> Diagnostic | None:
     """The round's deal lays each action tile once."""
-    counts = Counter(rnd.deal)
+    counts = Counter(at.round.deal)
     twice = [a for a, n in counts.items() if n > 1]
     if not twice:
         return None
     missing = [a for a in vocab.ACTIONS if a not in counts]
-    return RULE.at(rnd.span, f"`{twice[0]}` is dealt {counts[twice[0]]} times",
+    return RULE.at(at.round.span, f"`{twice[0]}` is dealt {counts[twice[0]]} times",
                    f"each action lies once; missing: {' '.join(missing)}")
+
+
+JUDGES: moments.Judges = {moments.Deal: dealt}

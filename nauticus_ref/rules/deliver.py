@@ -27,12 +27,10 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from typing import Callable
-
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.game.state import Ship
-from nauticus_ref.notation.model import Name
+from nauticus_ref.game.table import Table
 from nauticus_ref.notation.vocab import count
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="deliver",
@@ -41,20 +39,25 @@ RULE = Rule.from_doc(__doc__, id="deliver",
                      section_en="Deliver Goods")
 
 
-def check_once(ship: Ship, name: Name, seen: set[str]) -> Diagnostic | None:
-    """A ship is named once in a delivery (`seen`: the names before it)."""
-    if name.key not in seen:
+def named(table: Table, at: moments.DeliveryNamed) -> Diagnostic | None:
+    """A ship is named once in a delivery."""
+    if at.name.key not in at.seen:
         return None
-    return RULE.at(name.span, f"`{ship.name}` is named twice", "a ship is unloaded once")
+    return RULE.at(at.name.span, f"`{at.ship.name}` is named twice", "a ship is unloaded once")
 
 
-def check(ship: Ship, name: Name, word: Callable[[str], str]) -> Diagnostic | None:
-    """`ship` is complete and carries a good under every hull part."""
+def delivered(table: Table, at: moments.Delivered) -> Diagnostic | None:
+    """The ship is complete and carries a good under every hull part."""
+    ship, span = at.ship, at.name.span
     if not ship.complete:
-        return RULE.at(name.span, f"`{ship.name}` is not complete: {ship.describe(word)}",
+        return RULE.at(span, f"`{ship.name}` is not complete: {ship.describe(table.word)}",
                        "only a finished ship (hull, masts and sails) delivers")
     if not ship.loaded:
-        return RULE.at(name.span, f"`{ship.name}` carries {count(len(ship.goods), 'good')} "
+        return RULE.at(span, f"`{ship.name}` carries {count(len(ship.goods), 'good')} "
                        f"on {count(ship.size, 'hull part')}",
                        "a ship delivers only with a good under every hull part")
     return None
+
+
+JUDGES: moments.Judges = {moments.DeliveryNamed: named, moments.Delivered: delivered}
+EXPLAINS = ("delivery",)

@@ -27,8 +27,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.game.state import Player
-from nauticus_ref.notation.model import ActionClause, Turn
+from nauticus_ref.game.table import Table
+from nauticus_ref.notation.model import ActionClause
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="extra-action",
@@ -37,18 +38,22 @@ RULE = Rule.from_doc(__doc__, id="extra-action",
                      section_en="5. Extra Action")
 
 
-def check(p: Player, clause: ActionClause) -> Diagnostic | None:
-    """`p` has not used their Extra Action yet."""
-    if not p.extra_used:
+def used(table: Table, at: moments.ExtraActionUsed) -> Diagnostic | None:
+    """The player has not used their Extra Action yet."""
+    if not at.player.extra_used:
         return None
-    return RULE.at(clause.span, f"{p.name} has used the Extra Action already",
+    return RULE.at(at.clause.span, f"{at.player.name} has used the Extra Action already",
                    "the Extra Action tile goes back in the box once used")
 
 
-def check_turn(turn: Turn) -> Diagnostic | None:
+def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
     """A turn uses the Extra Action at most once."""
-    extras = [c for c in turn.clauses if isinstance(c, ActionClause) and c.extra]
+    extras = [c for c in at.turn.clauses if isinstance(c, ActionClause) and c.extra]
     if len(extras) <= 1:
         return None
     return RULE.at(extras[1].span, "the Extra Action is used twice",
                    "each player has one Extra Action tile per game")
+
+
+JUDGES: moments.Judges = {moments.ExtraActionUsed: used, moments.TurnStart: turn}
+EXPLAINS = ("extra",)

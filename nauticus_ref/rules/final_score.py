@@ -37,9 +37,9 @@ from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic, replace
 from nauticus_ref.core.span import Span
-from nauticus_ref.game.scoring import Score
-from nauticus_ref.game.state import Player
-from nauticus_ref.notation.model import Final, FinalEntry
+from nauticus_ref.game.table import Table
+from nauticus_ref.notation.model import FinalEntry
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="final-score",
@@ -48,17 +48,18 @@ RULE = Rule.from_doc(__doc__, id="final-score",
                      section_en="End of Game")
 
 
-def check_place(final: Final, complete: bool) -> Diagnostic | None:
+def placed(table: Table, at: moments.FinalLine) -> Diagnostic | None:
     """The `final:` line stands after the game's last round."""
-    if complete:
+    if at.complete:
         return None
-    return RULE.at(final.span, "the `final:` line stands before the end of the game",
+    return RULE.at(at.final.span, "the `final:` line stands before the end of the game",
                    "score a finished game, or leave the line out")
 
 
-def check(p: Player, entry: FinalEntry, s: Score) -> Diagnostic | None:
-    """The total `entry` writes for `p` is the final scoring's `s`; after an error that
-    concerned `p` the replay may be off, so a difference is a note."""
+def total(table: Table, at: moments.FinalEntryLine) -> Diagnostic | None:
+    """The total the entry writes for the player is the final scoring's; after an error
+    that concerned the player the replay may be off, so a difference is a note."""
+    p, entry, s = at.player, at.entry, at.score
     if entry.score == s.total:
         return None
     working = (f"track {s.track} + ships {s.ships_vp} + goods {s.goods_vp} + material "
@@ -76,3 +77,6 @@ def _number(entry: FinalEntry) -> Span:
     sp = entry.span
     return Span(line=sp.line, column=sp.end_column - len(str(entry.score)), end_line=sp.line,
                 end_column=sp.end_column)
+
+
+JUDGES: moments.Judges = {moments.FinalLine: placed, moments.FinalEntryLine: total}

@@ -24,9 +24,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.game.state import Player
+from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import ActionClause, Placement
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="gift",
@@ -35,38 +35,41 @@ RULE = Rule.from_doc(__doc__, id="gift",
                      section_en="3.1 General rules for actions")
 
 
-def check_order(pl: Placement, all_four: bool, bought: set[str],
-                regular: set[str]) -> Diagnostic | None:
-    """The free tile `pl` stands after the purchases that complete the four kinds
-    (`bought` so far of the action's `regular` ones)."""
-    if not all_four or bought >= regular:
+def written(table: Table, at: moments.GiftWritten) -> Diagnostic | None:
+    """The free tile stands after the purchases that complete the four kinds."""
+    if not at.all_four or at.bought >= at.regular:
         return None
-    return RULE.at(pl.span, "the free tile is written before the purchases that complete the "
-                   "four kinds", "move the `+` placement after the placement that buys the "
-                   "fourth kind")
+    return RULE.at(at.placement.span, "the free tile is written before the purchases that "
+                   "complete the four kinds", "move the `+` placement after the placement "
+                   "that buys the fourth kind")
 
 
-def check(clause: ActionClause, pl: Placement, all_four: bool, n: int,
-          first_tile: str) -> Diagnostic | None:
-    """The `n`th free tile `pl` of `clause`: earned, the only one, one tile of the action's
-    (`first_tile`: the first the action's tile shows, for the example)."""
+def taken(table: Table, at: moments.Gift) -> Diagnostic | None:
+    """The `n`th free tile of a clause: earned, the only one, one tile of the action's."""
+    clause, pl = at.clause, at.placement
     kind = vocab.ITEM_KIND_OF_ACTION[clause.action]
-    if not all_four:
+    if not at.all_four:
         return RULE.at(pl.span, "a free tile comes only with buying all four kinds in the "
                        "clause", "remove the `+` placement, or buy the missing kinds")
-    if n > 1:
+    if at.n > 1:
         return RULE.at(pl.span, "only one free tile per clause", "keep one `+` placement")
     item = pl.items[0]
     if sum(i.count for i in pl.items) != 1 or item.kind != kind or item.name == "crown":
+        first = table.board.tiles[clause.action][0]
         return RULE.at(pl.span, f"the free tile is one {kind} of the `{clause.action}` tile",
-                       f"write one item, like `+{first_tile}"
+                       f"write one item, like `+{first}"
                        f"{'' if kind in ('hull', 'good') else ' ' + kind} >store`")
     return None
 
 
-def check_taken(p: Player, clause: ActionClause, all_four: bool, gifts: int) -> Diagnostic | None:
+def left(table: Table, at: moments.PurchaseEnd) -> Diagnostic | None:
     """Buying all four kinds earns a free tile: not writing one is a warning."""
-    if not all_four or gifts:
+    if not at.all_four or at.gifts:
         return None
-    return RULE.at(clause.span, f"{p.name} bought all four kinds and took no free tile",
-                   "write the free tile as `+<item> >store`", severity="warning")
+    return RULE.at(at.clause.span, f"{at.player.name} bought all four kinds and took no free "
+                   "tile", "write the free tile as `+<item> >store`", severity="warning")
+
+
+JUDGES: moments.Judges = {moments.GiftWritten: written, moments.Gift: taken,
+                          moments.PurchaseEnd: left}
+EXPLAINS = ("gift",)

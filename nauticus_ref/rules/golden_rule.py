@@ -23,11 +23,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from typing import Callable
-
 from nauticus_ref.core.findings import Diagnostic, replace
-from nauticus_ref.game.state import Tile, tile_text
-from nauticus_ref.notation.model import Placement
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id='golden-rule',
@@ -36,8 +34,9 @@ RULE = Rule.from_doc(__doc__, id='golden-rule',
                      section_en='The Golden Rule')
 
 
-def check_gift(pl: Placement) -> Diagnostic | None:
-    """The free tile `pl` goes to storage."""
+def gift(table: Table, at: moments.GiftStored) -> Diagnostic | None:
+    """The free tile goes to storage."""
+    pl = at.placement
     if pl.dest.kind == "store":
         return None
     return RULE.at(pl.dest.span, "the free tile must go to storage",
@@ -45,11 +44,15 @@ def check_gift(pl: Placement) -> Diagnostic | None:
                    fixes=(replace(pl.dest.span, ">store"),))
 
 
-def check(pl: Placement, tile: Tile, price: int, word: Callable[[str], str]) -> Diagnostic | None:
-    """A tile bought for `price` 0 goes to storage, not onto a ship."""
-    if price != 0 or pl.dest.kind == "store":
+def bought(table: Table, at: moments.BoughtFor) -> Diagnostic | None:
+    """A tile bought for 0 taler goes to storage, not onto a ship."""
+    pl = at.placement
+    if at.price != 0 or pl.dest.kind == "store":
         return None
-    name = tile_text(tile, word)
+    name = table.tile(at.tile)
     return RULE.at(pl.dest.span, f"the {name} cost 0 taler, so it goes to storage first",
                    f"write `{name} >store`, and move it to a ship with a transport action",
                    fixes=(replace(pl.dest.span, ">store"),))
+
+
+JUDGES: moments.Judges = {moments.GiftStored: gift, moments.BoughtFor: bought}

@@ -27,8 +27,8 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import Ship
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="good-place",
@@ -38,9 +38,14 @@ RULE = Rule.from_doc(__doc__, id="good-place",
                      help="a good goes under a hull part without a good")
 
 
-def check(ship: Ship, span: Span) -> Diagnostic | None:
-    """`ship` has a hull part without a good."""
-    if len(ship.goods) < ship.size:
+def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
+    """A good goes under a hull part without a good."""
+    ship = at.ship
+    if at.tile[0] != "good" or len(ship.goods) < ship.size:
         return None
-    return RULE.at(span, f"every hull part of `{ship.name}` carries a good already"
+    return RULE.at(at.span, f"every hull part of `{ship.name}` carries a good already"
                    if ship.size else f"`{ship.name}` has no hull part for a good")
+
+
+JUDGES: moments.Judges = {moments.TilePlaced: placed}
+EXPLAINS = ("good",)

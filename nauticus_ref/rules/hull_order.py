@@ -24,8 +24,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import Ship
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
+from nauticus_ref.rules.one_ship import joins_one_ship
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="hull-order",
@@ -35,16 +36,21 @@ RULE = Rule.from_doc(__doc__, id="hull-order",
                      help="a bow goes in front, a stern behind; start another ship with `>new NAME`")
 
 
-def check(ship: Ship, part: str, span: Span) -> Diagnostic | None:
-    """Hull part `part` may join `ship`: its hull is open, and one bow, one stern
-    (asked after `one_ship.check`)."""
+def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
+    """A hull part joins an open hull, as its only bow or stern (a 1-ship is
+    `one-ship`'s)."""
+    (kind, part), ship = at.tile, at.ship
     parts = ship.parts
-    if not parts:
+    if kind != "hull" or not parts or joins_one_ship(parts, part):
         return None
     if ship.closed:
-        return RULE.at(span, f"`{ship.name}` has its bow and stern, so its size is fixed")
+        return RULE.at(at.span, f"`{ship.name}` has its bow and stern, so its size is fixed")
     if part == "bow" and parts[0] == "bow":
-        return RULE.at(span, f"`{ship.name}` has a bow already")
+        return RULE.at(at.span, f"`{ship.name}` has a bow already")
     if part == "stern" and parts[-1] == "stern":
-        return RULE.at(span, f"`{ship.name}` has a stern already")
+        return RULE.at(at.span, f"`{ship.name}` has a stern already")
     return None
+
+
+JUDGES: moments.Judges = {moments.TilePlaced: placed}
+EXPLAINS = ("hull",)

@@ -27,8 +27,8 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import Ship
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="hull-size",
@@ -38,10 +38,16 @@ RULE = Rule.from_doc(__doc__, id="hull-size",
                      help="a ship has at most two middles; start another ship with `>new NAME`")
 
 
-def check(ship: Ship, part: str, span: Span) -> Diagnostic | None:
-    """Hull part `part` may join `ship`: at most two middles, four parts."""
+def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
+    """A hull part joins a ship of at most two middles and four parts."""
+    (kind, part), ship = at.tile, at.ship
+    if kind != "hull":
+        return None
     if part == "middle" and ship.parts.count("middle") >= 2:
-        return RULE.at(span, f"a third middle for `{ship.name}`: a ship has at most two")
+        return RULE.at(at.span, f"a third middle for `{ship.name}`: a ship has at most two")
     if len(ship.parts) >= 4:
-        return RULE.at(span, f"a fifth hull part for `{ship.name}`: a ship has at most four")
+        return RULE.at(at.span, f"a fifth hull part for `{ship.name}`: a ship has at most four")
     return None
+
+
+JUDGES: moments.Judges = {moments.TilePlaced: placed}

@@ -27,11 +27,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from typing import Callable
-
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import Ship
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="one-crest",
@@ -41,8 +39,13 @@ RULE = Rule.from_doc(__doc__, id="one-crest",
                      help="a ship's masts and sails share one crest; crowns go with any")
 
 
-def check(ship: Ship, crest: str, span: Span, word: Callable[[str], str]) -> Diagnostic | None:
-    """A mast or sail of `crest` goes with the crest `ship` carries (crowns with any)."""
-    if crest == "crown" or ship.crest in (None, crest):
+def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
+    """A mast or sail goes with the crest the ship carries (crowns with any)."""
+    (kind, crest), ship = at.tile, at.ship
+    if kind not in ("mast", "sail") or crest == "crown" or ship.crest in (None, crest):
         return None
-    return RULE.at(span, f"`{ship.name}` carries {word(ship.crest or '')}, not {word(crest)}")
+    return RULE.at(at.span, f"`{ship.name}` carries {table.word(ship.crest or '')}, "
+                   f"not {table.word(crest)}")
+
+
+JUDGES: moments.Judges = {moments.TilePlaced: placed}

@@ -23,8 +23,8 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import Ship
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="one-ship",
@@ -34,8 +34,17 @@ RULE = Rule.from_doc(__doc__, id="one-ship",
                      help="start another ship with `>new NAME`")
 
 
-def check(ship: Ship, part: str, span: Span) -> Diagnostic | None:
-    """Hull part `part` may join `ship` as far as 1-ships go."""
-    if ship.parts and (part == "1ship" or ship.parts == ["1ship"]):
-        return RULE.at(span, "a 1-ship hull is a ship by itself; nothing joins it")
-    return None
+def joins_one_ship(parts: list[str], part: str) -> bool:
+    """Whether hull part `part` would join a 1-ship, or a 1-ship would join `parts`."""
+    return bool(parts) and (part == "1ship" or parts == ["1ship"])
+
+
+def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
+    """A hull part joins a ship only if neither is a 1-ship."""
+    kind, part = at.tile
+    if kind != "hull" or not joins_one_ship(at.ship.parts, part):
+        return None
+    return RULE.at(at.span, "a 1-ship hull is a ship by itself; nothing joins it")
+
+
+JUDGES: moments.Judges = {moments.TilePlaced: placed}

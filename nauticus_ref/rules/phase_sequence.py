@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic, replace
 from nauticus_ref.core.span import Span
-from nauticus_ref.notation.model import Phase
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="phase-sequence",
@@ -32,9 +33,10 @@ RULE = Rule.from_doc(__doc__, id="phase-sequence",
                      section_en="Sequence of Play")
 
 
-def check(phase: Phase, expected: int, round_ended: bool) -> Diagnostic | None:
-    """`phase` is phase `expected` of a round in play."""
-    if round_ended or expected > 7:
+def started(table: Table, at: moments.PhaseStart) -> Diagnostic | None:
+    """The phase is the next of a round in play."""
+    phase, expected = at.phase, table.phase_no + 1
+    if table.round_ended or expected > 7:
         return RULE.at(phase.span, "a round has seven phases; this is an eighth",
                        "start the next round with its round line")
     if phase.number != expected:
@@ -44,3 +46,6 @@ def check(phase: Phase, expected: int, round_ended: bool) -> Diagnostic | None:
                        f"number this phase {expected}",
                        fixes=(replace(number, str(expected), f"number this phase {expected}"),))
     return None
+
+
+JUDGES: moments.Judges = {moments.PhaseStart: started}

@@ -18,8 +18,8 @@ players: Anna, Ben
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
-from nauticus_ref.notation.model import Header
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="player-count",
@@ -28,16 +28,19 @@ RULE = Rule.from_doc(__doc__, id="player-count",
                      section_en="game material")
 
 
-def check(header: Header, span: Span) -> list[Diagnostic]:
-    """The `players:` line (at `span`) names 2 to 4 players, each once."""
+def opening(table: Table, at: moments.Opening) -> list[Diagnostic]:
+    """The `players:` line names 2 to 4 players, each once."""
     found = []
     seen: set[str] = set()
-    for name in header.players:
+    for name in at.header.players:
         if name.key in seen:
             found.append(RULE.at(name.span, f"`{name.text}` is named twice",
                                  "give every player a different name"))
         seen.add(name.key)
     if not 2 <= len(seen) <= 4:
-        found.append(RULE.at(span, f"a game has 2 to 4 players, not {len(seen)}",
+        found.append(RULE.at(at.span, f"a game has 2 to 4 players, not {len(seen)}",
                              "list 2 to 4 players in seat order"))
     return found
+
+
+JUDGES: moments.Judges = {moments.Opening: opening}

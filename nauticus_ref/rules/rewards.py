@@ -30,9 +30,9 @@ from __future__ import annotations
 from collections import Counter
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.game.state import Ship
+from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Placement, Reward
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="rewards",
@@ -41,14 +41,15 @@ RULE = Rule.from_doc(__doc__, id="rewards",
                      section_en="4. Rewards for completed ships")
 
 
-def check(ship: Ship, pl: Placement) -> tuple[list[Diagnostic], list[Reward]]:
-    """The rewards written after `pl`, which completed `ship`: the findings, and the
-    rewards that stand (taken in the order written)."""
+def completed(table: Table, at: moments.ShipCompleted) -> list[Diagnostic]:
+    """The rewards written after the placement that completed the ship: one a mast, a
+    kind at most twice, a goods reward of two different goods."""
+    ship, pl = at.ship, at.placement
     need = len(ship.masts)
     if pl.rewards is None:
         return [RULE.at(pl.span, f"this completes `{ship.name}`: name its {need} "
                         f"reward{'s' if need > 1 else ''}", "write them in brackets after the "
-                        "placement, like `[crown sail, 7t]`")], []
+                        "placement, like `[crown sail, 7t]`")]
     found = []
     if len(pl.rewards) != need:
         found.append(RULE.at(pl.rewards[0].span.merge(pl.rewards[-1].span),
@@ -56,7 +57,6 @@ def check(ship: Ship, pl: Placement) -> tuple[list[Diagnostic], list[Reward]]:
                              f"reward{'s' if need > 1 else ''}, not {len(pl.rewards)}",
                              "one reward per mast"))
     counts = Counter(r.kind for r in pl.rewards)
-    taken = []
     for r in pl.rewards[:need]:
         if counts[r.kind] > 2:
             found.append(RULE.at(r.span, f"`{r.kind}` is taken {counts[r.kind]} times",
@@ -66,15 +66,18 @@ def check(ship: Ship, pl: Placement) -> tuple[list[Diagnostic], list[Reward]]:
             found.append(RULE.at(r.span, "the goods reward is two different goods",
                                  f"for example `goods {r.goods[0]} "
                                  f"{next(g for g in vocab.GOODS if g != r.goods[0])}`"))
-        else:
-            taken.append(r)
-    return found, taken
+    return found
 
 
-def check_none(pl: Placement) -> Diagnostic | None:
+def none(table: Table, at: moments.NothingCompleted) -> Diagnostic | None:
     """A placement that completed no ship has no rewards (reading 12)."""
+    pl = at.placement
     if pl.rewards is None:
         return None
     return RULE.at(pl.rewards[0].span.merge(pl.rewards[-1].span),
                    "no ship was completed by this placement, so there are no rewards",
                    "rewards follow the placement that completes a ship")
+
+
+JUDGES: moments.Judges = {moments.ShipCompleted: completed, moments.NothingCompleted: none}
+EXPLAINS = ("completed",)

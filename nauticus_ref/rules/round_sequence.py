@@ -20,7 +20,8 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.notation.model import Round
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="round-sequence",
@@ -29,23 +30,27 @@ RULE = Rule.from_doc(__doc__, id="round-sequence",
                      section_en="Gameplay (Overview); End of Game")
 
 
-def check(rnd: Round, expected: int, max_rounds: int, rounds_played: int,
-          players: int) -> list[Diagnostic]:
-    """`rnd` is round `expected`, and the game has a round left for it."""
+def started(table: Table, at: moments.RoundStart) -> list[Diagnostic]:
+    """The round is the one due, and the game has a round left for it."""
+    rnd, expected, max_rounds = at.round, table.expected_round, table.max_rounds
     found = []
     if rnd.number != expected:
         found.append(RULE.at(rnd.span, f"round {rnd.number} where round {expected} comes next",
                              f"number this round {expected}"))
-    if rnd.number > max_rounds or rounds_played >= max_rounds:
-        found.append(RULE.at(rnd.span, f"a game of {players} players has {max_rounds} rounds; "
-                             "this is one too many",
+    if rnd.number > max_rounds or table.rounds_played >= max_rounds:
+        found.append(RULE.at(rnd.span, f"a game of {len(table.players)} players has "
+                             f"{max_rounds} rounds; this is one too many",
                              "the game ended with the last round; remove this one"))
     return found
 
 
-def check_early(rnd: Round, round_no: int, phases: int) -> Diagnostic | None:
-    """`rnd` begins after round `round_no` has had its seven phases (`phases` so far)."""
-    if phases >= 7:
+def cut(table: Table, at: moments.RoundCut) -> Diagnostic | None:
+    """A round begins after the round before has had its seven phases."""
+    if table.phase_no >= 7:
         return None
-    return RULE.at(rnd.span, f"round {rnd.number} begins before round {round_no} has had its "
-                   "seven phases", "record the missing phases and turns of the round before")
+    return RULE.at(at.round.span, f"round {at.round.number} begins before round "
+                   f"{table.round_no} has had its seven phases",
+                   "record the missing phases and turns of the round before")
+
+
+JUDGES: moments.Judges = {moments.RoundStart: started, moments.RoundCut: cut}

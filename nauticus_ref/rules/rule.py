@@ -7,10 +7,12 @@ played right (`## Keeps it`); the module's `RULE` holds the rest (id, title,
 rulebook sections, severity, the usual fix).  The id is written there and nowhere
 else.
 
-Below `RULE`, the module holds the rule's checks: plain functions that look at the
-game state and the record's notation and return a finding (`RULE.at(...)`, a
-`Diagnostic`) or None.  A check never changes the state; the referee decides when
-to ask it and what the game does after a breach (`referee/`).
+Below `RULE`, the module holds the rule's predicates, and `JUDGES` says which moment of
+the game each one judges (`moments.py`): a predicate reads the table and the facts of
+the move and returns its findings (`RULE.at(...)`, a `Diagnostic`), several, or None.
+It never changes the table; the referee asks it at its moment and decides what the
+game does after a breach (`referee/`).  A module may also say which kinds of the
+referee's steps its rule explains (`EXPLAINS`).
 """
 
 from __future__ import annotations

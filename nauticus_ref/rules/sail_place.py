@@ -27,8 +27,8 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import Ship
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="sail-place",
@@ -38,9 +38,14 @@ RULE = Rule.from_doc(__doc__, id="sail-place",
                      help="a sail goes on a mast without a sail")
 
 
-def check(ship: Ship, span: Span) -> Diagnostic | None:
-    """`ship` has a mast without a sail."""
-    if len(ship.sails) < len(ship.masts):
+def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
+    """A sail goes on a ship with a mast without a sail."""
+    ship = at.ship
+    if at.tile[0] != "sail" or len(ship.sails) < len(ship.masts):
         return None
-    return RULE.at(span, f"every mast of `{ship.name}` has a sail already"
+    return RULE.at(at.span, f"every mast of `{ship.name}` has a sail already"
                    if ship.masts else f"`{ship.name}` has no mast for a sail")
+
+
+JUDGES: moments.Judges = {moments.TilePlaced: placed}
+EXPLAINS = ("sail",)

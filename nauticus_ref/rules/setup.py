@@ -21,12 +21,10 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import STORAGE_SPACES, Player
-from nauticus_ref.notation.model import Action, Round, Setup, SetupPlayer, SetupTiles
+from nauticus_ref.game.state import STORAGE_SPACES
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="setup",
@@ -35,12 +33,13 @@ RULE = Rule.from_doc(__doc__, id="setup",
                      section_en="game material; NGN: Starting from a position (setup)")
 
 
-def check(s: Setup, players: int, max_rounds: int) -> list[Diagnostic]:
-    """The setup's round, phase and flipped actions are a place a game of `players` has."""
+def block(table: Table, at: moments.SetupBlock) -> list[Diagnostic]:
+    """The setup's round, phase and flipped actions are a place the game has."""
+    s, max_rounds = at.setup, table.max_rounds
     found = []
     if not 1 <= s.round <= max_rounds:
-        found.append(RULE.at(s.span, f"a game of {players} players has rounds 1 to "
-                             f"{max_rounds}, not {s.round}"))
+        found.append(RULE.at(s.span, f"a game of {len(table.players)} players has rounds 1 "
+                             f"to {max_rounds}, not {s.round}"))
     if not 1 <= s.phase <= 7:
         found.append(RULE.at(s.span, f"a round has phases 1 to 7, not {s.phase}"))
     if len(s.flipped) != s.phase - 1 and 1 <= s.phase <= 7:
@@ -53,8 +52,9 @@ def check(s: Setup, players: int, max_rounds: int) -> list[Diagnostic]:
     return found
 
 
-def check_player(p: Player, sp: SetupPlayer, s: Setup) -> list[Diagnostic]:
-    """`p`'s pass tiles and Extra Action are ones the game can have used by then."""
+def player(table: Table, at: moments.SetupPlayerLine) -> list[Diagnostic]:
+    """The player's pass tiles and Extra Action are ones the game can have used by then."""
+    p, sp, s = at.player, at.line, at.setup
     found = []
     played = max(0, s.phase - 1)   # phases already played this round
     if sp.passed is not None and sp.passed > played:
@@ -69,48 +69,54 @@ def check_player(p: Player, sp: SetupPlayer, s: Setup) -> list[Diagnostic]:
     return found
 
 
-def check_storage(p: Player, tiles: SetupTiles) -> Diagnostic | None:
-    """`p`'s storage, as the setup fills it, holds what it lists."""
+def storage(table: Table, at: moments.SetupStorage) -> Diagnostic | None:
+    """The player's storage, as the setup fills it, holds what it lists."""
+    p = at.player
     if p.storage_used <= STORAGE_SPACES:
         return None
-    return RULE.at(tiles.span, f"{p.name}'s storage holds {STORAGE_SPACES} spaces, the setup "
-                   f"fills {p.storage_used}", "a mast takes two spaces, any other tile one")
+    return RULE.at(at.tiles.span, f"{p.name}'s storage holds {STORAGE_SPACES} spaces, the "
+                   f"setup fills {p.storage_used}", "a mast takes two spaces, any other tile one")
 
 
-def check_box(span: Span, name: str, in_box: int, used: int) -> Diagnostic | None:
-    """The setup uses no more tiles of a kind (`name`) than the box has."""
-    if used <= in_box:
+def box(table: Table, at: moments.SetupBox) -> Diagnostic | None:
+    """The setup uses no more tiles of a kind than the box has."""
+    in_box = table.board.box_count(*at.tile)
+    if at.used <= in_box:
         return None
-    return RULE.at(span, f"the box has {in_box} {name} tiles, the setup uses {used}",
-                   "check the tiles listed in the setup")
+    return RULE.at(at.span, f"the box has {in_box} {table.tile(at.tile)} tiles, the setup "
+                   f"uses {at.used}", "check the tiles listed in the setup")
 
 
-def check_ship_name(p: Player, tiles: SetupTiles) -> Diagnostic | None:
+def ship(table: Table, at: moments.SetupShip) -> Diagnostic | None:
     """Each ship of the setup has its own name."""
-    assert tiles.ship is not None, "a ship line names its ship"
-    if tiles.ship.key not in p.ships:
+    name = at.tiles.ship
+    assert name is not None, "a ship line names its ship"
+    if name.key not in at.player.ships:
         return None
-    return RULE.at(tiles.span, f"{p.name} has two ships called `{tiles.ship.text}`",
+    return RULE.at(at.tiles.span, f"{at.player.name} has two ships called `{name.text}`",
                    "give each ship its own name")
 
 
-def check_ship(ship_name: str, problem: Diagnostic | None) -> Diagnostic | None:
-    """A tile of a setup ship fits there (`problem`: the placing rules' finding)."""
-    if problem is None:
-        return None
-    return RULE.at(problem.span, f"ship `{ship_name}`: {problem.message}",
+def ship_tile(table: Table, at: moments.SetupShipTile) -> Diagnostic:
+    """A tile of a setup ship fits there: the placing rules' finding, for the setup."""
+    return RULE.at(at.problem.span, f"ship `{at.ship.name}`: {at.problem.message}",
                    "list hull parts from bow to stern, then masts, sails and goods")
 
 
-def check_round(s: Setup, rnd: Round) -> Diagnostic | None:
-    """The round line after the setup is the setup's round."""
-    if rnd.number == s.round:
-        return None
-    return RULE.at(rnd.span, f"the setup is in round {s.round}, so the round line after it is "
-                   f"round {s.round}, not {rnd.number}")
+def round_after(table: Table, at: moments.SetupRound) -> list[Diagnostic]:
+    """The round line after the setup is the setup's round, and its deal holds the
+    setup's flipped actions."""
+    s, rnd = at.setup, at.round
+    found = []
+    if rnd.number != s.round:
+        found.append(RULE.at(rnd.span, f"the setup is in round {s.round}, so the round line "
+                             f"after it is round {s.round}, not {rnd.number}"))
+    found += [RULE.at(s.span, f"flipped action `{a}` is not in the deal of round {s.round}")
+              for a in s.flipped if a not in rnd.deal]
+    return found
 
 
-def check_flipped(s: Setup, deal: Sequence[Action]) -> list[Diagnostic]:
-    """The setup's flipped actions are in the round's deal."""
-    return [RULE.at(s.span, f"flipped action `{a}` is not in the deal of round {s.round}")
-            for a in s.flipped if a not in deal]
+JUDGES: moments.Judges = {moments.SetupBlock: block, moments.SetupPlayerLine: player,
+                          moments.SetupStorage: storage, moments.SetupBox: box,
+                          moments.SetupShip: ship, moments.SetupShipTile: ship_tile,
+                          moments.SetupRound: round_after}

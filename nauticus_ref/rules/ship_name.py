@@ -23,12 +23,10 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from nauticus_ref.core.findings import Diagnostic, span_text, swap
-from nauticus_ref.game.state import Player
-from nauticus_ref.notation.model import Name, Placement
+from nauticus_ref.game.table import Table
 from nauticus_ref.notation.vocab import quoted
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="ship-name",
@@ -37,30 +35,32 @@ RULE = Rule.from_doc(__doc__, id="ship-name",
                      section_en="Buy hull parts")
 
 
-def check_new(p: Player, name: Name) -> Diagnostic | None:
-    """`>new NAME`: `p` has no ship of that name yet."""
-    ship = p.ships.get(name.key)
+def new(table: Table, at: moments.NewShip) -> Diagnostic | None:
+    """`>new NAME`: the player has no ship of that name yet."""
+    ship = at.player.ships.get(at.name.key)
     if ship is None:
         return None
-    return RULE.at(name.span, f"{p.name} already has a ship called `{ship.name}`",
+    return RULE.at(at.name.span, f"{at.player.name} already has a ship called `{ship.name}`",
                    f"write `>{quoted(ship.name)}` to add to it, or choose a new name")
 
 
-def check_known(p: Player, name: Name, help_start: str = "", used: Placement | None = None,
-                later: Sequence[Placement] = (),
-                lines: Sequence[str] | None = None) -> Diagnostic | None:
-    """`>NAME`: `p` has a ship of that name.  A placement `used` on it before the one
-    that starts it, among the `later` placements of the same action, is mended by
-    swapping the two (where the record's `lines` are known)."""
+def named(table: Table, at: moments.ShipNamed) -> Diagnostic | None:
+    """`>NAME`: the player has a ship of that name.  A placement on it before the one
+    that starts it, later in the same action, is mended by swapping the two (where the
+    record's lines are known)."""
+    p, name = at.player, at.name
     if name.key in p.ships:
         return None
     message = f"{p.name} has no ship called `{name.text}`"
-    start = next((pl for pl in later if pl.dest.kind == "new" and pl.dest.ship is not None
+    start = next((pl for pl in at.later if pl.dest.kind == "new" and pl.dest.ship is not None
                   and pl.dest.ship.key == name.key), None)
-    if start is not None and used is not None and lines is not None:
-        first, then = span_text(lines, start.span), span_text(lines, used.span)
+    if start is not None and at.used is not None and at.lines is not None:
+        first, then = span_text(at.lines, start.span), span_text(at.lines, at.used.span)
         return RULE.at(name.span, message + " yet", f"`{name.text}` is started later in this "
                        f"action: write `{first}` before `{then}`",
-                       fixes=(swap(lines, used.span, start.span, "swap the two placements"),))
+                       fixes=(swap(at.lines, at.used.span, start.span, "swap the two placements"),))
     known = ", ".join(s.name for s in p.ships.values()) or "none yet"
-    return RULE.at(name.span, message, f"{help_start}{p.name}'s ships: {known}")
+    return RULE.at(name.span, message, f"{at.help_start}{p.name}'s ships: {known}")
+
+
+JUDGES: moments.Judges = {moments.NewShip: new, moments.ShipNamed: named}

@@ -22,8 +22,8 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.game.state import Player
-from nauticus_ref.notation.model import Phase
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="start-player",
@@ -32,12 +32,14 @@ RULE = Rule.from_doc(__doc__, id="start-player",
                      section_en="6. End of Action Phase")
 
 
-def check(phase: Phase, written: Player, expected: Player, round_no: int,
-          phase_no: int) -> Diagnostic | None:
-    """The start player `written` on `phase` is the `expected` one."""
-    if written is expected:
+def started(table: Table, at: moments.StartPlayer) -> Diagnostic | None:
+    """The start player written on the phase line is the one due."""
+    if at.written is at.expected:
         return None
-    return RULE.at(phase.player.span, f"{expected.name} is the start player of round "
-                   f"{round_no} phase {phase_no}, not {written.name}",
+    return RULE.at(at.phase.player.span, f"{at.expected.name} is the start player of round "
+                   f"{table.round_no} phase {table.phase_no}, not {at.written.name}",
                    "the start player passes one seat clockwise after every phase, also from "
                    "one round to the next")
+
+
+JUDGES: moments.Judges = {moments.StartPlayer: started}

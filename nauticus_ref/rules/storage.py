@@ -27,11 +27,10 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from typing import Callable
-
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import Player, Tile, spaces, tile_text
+from nauticus_ref.game.state import spaces
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="storage",
@@ -40,21 +39,21 @@ RULE = Rule.from_doc(__doc__, id="storage",
                      section_en="Transport")
 
 
-def check_free(p: Player, tile: Tile, span: Span, what: str) -> Diagnostic | None:
-    """A tile received free (`what`: "free coffee", "reward (crown sail)") finds room in
-    `p`'s storage, or is forfeited: a note, not a mistake."""
-    if p.storage_free >= spaces(tile):
-        return None
-    return RULE.at(span, f"{p.name}'s storage is full: the {what} is forfeited and stays in "
-                   "the supply", severity="note")
-
-
-def check_paid(p: Player, tile: Tile, span: Span,
-               word: Callable[[str], str]) -> Diagnostic | None:
-    """A bought tile written to storage finds room there."""
+def stored(table: Table, at: moments.Stored) -> Diagnostic | None:
+    """A tile finds room in the player's storage.  A bought one that does not is lost (an
+    error); a free one (`what`: "free coffee", "reward (crown sail)") is forfeited, which
+    is no mistake (a note)."""
+    p, tile = at.player, at.tile
     free = p.storage_free
     if free >= spaces(tile):
         return None
-    return RULE.at(span, f"{p.name}'s storage has {free} free space{'s' if free != 1 else ''}, "
-                   f"a {tile_text(tile, word)} takes {spaces(tile)}; the tile is lost",
+    if not at.paid:
+        return RULE.at(at.span, f"{p.name}'s storage is full: the {at.what} is forfeited and "
+                       "stays in the supply", severity="note")
+    return RULE.at(at.span, f"{p.name}'s storage has {free} free space{'s' if free != 1 else ''}, "
+                   f"a {table.tile(tile)} takes {spaces(tile)}; the tile is lost",
                    "place it on a ship, or do not buy it")
+
+
+JUDGES: moments.Judges = {moments.Stored: stored}
+EXPLAINS = ("storage",)

@@ -27,12 +27,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
-
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import Tile, tile_text
-from nauticus_ref.notation.model import Bonus
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="supply",
@@ -41,22 +38,25 @@ RULE = Rule.from_doc(__doc__, id="supply",
                      section_en="Note on using the play materials")
 
 
-def check(supply: Mapping[Tile, int], tile: Tile, span: Span, verb: str,
-          word: Callable[[str], str]) -> Diagnostic | None:
-    """The stack of `tile` has a tile to `verb` (buy, take, receive)."""
-    if supply.get(tile, 0) > 0:
+def taken(table: Table, at: moments.FromSupply) -> Diagnostic | None:
+    """The stack of the tile has a tile to take (`verb`: buy, take, receive)."""
+    if table.supply.get(at.tile, 0) > 0:
         return None
-    return RULE.at(span, f"the {tile_text(tile, word)} stack is empty",
-                   f"nobody can {verb} a tile of an empty stack")
+    return RULE.at(at.span, f"the {table.tile(at.tile)} stack is empty",
+                   f"nobody can {at.verb} a tile of an empty stack")
 
 
-def check_bonus(kind: str, bonus: Bonus | None,
-                word: Callable[[str], str]) -> Diagnostic | None:
-    """With every stack the bonus of a `kind` space could come from empty, no choice is
-    written (reading 11); the referee asks only then."""
-    if bonus is None or bonus.kind == "claim":
+def bonus(table: Table, at: moments.BonusEmpty) -> Diagnostic | None:
+    """With every stack the bonus could come from empty, no choice is written (reading
+    11)."""
+    b, kind = at.bonus, at.kind
+    if b is None or b.kind == "claim":
         return None
     what = "goods" if kind == "w+good" else f"regular {kind}s"
-    return RULE.at(bonus.span, f"every stack of {what} is empty: the bonus has no "
+    return RULE.at(b.span, f"every stack of {what} is empty: the bonus has no "
                    f"{'good' if kind == 'w+good' else kind} to give",
-                   f"leave out `bonus {bonus.value if bonus.kind == 'good' else word(bonus.value)}`")
+                   f"leave out `bonus {b.value if b.kind == 'good' else table.word(b.value)}`")
+
+
+JUDGES: moments.Judges = {moments.FromSupply: taken, moments.BonusEmpty: bonus}
+EXPLAINS = ("empty-stack",)

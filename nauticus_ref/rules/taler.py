@@ -24,8 +24,8 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import Player
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="taler",
@@ -34,9 +34,14 @@ RULE = Rule.from_doc(__doc__, id="taler",
                      section_en="3.1 General rules for actions")
 
 
-def check(p: Player, amount: int, span: Span, what: str) -> Diagnostic | None:
-    """`p` can pay `amount` for `what` from their taler."""
-    if amount <= p.taler:
+def payment(table: Table, at: moments.Payment) -> Diagnostic | None:
+    """The player can pay the amount from their taler."""
+    p = at.player
+    if at.amount <= p.taler:
         return None
-    return RULE.at(span, f"{p.name} has {p.taler} taler, {what} costs {amount}",
+    return RULE.at(at.span, f"{p.name} has {p.taler} taler, {at.what} costs {at.amount}",
                    "buy fewer tiles, or take money first")
+
+
+JUDGES: moments.Judges = {moments.Payment: payment}
+EXPLAINS = ("price",)

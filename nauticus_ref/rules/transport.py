@@ -25,12 +25,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from typing import Callable
-
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import Player, Tile, tile_text
-from nauticus_ref.notation.model import Placement
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="transport",
@@ -39,8 +36,9 @@ RULE = Rule.from_doc(__doc__, id="transport",
                      section_en="Transport")
 
 
-def check_destination(pl: Placement) -> Diagnostic | None:
+def destination(table: Table, at: moments.TransportTo) -> Diagnostic | None:
     """A transport placement goes onto a ship (not to storage, not a free tile)."""
+    pl = at.placement
     if pl.dest.kind != "store" and not pl.gift:
         return None
     return RULE.at(pl.dest.span if not pl.gift else pl.span,
@@ -48,9 +46,13 @@ def check_destination(pl: Placement) -> Diagnostic | None:
                    "write the ship: `>NAME` or `>new NAME`")
 
 
-def check(p: Player, tile: Tile, span: Span, word: Callable[[str], str]) -> Diagnostic | None:
-    """A transported tile comes from `p`'s storage."""
-    if p.storage[tile] > 0:
+def moved(table: Table, at: moments.Transported) -> Diagnostic | None:
+    """A transported tile comes from the player's storage."""
+    if at.player.storage[at.tile] > 0:
         return None
-    return RULE.at(span, f"{p.name} has no {tile_text(tile, word)} in storage",
+    return RULE.at(at.span, f"{at.player.name} has no {table.tile(at.tile)} in storage",
                    "only stored tiles can be transported")
+
+
+JUDGES: moments.Judges = {moments.TransportTo: destination, moments.Transported: moved}
+EXPLAINS = ("transport",)

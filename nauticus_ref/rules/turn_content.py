@@ -24,7 +24,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.notation.model import ActionClause, Turn
+from nauticus_ref.game.table import Table
+from nauticus_ref.notation.model import ActionClause
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="turn-content",
@@ -33,10 +35,11 @@ RULE = Rule.from_doc(__doc__, id="turn-content",
                      section_en="3.1 General rules for actions; 3.3 Passing")
 
 
-def check(turn: Turn) -> Diagnostic | None:
-    """`turn` performs the phase's action or passes, once."""
-    main = [c for c in turn.clauses if isinstance(c, ActionClause) and not c.extra]
-    passes = [c for c in turn.clauses if not isinstance(c, ActionClause)]
+def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
+    """The turn performs the phase's action or passes, once."""
+    clauses = at.turn.clauses
+    main = [c for c in clauses if isinstance(c, ActionClause) and not c.extra]
+    passes = [c for c in clauses if not isinstance(c, ActionClause)]
     if main and passes:
         return RULE.at(passes[0].span, "a player either performs the action or passes, not "
                        "both", "keep the action or the `pass`")
@@ -45,14 +48,17 @@ def check(turn: Turn) -> Diagnostic | None:
                        "write all placements of the action in one clause, separated by "
                        "commas, or one `pass`")
     if not main and not passes:
-        return RULE.at(turn.span, "the turn neither performs the phase's action nor passes",
+        return RULE.at(at.turn.span, "the turn neither performs the phase's action nor passes",
                        "add `pass` if the player did not perform the action")
     return None
 
 
-def check_uses(clause: ActionClause) -> Diagnostic | None:
+def uses(table: Table, at: moments.ActionUsed) -> Diagnostic | None:
     """Money and crowns are used at least once."""
-    if clause.workers != 0:
+    if at.clause.workers != 0:
         return None
-    return RULE.at(clause.span, "an action is used at least once",
+    return RULE.at(at.clause.span, "an action is used at least once",
                    "write `pass` if the player did not perform the action")
+
+
+JUDGES: moments.Judges = {moments.TurnStart: turn, moments.ActionUsed: uses}

@@ -25,11 +25,9 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 from __future__ import annotations
 
-from typing import Mapping
-
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.game.state import Player
-from nauticus_ref.notation.model import Name
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="unknown-player",
@@ -38,10 +36,13 @@ RULE = Rule.from_doc(__doc__, id="unknown-player",
                      section_en="game material")
 
 
-def check(name: Name, players: Mapping[str, Player]) -> Diagnostic | None:
-    """`name` is one of `players` (by casefolded name, in seat order)."""
-    if name.key in players:
+def named(table: Table, at: moments.PlayerNamed) -> Diagnostic | None:
+    """The name is one of the table's players (by casefolded name)."""
+    if at.name.key in table.by_key:
         return None
-    known = ", ".join(p.name for p in players.values())
-    return RULE.at(name.span, f"`{name.text}` is not a player of this game",
+    known = ", ".join(p.name for p in table.by_key.values())
+    return RULE.at(at.name.span, f"`{at.name.text}` is not a player of this game",
                    f"the players are {known}")
+
+
+JUDGES: moments.Judges = {moments.PlayerNamed: named}

@@ -24,8 +24,8 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
-from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import Player
+from nauticus_ref.game.table import Table
+from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
 RULE = Rule.from_doc(__doc__, id="workers",
@@ -34,10 +34,14 @@ RULE = Rule.from_doc(__doc__, id="workers",
                      section_en="2. Blue Workers on the wheel; 3.1")
 
 
-def check(p: Player, used: int, blue: int, span: Span) -> Diagnostic | None:
-    """Use number `used` of a clause, past its `blue` workers, needs one of `p`'s own."""
-    if used <= blue or p.workers > 0:
+def used(table: Table, at: moments.WorkerUsed) -> Diagnostic | None:
+    """A use past the clause's blue workers needs one of the player's own."""
+    if at.used <= at.blue or at.player.workers > 0:
         return None
-    return RULE.at(span, f"{p.name} has no worker left for this use",
-                   f"this is use {used}: {blue} blue worker{'s' if blue != 1 else ''} from "
-                   "the wheel, then the player's own")
+    return RULE.at(at.span, f"{at.player.name} has no worker left for this use",
+                   f"this is use {at.used}: {at.blue} blue worker{'s' if at.blue != 1 else ''} "
+                   "from the wheel, then the player's own")
+
+
+JUDGES: moments.Judges = {moments.WorkerUsed: used}
+EXPLAINS = ("uses", "wheel")

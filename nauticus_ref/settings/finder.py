@@ -58,6 +58,16 @@ class Checking:
     only: frozenset[str] | None = None         # if set, the only rules checked
     severity: tuple[tuple[str, Severity], ...] = ()
 
+    @property
+    def not_asked(self) -> frozenset[str]:
+        """The rules the replay does not ask: those turned off, and with `select`, every
+        rule it does not name."""
+        if self.only is None:
+            return self.off
+        from nauticus_ref.rules import BY_ID
+
+        return self.off | (frozenset(BY_ID) - self.only)
+
     def apply(self, found: Iterable[Diagnostic]) -> list[Diagnostic]:
         """The findings these settings keep, each at its severity.  Syntax errors are
         always kept: a record that does not parse is not replayed at all."""

@@ -20,6 +20,7 @@ from nauticus_ref.core.span import Span
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.scoring import final_scores
 from nauticus_ref.game.state import CROWN_CAP, Player, Ship, Tile, spaces
+from nauticus_ref.game.table import PhaseInPlay, Table
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import (
     Action,
@@ -46,7 +47,10 @@ from nauticus_ref.notation.model import (
     Turn,
 )
 from nauticus_ref.referee.engine import Replay
-from nauticus_ref.referee.table import PhaseContext
+from nauticus_ref.referee.opening import start_game
+from nauticus_ref.referee.ships import put_on_ship
+from nauticus_ref.referee.wheel import start_phase, start_round
+from nauticus_ref.rules.moments import TilePlaced
 
 NAMES = ("Anna", "Ben", "Carla", "Dana")
 SPAN = Span(line=1, column=1, end_line=1, end_column=2)
@@ -82,10 +86,14 @@ class Moves:
         return self.ctx.space
 
     @property
-    def ctx(self) -> PhaseContext:
+    def table(self) -> Table:
+        return self.rp.referee.table
+
+    @property
+    def ctx(self) -> PhaseInPlay:
         """The phase being played (the simulator plays only inside one)."""
-        assert self.rp.ctx is not None
-        return self.rp.ctx
+        assert self.table.phase is not None
+        return self.table.phase
 
     def bodies(self, p: Player, action: Action) -> list[ActionClause | None]:
         if action in vocab.BUYING_ACTIONS:
@@ -159,7 +167,7 @@ class Moves:
         bought = {pl.items[0].name for pl in placements}
         if bought >= set(self.board.tiles[action]):
             gift = self.rng.choice([t for t in self.board.tiles[action]
-                                    if self.rp.supply[(kind, t)] > bought_count(placements, t)]
+                                    if self.table.supply[(kind, t)] > bought_count(placements, t)]
                                    or self.board.tiles[action])
             placements.append(Placement(span=SPAN, items=[_item(kind, gift)],
                                         dest=Destination(span=SPAN, kind="store"), gift=True))
@@ -174,7 +182,7 @@ class Moves:
         else:
             ship = ships[key] = Ship(name=key)
             dest = Destination(span=SPAN, kind="new", ship=_name(key))
-        self.rp.put_on_ship(ship, tile)
+        put_on_ship(ship, tile)
         rewards = None
         if ship.complete and not ship.completed:
             ship.completed = True
@@ -242,7 +250,7 @@ class Moves:
             for _ in range(storage[tile]):
                 if budget == 0:
                     break
-                fits = [k for k, s in ships.items() if self.rp.placing_problem(s, tile, SPAN) is None
+                fits = [k for k, s in ships.items() if self.rp.referee.first(TilePlaced(s, tile, SPAN)) is None
                         and not (tile[0] == "hull" and not s.parts)]
                 if tile[0] == "hull" and not fits and tile[1] in ("1ship", "bow"):
                     self.ship_counter += 1
@@ -274,42 +282,42 @@ class Simulator(Moves):
         self.header = Header(game=Text(span=SPAN, text=f"Simulated game, seed {seed}"),
                              players=names, players_span=SPAN)
         self.rp = Replay(Record(header=self.header), board)
-        self.rp.start_game()
+        start_game(self.rp.referee)
         self.targets: dict[tuple[str, str], int] = {}   # (player, ship) -> planned size
         self.ship_counter = 0
 
     # -- the game ------------------------------------------------------------
     def play(self) -> Record:
         rounds = []
-        for number in range(1, self.rp.max_rounds + 1):
+        for number in range(1, self.table.max_rounds + 1):
             deal = cast(list[Action], self.rng.sample(vocab.ACTIONS, 8))
             rnd = Round(span=SPAN, number=number, deal=deal)
-            self.rp.start_round(rnd)
+            start_round(self.rp.referee, rnd)
             phases = [self.play_phase(phase_no) for phase_no in range(1, 8)]
             if self.rng.random() < 0.3:  # check lines after the round, in its last phase
                 last = phases[-1]
                 phases[-1] = replace(last, entries=[*last.entries, *self.checks()])
             rounds.append(replace(rnd, entries=list[Phase | Check](phases)))
-        scores = final_scores(self.rp.players)
+        scores = final_scores(self.table.players)
         by_name = {s.name: s.total for s in scores}
         final = Final(span=SPAN, entries=[FinalEntry(span=SPAN, player=_name(p.name),
                                                      score=by_name[p.name])
-                                          for p in self.rp.players])
+                                          for p in self.table.players])
         return Record(header=self.header, rounds=rounds, final=final)
 
     def checks(self) -> list[Check]:
         return [Check(span=SPAN, player=_name(p.name), vp=p.vp, taler=p.taler, workers=p.workers)
-                for p in self.rp.players if p.taler >= 0 and p.workers >= 0]
+                for p in self.table.players if p.taler >= 0 and p.workers >= 0]
 
     def play_phase(self, phase_no: int) -> Phase:
-        rp = self.rp
-        start = rp.players[((rp.round_no - 1) * 7 + phase_no - 1) % len(rp.players)]
-        face_up = [a for a in rp.deal if a not in rp.flipped]
+        t = self.table
+        start = t.players[((t.round_no - 1) * 7 + phase_no - 1) % len(t.players)]
+        face_up = [a for a in t.deal if a not in t.flipped]
         action = self.choose_action(start, face_up)
-        space = rp.deal.index(action)
+        space = t.deal.index(action)
         phase = Phase(span=SPAN, number=phase_no, player=_name(start.name), action=action,
                       action_span=SPAN, bonus=self.choose_bonus(start, self.board.bonuses[space]))
-        rp.start_phase(phase)
+        start_phase(self.rp.referee, phase)
         turns = [self.play_turn(p, action) for p in self.ctx.order]
         return replace(phase, entries=list[Turn | Check](turns))
 
@@ -331,11 +339,11 @@ class Simulator(Moves):
     def choose_bonus(self, p: Player, kind: str) -> Bonus | None:
         if kind in ("mast", "sail"):
             crests = [s.crest for s in p.ships.values() if s.crest] or list(vocab.DEFAULT_CRESTS)
-            crests = [c for c in crests if self.rp.supply[(kind, c)] > 0] or \
-                [c for c in vocab.DEFAULT_CRESTS if self.rp.supply[(kind, c)] > 0]
+            crests = [c for c in crests if self.table.supply[(kind, c)] > 0] or \
+                [c for c in vocab.DEFAULT_CRESTS if self.table.supply[(kind, c)] > 0]
             return Bonus(span=SPAN, kind="crest", value=self.rng.choice(crests)) if crests else None
         if kind == "w+good":
-            goods = [g for g in vocab.GOODS if self.rp.supply[("good", g)] > 0]
+            goods = [g for g in vocab.GOODS if self.table.supply[("good", g)] > 0]
             return Bonus(span=SPAN, kind="good", value=self.rng.choice(goods)) if goods else None
         return Bonus(span=SPAN, kind="claim", value=kind) if self.rng.random() < 0.3 else None
 
@@ -343,16 +351,16 @@ class Simulator(Moves):
     def play_turn(self, p: Player, action: Action) -> Turn:
         for clauses in self.candidates(p, action):
             turn = Turn(span=SPAN, player=_name(p.name), clauses=clauses)
-            checkpoint = self.rp.checkpoint()
+            checkpoint = self.rp.referee.checkpoint()
             self.rp.run_turn(turn)
-            if not self.rp.failed_since(checkpoint):
+            if not self.rp.referee.failed_since(checkpoint):
                 return turn
-            self.rp.rollback(checkpoint)
+            self.rp.referee.rollback(checkpoint)
         raise AssertionError("pass was refused")  # pragma: no cover - pass is always legal
 
     def candidates(self, p: Player, action: Action) -> Iterator[list[Clause]]:
         rng = self.rng
-        last_round = self.rp.round_no == self.rp.max_rounds
+        last_round = self.table.round_no == self.table.max_rounds
         want_pass = p.passed < 2 and rng.random() < (0.15 if p.passed == 0 else 0.05)
         extra = None
         if not p.extra_used and last_round and rng.random() < 0.3:

@@ -11,9 +11,12 @@ from helpers import parse_ok, strip_spans
 
 from nauticus_ref.cli import main
 from nauticus_ref.game.board import bundled
+from nauticus_ref.game.table import Table
 from nauticus_ref.notation.model import Phase, Turn, to_json
 from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.referee.engine import Replay, replay
+from nauticus_ref.referee.opening import start_game
+from nauticus_ref.referee.wheel import start_phase, start_round
 from nauticus_ref.tools.simulate import simulate
 
 BOARD = bundled("standard")
@@ -59,9 +62,9 @@ def test_the_play_looks_like_play():
     assert delivered > 0 and crowns > 0 and passes > 0 and extra > 0
 
 
-def _tiles_in_play(rp: Replay) -> Counter:
-    total = Counter(rp.supply)
-    for p in rp.players:
+def _tiles_in_play(table: Table) -> Counter:
+    total = Counter(table.supply)
+    for p in table.players:
         total.update(p.held_tiles())
     return total
 
@@ -70,22 +73,23 @@ def _tiles_in_play(rp: Replay) -> Counter:
 def test_invariants_hold_after_every_move(players, seed):
     record = parse_ok(game(players, seed))
     rp = Replay(record, BOARD)
-    rp.start_game()
-    box = _tiles_in_play(rp)
+    table = rp.referee.table
+    start_game(rp.referee)
+    box = _tiles_in_play(table)
     for rnd in record.rounds:
-        rp.start_round(rnd)
+        start_round(rp.referee, rnd)
         for entry in rnd.entries:
             if not isinstance(entry, Phase):
                 continue
-            rp.start_phase(entry)
+            start_phase(rp.referee, entry)
             for turn in entry.entries:
                 if not isinstance(turn, Turn):
                     continue
                 rp.run_turn(turn)
-                for p in rp.players:
+                for p in table.players:
                     assert p.taler >= 0 and p.workers >= 0, (turn.span.line, p)
                     assert p.storage_used <= 12, (turn.span.line, p)
-                assert _tiles_in_play(rp) == box, turn.span.line
+                assert _tiles_in_play(table) == box, turn.span.line
 
 
 def test_simulate_command(tmp_path):

@@ -56,10 +56,8 @@ def rule_module(rule):
 
 
 def checks_of(module):
-    """The check functions a rule module defines (its public functions)."""
-    return {name: f for name, f in vars(module).items()
-            if inspect.isfunction(f) and f.__module__ == module.__name__
-            and not name.startswith("_")}
+    """The predicates a rule module declares, by name."""
+    return {f.__name__: f for f in module.JUDGES.values()}
 
 
 def board_without(kind):
@@ -70,12 +68,22 @@ def board_without(kind):
     return parse_board({**data, "supply": {**data["supply"], kind: 0}}, f"no-{kind}")
 
 
-def test_every_rule_module_holds_its_checks():
+def test_every_rule_module_declares_its_moments_and_predicates():
+    """Each rule judges at least one moment with a documented predicate of its own
+    module that takes the table and the moment's facts."""
+    from nauticus_ref.rules import moments
+
+    kinds = {c for c in vars(moments).values() if inspect.isclass(c)
+             and c.__module__ == moments.__name__}
     for rule in RULES:
-        checks = checks_of(rule_module(rule))
-        assert checks, f"{rule.id}: no check functions"
-        for name, f in checks.items():
-            assert f.__doc__, f"{rule.id}.{name} has no docstring"
+        module = rule_module(rule)
+        assert module.JUDGES, f"{rule.id}: judges no moment"
+        for moment, f in module.JUDGES.items():
+            assert moment in kinds, f"{rule.id}: {moment} is no moment"
+            assert f.__module__ == module.__name__ and f.__doc__, f"{rule.id}.{f.__name__}"
+            assert list(inspect.signature(f).parameters) == ["table", "at"], f.__name__
+    judged = {m for rule in RULES for m in rule_module(rule).JUDGES}
+    assert judged == kinds, "every moment is judged by some rule"
 
 
 def test_every_finding_comes_from_its_rules_own_checks(monkeypatch):
@@ -83,39 +91,37 @@ def test_every_finding_comes_from_its_rules_own_checks(monkeypatch):
     rule module's checks and on the referee's `flag`: each finding the referee records
     was made by a check of its own rule's module, every rule is reached, and every check
     of every rule module is called (no dead check).  Structural, no regex over source."""
+    import nauticus_ref.rules as catalogue
     from nauticus_ref.game.board import bundled
     from nauticus_ref.notation.printer import to_ngn
-    from nauticus_ref.referee.engine import Replay
+    from nauticus_ref.referee.context import Referee
     from nauticus_ref.tools.simulate import simulate
 
     made: dict[int, tuple[object, str]] = {}   # id of a finding -> it, and the rule that made it
     called: set[tuple[str, str]] = set()
 
-    def spying(rule, name, f):
+    def spying(rule_id, f):
         @functools.wraps(f)
-        def spy(*args, **kwargs):
-            called.add((rule.id, name))
-            found = f(*args, **kwargs)
-            for d in (found[0] if isinstance(found, tuple) else
-                      found if isinstance(found, list) else [found]):
+        def spy(table, at):
+            called.add((rule_id, f.__name__))
+            found = f(table, at)
+            for d in found if isinstance(found, list) else [found]:
                 if d is not None:
-                    made[id(d)] = (d, rule.id)   # kept alive, so that ids stay unique
+                    made[id(d)] = (d, rule_id)   # kept alive, so that ids stay unique
             return found
         return spy
 
-    for rule in RULES:
-        module = rule_module(rule)
-        for name, f in checks_of(module).items():
-            monkeypatch.setattr(module, name, spying(rule, name, f))
+    monkeypatch.setattr(catalogue, "_JUDGES", {
+        moment: [(rule_id, spying(rule_id, f)) for rule_id, f in found]
+        for moment, found in catalogue._JUDGES.items()})
     flagged = []
-    real = Replay.flag
+    real = Referee.flag
 
     def flag(self, finding):
-        if finding is not None:
-            flagged.append((finding, made.get(id(finding), (None, None))[1]))
+        flagged.append((finding, made.get(id(finding), (None, None))[1]))
         return real(self, finding)
 
-    monkeypatch.setattr(Replay, "flag", flag)
+    monkeypatch.setattr(Referee, "flag", flag)
     texts = [f.read_text(encoding="utf-8") for f in EXAMPLES.rglob("*.ngn")]
     texts += [t for r in RULES for t in (r.fail, r.ok)]
     texts += [to_ngn(simulate(n, 3, bundled("standard"))) for n in (2, 3, 4)]
