@@ -24,6 +24,10 @@ from nauticus_ref.notation.assemble import split_lines
 from nauticus_ref.notation.grammar import grammar_text
 
 CLI = [sys.executable, "-m", "nauticus_ref.cli"]
+#: The test tools the benchmarks share with the tests (the fuzzer's mutations), which
+#: the wheel does not carry.
+sys.path.append(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                             "tests"))
 
 
 def best_seconds(fn: Callable[[], object], repeat: int = 3) -> float:

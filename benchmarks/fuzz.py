@@ -11,7 +11,7 @@ Three parts, each printed as it ends:
    NUL) and run through the real command line, a random command and output encoding,
    with a time and memory limit per input.  A crash (a traceback, or an exit code other
    than 0, 1, 2) is saved as fuzz-crash-N.ngn in the current folder.
-2. Adversarial records (nauticus_ref.tools.fuzz.ADVERSARIAL): each kind of line repeated up to
+2. Adversarial records (tests/fuzzing.py, ADVERSARIAL): each kind of line repeated up to
    the limits, the longest names and lines, many ships, checks and clauses; every command
    on each, with its time and peak memory (of that process alone), and the worst per
    command against the bound of docs/security.md (2 s, 200 MB).
@@ -32,11 +32,11 @@ import traceback
 from pathlib import Path
 
 from common import CLI
+from fuzzing import ADVERSARIAL, check_input, file_bytes, mutate
 
 from nauticus_ref.game.board import bundled
 from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.notation.reading import MAX_STATEMENT_CHARS
-from nauticus_ref.tools.fuzz import ADVERSARIAL, check_input, file_bytes, mutate
 from nauticus_ref.tools.simulate import simulate
 
 SECONDS, MEGABYTES = 2.0, 200

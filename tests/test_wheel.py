@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 from helpers import EXAMPLES, ROOT
@@ -17,6 +18,11 @@ def test_wheel_carries_the_grammar_and_parses(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist),
                     str(ROOT)], check=True, cwd=tmp_path)
     wheel = next(dist.glob("nauticus_ref-*.whl"))
+    with zipfile.ZipFile(wheel) as shipped:
+        names = shipped.namelist()
+    assert any(n.endswith("/ngn.lark") for n in names)
+    # the generators and the test tools stay in the checkout
+    assert not [n for n in names if "fuzz" in n or n.startswith(("scripts/", "tests/"))]
 
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)

@@ -8,12 +8,12 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from fuzzing import MUTATIONS, board_line, check_input, control_chars, mutate
 from helpers import ROOT
 
 from nauticus_ref.cli import main
 from nauticus_ref.game.board import bundled
 from nauticus_ref.notation.printer import to_ngn
-from nauticus_ref.tools.fuzz import MUTATIONS, board_line, check_input, control_chars, mutate
 from nauticus_ref.tools.simulate import simulate
 
 BOARD = bundled("standard")
@@ -230,9 +230,10 @@ def test_a_signal_ends_the_batch_and_its_workers(tmp_path, records, sig, code):
 
 # -- bounded work on any input ---------------------------------------------------------
 
+from fuzzing import ADVERSARIAL  # noqa: E402
+
 from nauticus_ref.notation.assemble import parse_text  # noqa: E402
 from nauticus_ref.notation.reading import MAX_STATEMENT_CHARS  # noqa: E402
-from nauticus_ref.tools.fuzz import ADVERSARIAL  # noqa: E402
 
 
 @pytest.mark.parametrize("name", ADVERSARIAL)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fuzzing import mutate
 from helpers import ALL_RULES, EXAMPLES, HOSTILE_RECORD, rule_cases
 
 from nauticus_ref.game.board import bundled
@@ -17,7 +18,6 @@ from nauticus_ref.notation import grammar
 from nauticus_ref.notation.assemble import parse_text, split_lines
 from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.notation.raw import TOKENS
-from nauticus_ref.tools.fuzz import mutate
 from nauticus_ref.tools.simulate import simulate
 
 lark_cython = pytest.importorskip("lark_cython")   # the test extra installs it
