@@ -11,20 +11,19 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.state import Player, Tile, tile_text
-from nauticus_ref.notation.model import Action, Check, Phase, Reward
 
 
 @dataclass
 class PhaseInPlay:
-    """The phase being played: its line, its action and the action's board space (None
-    when the action is not in the deal), the wheel's blue workers there, the players in
-    turn order and those who have had their turn."""
+    """The phase being played: its number as written, its action and the action's board
+    space (None when the action is not in the deal), the wheel's blue workers there, the
+    players in turn order and those who have had their turn."""
 
-    phase: Phase
+    number: int
     action: str
     space: int | None
     blue: int
@@ -47,15 +46,15 @@ class Table:
         self.expected_round = 1                # the number the next round line must have
         self.rounds_played = 0
         self.round_ended = True
-        self.deal: list[Action] = []
-        self.flipped: list[Action] = []
+        self.deal: list[str] = []              # the round's actions, from the 3-workers space
+        self.flipped: list[str] = []           # the actions taken this round, in order
         self.anchor = 0                        # the board space the wheel's anchor points at
         self.next_anchor: int | None = None
         self.phase_no = 0
         self.phase: PhaseInPlay | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
-        """A twin sharing only the board, the crest words and the phase's line."""
+        """A twin sharing only the board and the crest words."""
         twin = copy.copy(self)
         memo[id(self)] = twin
         twin.players = [copy.deepcopy(p, memo) for p in self.players]
@@ -64,7 +63,7 @@ class Table:
         twin.deal, twin.flipped = list(self.deal), list(self.flipped)
         if self.phase is not None:
             ph = self.phase
-            twin.phase = PhaseInPlay(ph.phase, ph.action, ph.space, ph.blue,
+            twin.phase = PhaseInPlay(ph.number, ph.action, ph.space, ph.blue,
                                      [memo[id(p)] for p in ph.order],
                                      [memo[id(p)] for p in ph.done])
         return twin
@@ -87,22 +86,10 @@ class Table:
         return self.players[((self.round_no - 1) * 7 + (self.phase_no - 1)) % len(self.players)]
 
 
-def differences(p: Player, check: Check) -> list[tuple[str, int, int]]:
-    """(unit, written, on the table) for each value of `check` that `p` does not have."""
+def differences(p: Player, vp: int | None, taler: int | None,
+                workers: int | None) -> list[tuple[str, int, int]]:
+    """(unit, written, on the table) for each of the values written (not None) that `p`
+    does not have."""
     return [(unit, said, real) for unit, said, real in
-            (("vp", check.vp, p.vp), ("t", check.taler, p.taler), ("w", check.workers, p.workers))
+            (("vp", vp, p.vp), ("t", taler, p.taler), ("w", workers, p.workers))
             if said is not None and said != real]
-
-
-def standing_rewards(masts: int, written: Sequence[Reward]) -> list[Reward]:
-    """Of the rewards written for a ship of `masts` masts, those it gives: one a mast in
-    the order written; a goods reward of two same goods gives nothing, and of a kind
-    written more than twice, the first does not count (the finding names it)."""
-    counts = Counter(r.kind for r in written)
-    given = []
-    for r in written[:masts]:
-        if counts[r.kind] > 2:
-            counts[r.kind] = 0
-        elif r.goods is None or r.goods[0] != r.goods[1]:
-            given.append(r)
-    return given

@@ -21,7 +21,7 @@ from nauticus_ref.game.board import Board
 from nauticus_ref.game.state import Player, Tile
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Name, Phase, Record, remap_crests
+from nauticus_ref.notation.model import Name, Phase, Record, Turn, remap_crests
 from nauticus_ref.referee.result import LedgerEntry, PlayerView, ShipView, Step, TableView
 from nauticus_ref.rules import moments
 
@@ -73,6 +73,8 @@ class Referee:
         #: waits for whichever of them writes the first turn
         self.start_candidates: tuple[Player, ...] = ()
         self.pending_bonus: tuple[Phase, int] | None = None
+        #: the turn lines of the phase in play, for fixes that move them
+        self.phase_turns: Sequence[Turn] = ()
         self.setup_pending = False
         self.actor: Player | None = None   # whose move is being replayed
         self.line_no = 0                     # the source line being replayed
@@ -214,7 +216,9 @@ def _copy_state(state: dict[str, Any]) -> dict[str, Any]:
     lists: dict[str, Any] = {k: list(state[k]) for k in _APPEND_ONLY}
     lists["landed"] = Counter(state["landed"])
     pending = state["pending_bonus"]
-    copied = copy.deepcopy({k: v for k, v in state.items() if k not in lists},
+    shared = {k: state[k] for k in ("phase_turns",)}   # the record's own, read-only
+    copied = copy.deepcopy({k: v for k, v in state.items() if k not in lists and k not in shared},
                            {id(pending[0]): pending[0]} if pending else {})
+    copied.update(shared)
     copied.update(lists)
     return copied

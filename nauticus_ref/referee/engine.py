@@ -23,6 +23,8 @@ Recovery, so that one mistake gives one diagnostic:
   reported short of it again until a check line gives its amount;
 - a tile that cannot go where it was written goes to storage instead (or is
   lost if the storage is full); a tile that cannot be had at all is skipped;
+- a completed ship's rewards are taken as written, one a mast, except a goods
+  reward of two same goods and the first of a kind written more than twice;
 - a ship involved in an error (an unknown name, a name started twice, a tile
   that did not fit) becomes doubtful: later placements and deliveries on it are
   taken as written, unchecked;
@@ -188,7 +190,7 @@ class Replay:
                 give_bonus(r, phase, starter, space)
                 r.pending_bonus = None
         r.actor = p
-        r.ask(moments.TurnStart(p, turn, r.lines))
+        r.ask(moments.TurnStart(p, turn, r.phase_turns, r.lines))
         for clause in turn.clauses:
             if not isinstance(clause, ActionClause):
                 p.passed = min(3, p.passed + 1)
@@ -213,7 +215,8 @@ class Replay:
         if p is None:
             return
         if r.ask(moments.CheckLine(p, check)) and p.tainted_at is not None:
-            for unit, written, replayed in differences(p, check):
+            for unit, written, replayed in differences(p, check.vp, check.taler,
+                                                          check.workers):
                 if unit == "vp":
                     r.gain_vp(p, written - replayed, "correction")
                 else:

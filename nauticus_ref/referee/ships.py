@@ -8,7 +8,6 @@ from typing import Sequence
 
 from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import Player, Ship, Tile, spaces
-from nauticus_ref.game.table import standing_rewards
 from nauticus_ref.notation.model import Name, Placement, Reward
 from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.referee.context import Referee
@@ -123,6 +122,20 @@ def rewards(r: Referee, p: Player, pl: Placement, completed: list[Ship],
         taken = standing_rewards(len(ship.masts), pl.rewards or [])
     for w in taken:
         take_reward(r, p, w)
+
+
+def standing_rewards(masts: int, written: Sequence[Reward]) -> list[Reward]:
+    """Of the rewards written for a ship of `masts` masts, those it gives: one a mast in
+    the order written; a goods reward of two same goods gives nothing, and of a kind
+    written more than twice, the first does not count (the finding names it)."""
+    counts = Counter(w.kind for w in written)
+    given = []
+    for w in written[:masts]:
+        if counts[w.kind] > 2:
+            counts[w.kind] = 0
+        elif w.goods is None or w.goods[0] != w.goods[1]:
+            given.append(w)
+    return given
 
 
 def placed_step(r: Referee, pl: Placement, ship: Ship | None, topic: str | None = None,

@@ -91,7 +91,9 @@ def start_phase(r: Referee, phase: Phase) -> None:
                f"blue worker{'s' if blue != 1 else ''}" + (f"; prices{prices}" if prices
                                                             else ""), "wheel", start, "phase")
     order = t.clockwise_from(start) if start else t.players
-    t.phase = PhaseInPlay(phase=phase, action=phase.action, space=space, blue=blue, order=order)
+    t.phase = PhaseInPlay(number=phase.number, action=phase.action, space=space, blue=blue,
+                          order=order)
+    r.phase_turns = phase.turns
     r.pending_bonus = None
     if start is not None and space is not None:
         if r.start_candidates:

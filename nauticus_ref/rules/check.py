@@ -37,7 +37,8 @@ def values(table: Table, at: moments.CheckLine) -> Diagnostic | None:
     """The values the check line writes for the player are the table's; after an error
     that concerned the player the record's values are taken instead (a note)."""
     p = at.player
-    wrong = differences(p, at.check)
+    c = at.check
+    wrong = differences(p, c.vp, c.taler, c.workers)
     if not wrong:
         return None
     said = ", ".join(f"{c}{u}" for u, c, _ in wrong)

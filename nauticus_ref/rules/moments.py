@@ -153,10 +153,11 @@ class BonusEmpty(NamedTuple):
 
 # -- turns -----------------------------------------------------------------------------
 class TurnStart(NamedTuple):
-    """A player's turn line in the phase in play (`lines`: the record's text, where known,
-    for fixes that move lines)."""
+    """A player's turn line in the phase in play (`turns`: the phase's turn lines, and
+    `lines`: the record's text, where known, for fixes that move lines)."""
     player: Player
     turn: model.Turn
+    turns: Sequence[model.Turn] = ()
     lines: Sequence[str] | None = None
 
 

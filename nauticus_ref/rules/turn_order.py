@@ -44,10 +44,10 @@ def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
     assert phase is not None, "a turn is judged inside a phase"
     if p in phase.done:
         return RULE.at(t.player.span, f"{p.name} already had a turn in phase "
-                       f"{phase.phase.number}", "write one turn line per player and phase")
+                       f"{phase.number}", "write one turn line per player and phase")
     expected = next((q for q in phase.order if q not in phase.done), None)
     if expected is not None and p is not expected:
-        due = next((u for u in phase.phase.turns if u.player.key == expected.key
+        due = next((u for u in at.turns if u.player.key == expected.key
                     and u.span.line > t.span.line), None)
         fixes = (swap(lines, whole_line(lines, t.span.line), whole_line(lines, due.span.line),
                       f"swap the turn lines of {p.name} and {expected.name}"),) \

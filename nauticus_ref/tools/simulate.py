@@ -312,7 +312,7 @@ class Simulator(Moves):
     def play_phase(self, phase_no: int) -> Phase:
         t = self.table
         start = t.players[((t.round_no - 1) * 7 + phase_no - 1) % len(t.players)]
-        face_up = [a for a in t.deal if a not in t.flipped]
+        face_up = [cast(Action, a) for a in t.deal if a not in t.flipped]
         action = self.choose_action(start, face_up)
         space = t.deal.index(action)
         phase = Phase(span=SPAN, number=phase_no, player=_name(start.name), action=action,
