@@ -2,7 +2,7 @@
 
     python scripts/add_rule.py no-empty-ship --title "a ship carries a hull" \\
         --section "3.2.1.1 Rumpfteile kaufen" --section-en "Buy hull parts" \\
-        --moment TilePlaced [--after one-ship]
+        --moment MastPlaced [--after one-ship]
 
 writes nauticus_ref/rules/no_empty_ship.py (the module: metadata, a docstring to fill
 in, a predicate for the moment that finds nothing yet), tests/rules/fixtures/

@@ -45,7 +45,7 @@ def action(r: Referee, p: Player, clause: ActionClause, blue: int, extra: bool) 
         crowns(r, p, clause, use, extra)
     else:
         deliver(r, p, clause, use)
-    if use.used:
+    if use.used and r.keep_steps:
         blue_used = min(use.blue, use.used)
         r.step(f"{use.used} use{'s' if use.used != 1 else ''}: {blue_used} blue worker"
                f"{'s' if blue_used != 1 else ''} + {use.own} own", "uses")
@@ -66,7 +66,8 @@ def buy(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) -> 
                    if pl.dest.kind == "store" and not pl.gift for i in pl.items}
     first_paid: set[str] = set()   # kinds whose printed price is paid in this clause
     paid = 0
-    working: list[str] = []
+    working: list[str] = []   # "coffee 2", for the step and a written price
+    shown = r.keep_steps or clause.claim is not None
     gifts = 0
     early_gifts: list[Placement] = []
     for k, pl in enumerate(clause.placements):
@@ -98,9 +99,10 @@ def buy(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) -> 
                     else:
                         first_paid.add(item.name)
                 use_worker(r, p, use, item.span)
-                pay(r, p, price, item.span, f"this {t.tile(tile)}")
+                pay(r, p, price, item.span, tile)
                 paid += price
-                working.append(f"{t.tile(tile)} {price}")
+                if shown:
+                    working.append(f"{t.tile(tile)} {price}")
                 t.supply[tile] -= 1
                 done = place(r, p, pl, ship, item, tile, free=price == 0)
                 if done is not None:
@@ -112,9 +114,10 @@ def buy(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) -> 
     if working:
         r.step(" + ".join(working) + f" = {paid} taler", "price")
     r.ask(moments.PurchaseEnd(p, clause, all_four, gifts))
-    r.ask(moments.Claimed(clause.claim, paid, "t", "the price paid is",
-                          " + ".join(working) + f" = {paid} taler" if working
-                          else "nothing was bought"))
+    if clause.claim is not None:
+        r.ask(moments.Claimed(clause.claim, paid, "t", "the price paid is",
+                              " + ".join(working) + f" = {paid} taler" if working
+                              else "nothing was bought"))
 
 
 def gift(r: Referee, p: Player, clause: ActionClause, pl: Placement, all_four: bool,
@@ -122,7 +125,8 @@ def gift(r: Referee, p: Player, clause: ActionClause, pl: Placement, all_four: b
     """Buying all four kinds in one clause gives one free tile of that tile, to storage."""
     if _take_gift(r, p, clause, pl, all_four, n):
         placed_step(r, pl, None)
-    r.ask(moments.NothingCompleted(pl))
+    if pl.rewards is not None:
+        r.ask(moments.NothingCompleted(pl))
 
 
 def _take_gift(r: Referee, p: Player, clause: ActionClause, pl: Placement, all_four: bool,
@@ -172,8 +176,9 @@ def transport(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:
                 if done is not None:
                     completed.append(done)
         rewards(r, p, pl, completed, ship, "transport")
-    r.ask(moments.Claimed(clause.claim, 0, "t", "the price of a transport is",
-                          "transport costs workers, no taler"))
+    if clause.claim is not None:
+        r.ask(moments.Claimed(clause.claim, 0, "t", "the price of a transport is",
+                              "transport costs workers, no taler"))
 
 
 def money(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:
@@ -186,7 +191,8 @@ def money(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:
     p.taler += 2 * workers
     working = f"{count(workers, 'worker')} x 2 taler = {2 * workers} taler"
     r.step(working)
-    r.ask(moments.Claimed(clause.claim, 2 * workers, "t", "the money received is", working))
+    if clause.claim is not None:
+        r.ask(moments.Claimed(clause.claim, 2 * workers, "t", "the money received is", working))
 
 
 def crowns(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) -> None:
@@ -201,24 +207,26 @@ def crowns(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) 
     raw = crowns * workers
     gained = max(0, min(raw, room))
     r.gain_vp(p, gained, "crowns")
-    masts, sails, tiles = p.crowns_breakdown()
-    r.step(f"{crowns} crown{'s' if crowns != 1 else ''} ({masts} crown mast"
-           f"{'s' if masts != 1 else ''}, {sails} crown sail{'s' if sails != 1 else ''}, "
-           f"{tiles} pass tile{'s' if tiles != 1 else ''}) x {workers} worker"
-           f"{'s' if workers != 1 else ''} = {raw} VP"
-           + (f", cap {room}: {gained} VP" if raw > room else f" (cap {CROWN_CAP})"),
-           "crowns")
+    if r.keep_steps:
+        masts, sails, tiles = p.crowns_breakdown()
+        r.step(f"{crowns} crown{'s' if crowns != 1 else ''} ({masts} crown mast"
+               f"{'s' if masts != 1 else ''}, {sails} crown sail{'s' if sails != 1 else ''}, "
+               f"{tiles} pass tile{'s' if tiles != 1 else ''}) x {workers} worker"
+               f"{'s' if workers != 1 else ''} = {raw} VP"
+               + (f", cap {room}: {gained} VP" if raw > room else f" (cap {CROWN_CAP})"),
+               "crowns")
     if not extra:
         p.crown_vp_this_round += gained
     r.ask(moments.CrownsScored(crowns, workers, room, clause.span))
-    capped = raw > room
-    working = (f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw}"
-               + (f", capped at {room} by `crown-cap`" if capped else "")
-               + f": {gained} point{'s' if gained != 1 else ''}"
-               + ("; `nauticus-ref rules crown-cap` explains the cap" if capped else ""))
-    r.ask(moments.Claimed(clause.claim, gained, "vp", f"the crown cap (`crown-cap`) allows "
-                          f"{room} points this round: the crowns give" if capped
-                          else "the crowns give", working))
+    if clause.claim is not None:
+        capped = raw > room
+        working = (f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw}"
+                   + (f", capped at {room} by `crown-cap`" if capped else "")
+                   + f": {gained} point{'s' if gained != 1 else ''}"
+                   + ("; `nauticus-ref rules crown-cap` explains the cap" if capped else ""))
+        r.ask(moments.Claimed(clause.claim, gained, "vp", f"the crown cap (`crown-cap`) allows "
+                              f"{room} points this round: the crowns give" if capped
+                              else "the crowns give", working))
 
 
 def deliver(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:

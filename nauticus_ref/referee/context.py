@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from nauticus_ref import rules
 from nauticus_ref.core.findings import Diagnostic
@@ -33,10 +32,11 @@ class TooManyErrors(Exception):
     pass
 
 
-@dataclass(frozen=True)
-class Checkpoint:
+class Checkpoint(NamedTuple):
     """What a turn can change, copied out, so that the turn can be taken back
-    (`Referee.rollback`): the simulator tries candidate turns this way."""
+    (`Referee.rollback`): the simulator tries candidate turns this way.  A named tuple,
+    as the moments' facts are: most runs never take one, and defining it costs a
+    fraction of a frozen dataclass."""
 
     players: list[dict[str, object]]
     supply: Counter[Tile]
@@ -136,7 +136,7 @@ class Referee:
             return
         who = player or self.actor
         if topic is not None:
-            rule = rules.EXPLAINER[topic].id
+            rule = _EXPLAINER[topic]
         self.steps.append(Step(line=self.line_no, player=who.name if who else None,
                                rule=rule, text=text, kind=kind))
 
@@ -203,6 +203,8 @@ class Referee:
                          crest_words=dict(t.crest_words))
 
 
+#: The id of the rule that explains each kind of step.
+_EXPLAINER = {topic: rule.id for topic, rule in rules.EXPLAINER.items()}
 #: What a mark does not copy: the record and its text (read-only), the rules, the hooks.
 _NOT_STATE = frozenset({"rec", "lines", "until", "judges", "keep_steps"})
 #: The lists a replay only appends frozen values to: a shallow copy keeps them.

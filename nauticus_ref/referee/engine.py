@@ -37,8 +37,7 @@ Recovery, so that one mistake gives one diagnostic:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from nauticus_ref import rules
 from nauticus_ref.core.findings import Diagnostic
@@ -54,11 +53,11 @@ from nauticus_ref.referee.wheel import end_round, give_bonus, start_phase, start
 from nauticus_ref.rules import moments
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     """The replay's whole state just before the phase on `line` (at `position`: the
     index of its round, and its index among that round's entries), so that a replay
-    of an edited record can start there (`Replay.resume`, referee/resume.py)."""
+    of an edited record can start there (`Replay.resume`, referee/resume.py).  Only
+    the language server takes marks: a named tuple costs a cold start least."""
 
     line: int
     position: tuple[int, int]

@@ -105,7 +105,7 @@ def setup_ship(r: Referee, p: Player, tiles: SetupTiles) -> None:
     for item in tiles.items:
         for _ in range(item.count):
             tile = (item.kind, item.name)
-            problem = r.first(moments.TilePlaced(ship, tile, item.span))
+            problem = r.first(moments.placed(ship, tile, item.span))
             if problem is not None and r.ask(moments.SetupShipTile(ship, problem)):
                 break
             put_on_ship(ship, tile)

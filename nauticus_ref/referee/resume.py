@@ -74,7 +74,7 @@ def _resume_point(record: Record, board: Board, lines: list[str],
                                                         before.checks):
         return None
     changed = first_difference(last.lines, lines)
-    for mark in reversed(last.marks):
+    for mark in last.marks[::-1]:
         if mark.line > changed:   # the phase's own line may be the changed one
             continue
         r, e = mark.position

@@ -73,7 +73,7 @@ def put_checked(r: Referee, p: Player, ship: Ship, tile: Tile, span: Span) -> Sh
     """The tile onto the ship if the placing rules allow it, else to storage (or back to
     the supply, the storage being full) and the ship becomes doubtful.  Returns the ship
     if this completes it."""
-    problem = None if ship.doubtful else r.first(moments.TilePlaced(ship, tile, span))
+    problem = None if ship.doubtful else r.first(moments.placed(ship, tile, span))
     if problem:
         ship.doubtful = True
         stored = p.storage_free >= spaces(tile)
@@ -111,7 +111,7 @@ def rewards(r: Referee, p: Player, pl: Placement, completed: list[Ship],
         if pl.rewards is not None and ship is not None and ship.doubtful:
             for w in pl.rewards:
                 take_reward(r, p, w)
-        else:
+        elif pl.rewards is not None:
             r.ask(moments.NothingCompleted(pl))
         return
     ship = completed[-1]

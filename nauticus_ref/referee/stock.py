@@ -37,9 +37,10 @@ def use_worker(r: Referee, p: Player, use: Uses, span: Span) -> None:
     p.workers -= 1
 
 
-def pay(r: Referee, p: Player, amount: int, span: Span, what: str) -> None:
-    """A price is paid from the player's taler (reported short once, as workers are)."""
-    if "taler" not in p.short and r.ask(moments.Payment(p, amount, span, what)):
+def pay(r: Referee, p: Player, amount: int, span: Span, tile: Tile) -> None:
+    """A tile's price is paid from the player's taler (reported short once, as workers
+    are)."""
+    if "taler" not in p.short and r.ask(moments.Payment(p, amount, span, tile)):
         p.short.add("taler")
     p.taler -= amount
 
@@ -54,7 +55,7 @@ def receive_free(r: Referee, p: Player, tile: Tile, span: Span, what: str) -> bo
     the storage has no room: then it is forfeited and stays in the supply."""
     if not supply_has(r, tile, span, "receive"):
         return False
-    if r.ask(moments.Stored(p, tile, span, f"{what} ({r.table.tile(tile)})", paid=False)):
+    if r.ask(moments.Stored(p, tile, span, False, what)):
         return False
     r.table.supply[tile] -= 1
     p.storage[tile] += 1
@@ -64,7 +65,7 @@ def receive_free(r: Referee, p: Player, tile: Tile, span: Span, what: str) -> bo
 def store(r: Referee, p: Player, tile: Tile, item: Item, free: bool) -> None:
     """A tile taken from the supply, to storage: one that finds no room goes back (a paid
     one is lost, a free one forfeited)."""
-    if r.ask(moments.Stored(p, tile, item.span, f"free {r.table.tile(tile)}", paid=not free)):
+    if r.ask(moments.Stored(p, tile, item.span, not free)):
         r.table.supply[tile] += 1
         return
     p.storage[tile] += 1

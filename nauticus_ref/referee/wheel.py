@@ -82,7 +82,7 @@ def start_phase(r: Referee, phase: Phase) -> None:
     if space is not None and len(t.flipped) == 1 and t.next_anchor is None:
         t.next_anchor = space
     blue = t.board.blue_workers(space, t.anchor) if space is not None else 0
-    if space is not None:
+    if space is not None and r.keep_steps:
         prices = (": " + ", ".join(f"{t.tile((vocab.ITEM_KIND_OF_ACTION[phase.action], i))} {n}"
                                    for i, n in zip(t.board.tiles[phase.action],
                                                    t.board.prices[space]))

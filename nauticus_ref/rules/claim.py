@@ -37,7 +37,7 @@ RULE = Rule.from_doc(__doc__, id="claim",
 def claimed(table: Table, at: moments.Claimed) -> Diagnostic | None:
     """A written price, income or score is the actual one; `working` shows it."""
     claim, actual, unit = at.claim, at.actual, at.unit
-    if claim is None or claim.value == actual:
+    if claim.value == actual:
         return None
     return RULE.at(claim.span, f"{at.what} {actual}{unit}, not {claim.value}{unit}", at.working,
                    fixes=(replace(claim.span, f"= {actual}{unit}"),))

@@ -38,14 +38,14 @@ RULE = Rule.from_doc(__doc__, id="good-place",
                      help="a good goes under a hull part without a good")
 
 
-def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
+def placed(table: Table, at: moments.GoodPlaced) -> Diagnostic | None:
     """A good goes under a hull part without a good."""
     ship = at.ship
-    if at.tile[0] != "good" or len(ship.goods) < ship.size:
+    if len(ship.goods) < ship.size:
         return None
     return RULE.at(at.span, f"every hull part of `{ship.name}` carries a good already"
                    if ship.size else f"`{ship.name}` has no hull part for a good")
 
 
-JUDGES: moments.Judges = {moments.TilePlaced: placed}
+JUDGES: moments.Judges = {moments.GoodPlaced: placed}
 EXPLAINS = ("good",)

@@ -36,12 +36,12 @@ RULE = Rule.from_doc(__doc__, id="hull-order",
                      help="a bow goes in front, a stern behind; start another ship with `>new NAME`")
 
 
-def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
+def placed(table: Table, at: moments.HullPlaced) -> Diagnostic | None:
     """A hull part joins an open hull, as its only bow or stern (a 1-ship is
     `one-ship`'s)."""
-    (kind, part), ship = at.tile, at.ship
+    part, ship = at.tile[1], at.ship
     parts = ship.parts
-    if kind != "hull" or not parts or joins_one_ship(parts, part):
+    if not parts or joins_one_ship(parts, part):
         return None
     if ship.closed:
         return RULE.at(at.span, f"`{ship.name}` has its bow and stern, so its size is fixed")
@@ -52,5 +52,5 @@ def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
     return None
 
 
-JUDGES: moments.Judges = {moments.TilePlaced: placed}
+JUDGES: moments.Judges = {moments.HullPlaced: placed}
 EXPLAINS = ("hull",)

@@ -38,11 +38,9 @@ RULE = Rule.from_doc(__doc__, id="hull-size",
                      help="a ship has at most two middles; start another ship with `>new NAME`")
 
 
-def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
+def placed(table: Table, at: moments.HullPlaced) -> Diagnostic | None:
     """A hull part joins a ship of at most two middles and four parts."""
-    (kind, part), ship = at.tile, at.ship
-    if kind != "hull":
-        return None
+    part, ship = at.tile[1], at.ship
     if part == "middle" and ship.parts.count("middle") >= 2:
         return RULE.at(at.span, f"a third middle for `{ship.name}`: a ship has at most two")
     if len(ship.parts) >= 4:
@@ -50,4 +48,4 @@ def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
     return None
 
 
-JUDGES: moments.Judges = {moments.TilePlaced: placed}
+JUDGES: moments.Judges = {moments.HullPlaced: placed}

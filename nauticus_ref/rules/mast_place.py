@@ -38,14 +38,14 @@ RULE = Rule.from_doc(__doc__, id="mast-place",
                      help="a mast goes on a hull part without a mast")
 
 
-def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
+def placed(table: Table, at: moments.MastPlaced) -> Diagnostic | None:
     """A mast goes on a ship with a hull part without a mast."""
     ship = at.ship
-    if at.tile[0] != "mast" or len(ship.masts) < ship.size:
+    if len(ship.masts) < ship.size:
         return None
     return RULE.at(at.span, f"every hull part of `{ship.name}` has a mast already"
                    if ship.size else f"`{ship.name}` has no hull part for a mast")
 
 
-JUDGES: moments.Judges = {moments.TilePlaced: placed}
+JUDGES: moments.Judges = {moments.MastPlaced: placed}
 EXPLAINS = ("mast",)

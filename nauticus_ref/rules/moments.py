@@ -2,9 +2,9 @@
 
 A rule module declares which moments it judges and, for each, a pure predicate:
 
-    JUDGES: Judges = {moments.TilePlaced: placed}
+    JUDGES: Judges = {moments.MastPlaced: placed}
 
-    def placed(table: Table, at: moments.TilePlaced) -> Found:
+    def placed(table: Table, at: moments.MastPlaced) -> Found:
         ...
 
 The predicate reads the table as it stands just before the move (`game/table.py`)
@@ -75,7 +75,7 @@ class SetupShip(NamedTuple):
 
 class SetupShipTile(NamedTuple):
     """A tile of a setup ship that the placing rules refuse (`problem`: the first
-    finding of `TilePlaced`)."""
+    finding where it is placed, `placed`)."""
     ship: Ship
     problem: Diagnostic
 
@@ -186,11 +186,11 @@ class WorkerUsed(NamedTuple):
 
 
 class Payment(NamedTuple):
-    """A player pays `amount` taler for `what`."""
+    """A player pays `amount` taler for a tile."""
     player: Player
     amount: int
     span: Span
-    what: str
+    tile: Tile
 
 
 class FromSupply(NamedTuple):
@@ -201,13 +201,13 @@ class FromSupply(NamedTuple):
 
 
 class Stored(NamedTuple):
-    """A tile goes into a player's storage: bought (`paid`) or received free (`what`
-    names it for the message)."""
+    """A tile goes into a player's storage: bought (`paid`), bought for nothing, or
+    received as `what` (a reward, a bonus, a free tile)."""
     player: Player
     tile: Tile
     span: Span
-    what: str
     paid: bool
+    what: str = ""
 
 
 class ItemBought(NamedTuple):
@@ -255,9 +255,9 @@ class PurchaseEnd(NamedTuple):
 
 
 class Claimed(NamedTuple):
-    """A clause's written amount (`claim`) and the `actual` one (`unit` t or vp; `what`
-    and `working` word it)."""
-    claim: model.Claim | None
+    """A clause writes an amount (`claim`); the `actual` one (`unit` t or vp; `what` and
+    `working` word it)."""
+    claim: model.Claim
     actual: int
     unit: str
     what: str
@@ -282,11 +282,43 @@ class ShipNamed(NamedTuple):
     lines: Sequence[str] | None = None
 
 
-class TilePlaced(NamedTuple):
-    """A tile goes onto a ship (not there yet)."""
+class HullPlaced(NamedTuple):
+    """A hull part goes onto a ship (not there yet)."""
     ship: Ship
     tile: Tile
     span: Span
+
+
+class MastPlaced(NamedTuple):
+    """A mast goes onto a ship (not there yet)."""
+    ship: Ship
+    tile: Tile
+    span: Span
+
+
+class SailPlaced(NamedTuple):
+    """A sail goes onto a ship (not there yet)."""
+    ship: Ship
+    tile: Tile
+    span: Span
+
+
+class GoodPlaced(NamedTuple):
+    """A good goes onto a ship (not there yet)."""
+    ship: Ship
+    tile: Tile
+    span: Span
+
+
+#: A tile onto a ship: the moment for each kind of tile.
+PLACED: dict[str, type[HullPlaced | MastPlaced | SailPlaced | GoodPlaced]] = {
+    "hull": HullPlaced, "mast": MastPlaced, "sail": SailPlaced, "good": GoodPlaced}
+
+
+def placed(ship: Ship, tile: Tile,
+           span: Span) -> HullPlaced | MastPlaced | SailPlaced | GoodPlaced:
+    """The moment of `tile` going onto `ship`, of the tile's kind."""
+    return PLACED[tile[0]](ship, tile, span)
 
 
 class ShipCompleted(NamedTuple):
@@ -296,7 +328,7 @@ class ShipCompleted(NamedTuple):
 
 
 class NothingCompleted(NamedTuple):
-    """`placement` completed no ship."""
+    """Rewards are written after `placement`, which completed no ship."""
     placement: model.Placement
 
 

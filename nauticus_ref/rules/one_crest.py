@@ -39,13 +39,13 @@ RULE = Rule.from_doc(__doc__, id="one-crest",
                      help="a ship's masts and sails share one crest; crowns go with any")
 
 
-def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
+def placed(table: Table, at: moments.MastPlaced | moments.SailPlaced) -> Diagnostic | None:
     """A mast or sail goes with the crest the ship carries (crowns with any)."""
-    (kind, crest), ship = at.tile, at.ship
-    if kind not in ("mast", "sail") or crest == "crown" or ship.crest in (None, crest):
+    crest, ship = at.tile[1], at.ship
+    if crest == "crown" or ship.crest in (None, crest):
         return None
     return RULE.at(at.span, f"`{ship.name}` carries {table.word(ship.crest or '')}, "
                    f"not {table.word(crest)}")
 
 
-JUDGES: moments.Judges = {moments.TilePlaced: placed}
+JUDGES: moments.Judges = {moments.MastPlaced: placed, moments.SailPlaced: placed}

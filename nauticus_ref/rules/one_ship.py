@@ -39,12 +39,12 @@ def joins_one_ship(parts: list[str], part: str) -> bool:
     return bool(parts) and (part == "1ship" or parts == ["1ship"])
 
 
-def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
+def placed(table: Table, at: moments.HullPlaced) -> Diagnostic | None:
     """A hull part joins a ship only if neither is a 1-ship."""
-    kind, part = at.tile
-    if kind != "hull" or not joins_one_ship(at.ship.parts, part):
+    part = at.tile[1]
+    if not joins_one_ship(at.ship.parts, part):
         return None
     return RULE.at(at.span, "a 1-ship hull is a ship by itself; nothing joins it")
 
 
-JUDGES: moments.Judges = {moments.TilePlaced: placed}
+JUDGES: moments.Judges = {moments.HullPlaced: placed}

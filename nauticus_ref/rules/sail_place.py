@@ -38,14 +38,14 @@ RULE = Rule.from_doc(__doc__, id="sail-place",
                      help="a sail goes on a mast without a sail")
 
 
-def placed(table: Table, at: moments.TilePlaced) -> Diagnostic | None:
+def placed(table: Table, at: moments.SailPlaced) -> Diagnostic | None:
     """A sail goes on a ship with a mast without a sail."""
     ship = at.ship
-    if at.tile[0] != "sail" or len(ship.sails) < len(ship.masts):
+    if len(ship.sails) < len(ship.masts):
         return None
     return RULE.at(at.span, f"every mast of `{ship.name}` has a sail already"
                    if ship.masts else f"`{ship.name}` has no mast for a sail")
 
 
-JUDGES: moments.Judges = {moments.TilePlaced: placed}
+JUDGES: moments.Judges = {moments.SailPlaced: placed}
 EXPLAINS = ("sail",)

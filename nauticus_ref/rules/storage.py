@@ -41,14 +41,14 @@ RULE = Rule.from_doc(__doc__, id="storage",
 
 def stored(table: Table, at: moments.Stored) -> Diagnostic | None:
     """A tile finds room in the player's storage.  A bought one that does not is lost (an
-    error); a free one (`what`: "free coffee", "reward (crown sail)") is forfeited, which
-    is no mistake (a note)."""
+    error); a free one is forfeited, which is no mistake (a note)."""
     p, tile = at.player, at.tile
     free = p.storage_free
     if free >= spaces(tile):
         return None
     if not at.paid:
-        return RULE.at(at.span, f"{p.name}'s storage is full: the {at.what} is forfeited and "
+        what = f"{at.what} ({table.tile(tile)})" if at.what else f"free {table.tile(tile)}"
+        return RULE.at(at.span, f"{p.name}'s storage is full: the {what} is forfeited and "
                        "stays in the supply", severity="note")
     return RULE.at(at.span, f"{p.name}'s storage has {free} free space{'s' if free != 1 else ''}, "
                    f"a {table.tile(tile)} takes {spaces(tile)}; the tile is lost",

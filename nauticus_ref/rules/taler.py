@@ -35,11 +35,12 @@ RULE = Rule.from_doc(__doc__, id="taler",
 
 
 def payment(table: Table, at: moments.Payment) -> Diagnostic | None:
-    """The player can pay the amount from their taler."""
+    """The player can pay the tile's price from their taler."""
     p = at.player
     if at.amount <= p.taler:
         return None
-    return RULE.at(at.span, f"{p.name} has {p.taler} taler, {at.what} costs {at.amount}",
+    return RULE.at(at.span, f"{p.name} has {p.taler} taler, this {table.tile(at.tile)} costs "
+                   f"{at.amount}",
                    "buy fewer tiles, or take money first")
 
 

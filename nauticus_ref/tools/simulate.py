@@ -50,7 +50,7 @@ from nauticus_ref.referee.engine import Replay
 from nauticus_ref.referee.opening import start_game
 from nauticus_ref.referee.ships import put_on_ship
 from nauticus_ref.referee.wheel import start_phase, start_round
-from nauticus_ref.rules.moments import TilePlaced
+from nauticus_ref.rules.moments import placed
 
 NAMES = ("Anna", "Ben", "Carla", "Dana")
 SPAN = Span(line=1, column=1, end_line=1, end_column=2)
@@ -250,7 +250,7 @@ class Moves:
             for _ in range(storage[tile]):
                 if budget == 0:
                     break
-                fits = [k for k, s in ships.items() if self.rp.referee.first(TilePlaced(s, tile, SPAN)) is None
+                fits = [k for k, s in ships.items() if self.rp.referee.first(placed(s, tile, SPAN)) is None
                         and not (tile[0] == "hull" and not s.parts)]
                 if tile[0] == "hull" and not fits and tile[1] in ("1ship", "bow"):
                     self.ship_counter += 1

@@ -34,11 +34,11 @@ def test_a_placement_is_judged_on_a_table_built_by_hand():
     table.players.append(anna)
     table.by_key["anna"] = anna
     ship = Ship(name="A", parts=["bow", "stern"], masts=["whale"])
-    assert _ask(table, moments.TilePlaced(ship, ("sail", "whale"), SPAN)) == []
-    assert _ask(table, moments.TilePlaced(ship, ("sail", "crown"), SPAN)) == []
-    [finding] = _ask(table, moments.TilePlaced(ship, ("sail", "anchor"), SPAN))
+    assert _ask(table, moments.placed(ship, ("sail", "whale"), SPAN)) == []
+    assert _ask(table, moments.placed(ship, ("sail", "crown"), SPAN)) == []
+    [finding] = _ask(table, moments.placed(ship, ("sail", "anchor"), SPAN))
     assert finding.rule == "one-crest" and "carries whale" in finding.message
-    [finding] = _ask(table, moments.TilePlaced(ship, ("hull", "middle"), SPAN))
+    [finding] = _ask(table, moments.placed(ship, ("hull", "middle"), SPAN))
     assert finding.rule == "hull-order"
     assert ship.sails == [] and ship.parts == ["bow", "stern"]   # asking changed nothing
 
@@ -48,7 +48,7 @@ def test_the_first_finding_at_a_placement_is_the_one_the_referee_reports():
     1-ship refuses a bow under `one-ship` only, though its hull is also closed."""
     table = Table(BOARD, {})
     one = Ship(name="A", parts=["1ship"])
-    assert [d.rule for d in _ask(table, moments.TilePlaced(one, ("hull", "bow"), SPAN))] \
+    assert [d.rule for d in _ask(table, moments.placed(one, ("hull", "bow"), SPAN))] \
         == ["one-ship"]
 
 

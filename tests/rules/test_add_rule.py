@@ -12,7 +12,7 @@ from helpers import ROOT
 SCRIPT = ROOT / "scripts" / "add_rule.py"
 ARGS = ["no-empty-ship", "--title", "a ship carries a hull", "--section",
         "3.2.1.1 Rumpfteile kaufen", "--section-en", "Buy hull parts",
-        "--moment", "TilePlaced", "--after", "one-ship"]
+        "--moment", "MastPlaced", "--after", "one-ship"]
 
 
 def _copy(tmp_path):
@@ -47,9 +47,9 @@ ids = [r.id for r in rules.RULES]
 assert ids.index("no-empty-ship") == ids.index("one-ship") + 1
 assert rule.summary == "A ship carries a hull." and rule.why and rule.fail and rule.ok
 module = rules.no_empty_ship
-assert list(module.JUDGES) == [moments.TilePlaced]
-assert module.judged in rules.judges()[moments.TilePlaced]
-assert module.judged not in rules.judges(frozenset({"no-empty-ship"}))[moments.TilePlaced]
+assert list(module.JUDGES) == [moments.MastPlaced]
+assert module.judged in rules.judges()[moments.MastPlaced]
+assert module.judged not in rules.judges(frozenset({"no-empty-ship"}))[moments.MastPlaced]
 cases = tomllib.load(open("tests/rules/fixtures/no-empty-ship.toml", "rb"))
 assert len(cases["fail"]) == len(cases["pass"]) == 1
 print("ok")
