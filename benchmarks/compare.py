@@ -14,7 +14,7 @@ The two are timed in alternation, `--rounds` times, each after a full garbage
 collection, and the best of each is kept, so that the noise of this shared machine
 touches both alike.  The referee runs twice in each round: with the accelerator
 (lark-cython, the `[fast]` extra) and with plain lark.  Printed: MB/s and games/s of
-each, and the ratios (issue 17's target is 1.0 or more).  Also printed, as the floor
+each, and the ratios (the target, docs/performance.md: 1.0 or more).  Also printed, as the floor
 under the referee: lark's own parser over the same records with no transformer of
 ours, plain and accelerated.
 """

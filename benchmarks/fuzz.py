@@ -1,7 +1,7 @@
 """Fuzzing and adversarial inputs: what a stranger's record can cost the referee.
 
     python benchmarks/fuzz.py                 # 20,000 mutated inputs, 1 % through the CLI
-    python benchmarks/fuzz.py --long          # 100,000 inputs (the issue's long mode)
+    python benchmarks/fuzz.py --long          # 100,000 inputs
     python benchmarks/fuzz.py --inputs 0      # only the adversarial and pathological inputs
 
 Three parts, each printed as it ends:

@@ -7,7 +7,7 @@ move line in turn, as typing would); each edit is checked as the server checks i
 (`Workspace.check`: parse with the document's line memo, replay from the last
 snapshot before the edit, settings).  Printed beside it, in the same run: a cold
 check of the same text (no memo), so the ratio holds on this noisy machine; and the
-replay alone, resumed from a snapshot against whole.  The target (issue 16): under
+replay alone, resumed from a snapshot against whole.  The target: under
 100 ms for 200 lines.
 """
 
