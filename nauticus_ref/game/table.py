@@ -78,12 +78,14 @@ class Table:
     def clockwise_from(self, p: Player) -> list[Player]:
         return self.players[p.seat:] + self.players[:p.seat]
 
-    def expected_start(self) -> Player | None:
-        """Who starts the phase `phase_no` of round `round_no`: the first player starts
-        the game, and the start moves one seat clockwise every phase."""
+    def expected_start(self, phase_no: int | None = None) -> Player | None:
+        """Who starts phase `phase_no` (the phase in play if None) of round `round_no`:
+        the first player starts the game, and the start moves one seat clockwise every
+        phase."""
         if not self.players:
             return None
-        return self.players[((self.round_no - 1) * 7 + (self.phase_no - 1)) % len(self.players)]
+        n = self.phase_no if phase_no is None else phase_no
+        return self.players[((self.round_no - 1) * 7 + (n - 1)) % len(self.players)]
 
 
 def differences(p: Player, vp: int | None, taler: int | None,

@@ -250,6 +250,16 @@ def replay(record: Record, board: Board, until_line: int | None = None,
     return Replay(record, board, until_line, lines, steps, off).run()
 
 
+def referee_before(record: Record, board: Board, line: int,
+                   lines: Sequence[str] | None = None,
+                   off: frozenset[str] = frozenset()) -> Referee:
+    """The referee of a replay of `record` up to the line before `line`: its table as it
+    stands when `line` is played (to ask what could be played there)."""
+    walk = Replay(record, board, line - 1, lines, steps=False, off=off)
+    walk.run()
+    return walk.referee
+
+
 def setup_end(setup: Setup) -> int:
     """The last line of a setup block."""
     return max([setup.span.line] + [e.span.line for e in (*setup.players, *setup.tiles)])
