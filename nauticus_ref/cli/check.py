@@ -276,9 +276,10 @@ def score(paths: tuple[str, ...], fmt: str, quiet: bool, statistics: bool,
       nauticus-ref score --format json --jobs 2 league/
     """
     from nauticus_ref.cli.batch import score_one
-    from nauticus_ref.views.score import DOCUMENTS
+    from nauticus_ref.views.score import DOCUMENTS, UNCHECKED
 
-    how = Reporting(fmt, DOCUMENTS, quiet, statistics, between="")   # a blank line between games
+    how = Reporting(fmt, DOCUMENTS, quiet, statistics, between="",   # a blank line between games
+                    unchecked=UNCHECKED)
     _batch(score_one, paths, board_option, how, jobs)
 
 

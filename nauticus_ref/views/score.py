@@ -231,12 +231,15 @@ def score_svg(report: Game) -> str:
 
 def score_html(games: list[dict[str, Any]]) -> str:
     """One page for the games' score JSON: for each, the standings, the tie-break, the
-    chart of the score track and each player's breakdown."""
+    chart of the score track and each player's breakdown; then, apart and not counted,
+    the records that could not be scored and why."""
     from nauticus_ref.views import html
 
-    title = (f"Scores of {len(games)} games" if len(games) != 1 else
-             f"Score of {games[0]['path']}" if games else "No games scored")
-    return html.render("score.html.j2", title=title, games=[_shown(g) for g in games])
+    scored = [g for g in games if "error" not in g]
+    title = (f"Scores of {len(scored)} games" if len(scored) != 1 else
+             f"Score of {scored[0]['path']}" if scored else "No games scored")
+    return html.render("score.html.j2", title=title, games=[_shown(g) for g in scored],
+                       named=len(scored) != 1, apart=[g for g in games if "error" in g])
 
 
 def _shown(game: dict[str, Any]) -> dict[str, Any]:
@@ -258,7 +261,7 @@ def notebook_html(report: Game) -> str:
     from nauticus_ref.views.validate import summary
 
     data = score_json(report)
-    return html.fragment("notebook.html.j2", summary=summary(report),
+    return html.fragment("notebook.html.j2", summary=summary(report), named=True,
                          diagnostics=data["diagnostics"],
                          game=None if "error" in data else _shown(data))
 
@@ -269,6 +272,9 @@ FORMATS: dict[str, Callable[[Game], Any]] = {"text": score_text,
                                              "json": lambda game: json_item(score_json(game)),
                                              "markdown": score_markdown, "html": score_json,
                                              "svg": score_svg}
+#: What the page shows of a record that could not be read or checked.
+UNCHECKED: dict[str, Callable[[str, str], Any]] = {
+    "html": lambda path, why: {"path": path, "error": why}}
 #: The gathered formats: every game's part in one document.
 DOCUMENTS: dict[str, Callable[[list[Any]], str]] = {
     "json": lambda games: json_list_document({"version": JSON_VERSION}, "games", games),
