@@ -112,6 +112,25 @@ def test_the_replay_page_steps_through_the_game(browser, tmp_path, monkeypatch):
     assert seen.problems == [] and seen.requests == []
 
 
+def test_an_address_names_a_line_and_follows_the_selection(browser, tmp_path, monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    path = write(tmp_path, "view", "game-4p.ngn")
+    page = browser.new_page(viewport={"width": 400, "height": 800})
+    page.goto(path.as_uri() + "#L40")
+    page.wait_for_load_state("load")
+    assert page.locator("#L40").get_attribute("aria-current") == "true"
+    assert page.locator("#picture").get_attribute("data-line") == "40"
+    assert page.locator("#where").inner_text() == "The table after line 40"
+    page.locator("#L12").click()
+    assert page.evaluate("location.hash") == "#L12"
+    page.keyboard.press("ArrowDown")
+    line = page.locator("#picture").get_attribute("data-line")
+    assert page.evaluate("location.hash") == f"#L{line}" and line != "12"
+    page.evaluate("location.hash = '#L60'")
+    page.wait_for_function("document.querySelector('#picture').dataset.line === '60'")
+    page.close()
+
+
 def test_the_replay_page_marks_diagnostics(browser, tmp_path, monkeypatch):
     monkeypatch.chdir(EXAMPLES)
     seen = Opened(browser, write(tmp_path, "view", "invalid/rewards.ngn"))

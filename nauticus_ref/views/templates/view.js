@@ -275,9 +275,12 @@
     cursor.setAttribute("data-at", timeline[pointOf(state)]);
   }
 
-  function select(n, scroll) {
+  function select(n, scroll, keep) {
+    // show the table after line n; unless `keep`, the address names the line (#L40),
+    // so that a position can be sent to someone
     const line = lines[n - 1];
     if (!line) return;
+    if (!keep && location.hash !== "#L" + n) history.replaceState(null, "", "#L" + n);
     if (current) {
       current.removeAttribute("aria-current");
       current.setAttribute("aria-selected", "false");
@@ -323,5 +326,15 @@
     e.preventDefault();
     select(to, true);
   });
-  select(data.start_line, true);
+  function linked() {
+    // the line the address names (#L40), if the record has it
+    const m = /^#L([0-9]+)$/.exec(location.hash);
+    return m && lines[Number(m[1]) - 1] ? Number(m[1]) : null;
+  }
+  window.addEventListener("hashchange", () => {
+    const n = linked();
+    if (n !== null) select(n, true, true);
+  });
+  const named = linked();
+  select(named === null ? data.start_line : named, true, true);
 })();
