@@ -177,3 +177,75 @@ def test_names_from_a_record_show_as_text_in_the_browser(command, browser, tmp_p
     if command == "view":   # the table drawn by the page's script shows the names as text
         assert "<script>alert(1)</script>" in seen.picture_texts()
         assert "</script><script>alert(2)</script>" in seen.picture_texts()
+
+
+LONG_NAMES = {"Ida": "Christiane", "Tom": "Christian", "Nele": "Maximiliane", "Ole": "Bartholomew"}
+
+
+def long_names(tmp_path: Path) -> Path:
+    """game-4p.ngn with players of long names, two of them alike."""
+    import re
+
+    text = (EXAMPLES / "game-4p.ngn").read_text(encoding="utf-8")
+    text = re.sub(r"\b(" + "|".join(LONG_NAMES) + r")\b", lambda m: LONG_NAMES[m.group(1)], text)
+    path = tmp_path / "long-names.ngn"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+TEXT_BOXES = """() => {
+  const svg = document.querySelector("svg");
+  const vb = svg.viewBox.baseVal;
+  return {view: [vb.x, vb.y, vb.width, vb.height],
+          texts: [...svg.querySelectorAll("text")].map((t) => {
+            const b = t.getBBox();
+            return [t.textContent, b.x, b.y, b.width, b.height];
+          })};
+}"""
+
+
+def text_problems(browser, path: Path) -> list[str]:
+    """What a person would see wrong in the texts of an SVG drawn by Chromium: a text
+    that leaves the picture, or two that overlap."""
+    page = browser.new_page()
+    page.goto(path.as_uri())
+    found = page.evaluate(TEXT_BOXES)
+    page.close()
+    vx, vy, vw, vh = found["view"]
+    boxes = [t for t in found["texts"] if t[0].strip()]
+    problems = [f"{t!r} leaves the picture" for t, x, y, w, h in boxes
+                if x < vx - .5 or y < vy - .5 or x + w > vx + vw + .5 or y + h > vy + vh + .5]
+    for i, (t1, x1, y1, w1, h1) in enumerate(boxes):
+        for t2, x2, y2, w2, h2 in boxes[i + 1:]:
+            dx = min(x1 + w1, x2 + w2) - max(x1, x2)
+            dy = min(y1 + h1, y2 + h2) - max(y1, y2)
+            if dx > .5 and dy > 1.5:   # glyph boxes of two lines touch; they must not cross
+                problems.append(f"{t1!r} overlaps {t2!r}")
+    return problems
+
+
+@pytest.mark.parametrize("record", ["game-2p.ngn", "game-3p.ngn", "game-4p.ngn", "long"])
+def test_the_score_chart_names_every_player_whole_and_no_label_covers_another(
+        record, browser, tmp_path):
+    path = long_names(tmp_path) if record == "long" else EXAMPLES / record
+    out = tmp_path / "chart.svg"
+    result = CliRunner().invoke(main, ["score", str(path), "--format", "svg", "--isolated"])
+    out.write_text(result.stdout, encoding="utf-8")
+    assert text_problems(browser, out) == []
+    texts = [t.text or "" for t in ET.fromstring(result.stdout).iter(f"{SVG}text")]
+    if record == "long":
+        for name in LONG_NAMES.values():
+            assert any(t.startswith(name + " ") for t in texts), name
+
+
+
+def test_the_text_check_sees_a_clipped_and_a_covered_label(browser, tmp_path):
+    """The check above can fail: two labels that cross and one past the edge."""
+    bad = tmp_path / "bad.svg"
+    bad.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40" width="100" '
+                   'height="40" font-family="DejaVu Sans"><text x="10" y="20" font-size="10">'
+                   'Christiane</text><text x="30" y="22" font-size="10">Christian</text>'
+                   '<text x="80" y="35" font-size="10">Flying Dutchman</text></svg>',
+                   encoding="utf-8")
+    assert text_problems(browser, bad) == ["'Flying Dutchman' leaves the picture",
+                                           "'Christiane' overlaps 'Christian'"]
