@@ -48,6 +48,8 @@ def used(table: Table, at: moments.ExtraActionUsed) -> Diagnostic | None:
 
 def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
     """A turn uses the Extra Action at most once."""
+    if len(at.turn.clauses) < 2:
+        return None
     extras = [c for c in at.turn.clauses if isinstance(c, ActionClause) and c.extra]
     if len(extras) <= 1:
         return None
