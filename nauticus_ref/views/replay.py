@@ -46,7 +46,10 @@ def replay_json(game: Game) -> Data:
                 states.append(state_json(table, f"after line {n}"))
             line_state.append(index[id(table)])
     moves = [n for n, text in enumerate(game.lines, 1) if _is_move(text)]
-    return {"version": JSON_VERSION, "path": game.path, "validate": game.as_json(),
+    from nauticus_ref.views.state import path_lines
+
+    return {"version": JSON_VERSION, "path": game.path, "path_lines": path_lines(game.path),
+            "validate": game.as_json(),
             "score": score_json(game) if game.replayed is not None else None,
             "states": states, "line_state": line_state,
             "start_line": moves[-1] if moves else 1}

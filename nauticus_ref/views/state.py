@@ -111,6 +111,19 @@ def state_markdown(data: Data) -> str:
     return "\n".join(out)
 
 
+def path_lines(path: str) -> list[str] | None:
+    """A record's path in the lines it takes under the table picture, when it is too long
+    to share one line with what the picture shows (None: it is not).  The replay page
+    draws the caption from these same lines."""
+    from nauticus_ref.views.metrics import text_width, wrap
+    from nauticus_ref.views.svg import CARD_W
+
+    room = CARD_W - 20
+    if text_width(f"{path}: the table at the start of round 55", 9) <= room:
+        return None
+    return wrap(f"{path}:", 9, room)
+
+
 def state_svg(data: Data) -> str:
     """The table as a picture: the wheel, then each player's side."""
     from nauticus_ref.views import svg
@@ -120,11 +133,14 @@ def state_svg(data: Data) -> str:
         panel, h = svg.player(p, 10, y, data["crest_words"])
         panels.append(panel)
         y += h + 10
-    drawing = svg.Drawing(svg.CARD_W, y + 20, title=f"The table {data['where']}")
-    caption = f"the table {data['where']}"
+    path, caption = data.get("path"), f"the table {data['where']}"
+    wrapped = path_lines(path) if path else None
+    lines = (wrapped + [caption] if wrapped else [f"{path}: {caption}"] if path
+             else [caption.capitalize()])
+    drawing = svg.Drawing(svg.CARD_W, y + 9 + 11 * len(lines),
+                          title=f"The table {data['where']}")
     drawing.add(svg.wheel(_card(data), 0, 0), *panels,
-                svg.label(10, y + 10, f"{data['path']}: {caption}" if data.get("path") else
-                          caption.capitalize(), 9))
+                *(svg.label(10, y + 10 + 11 * n, line, 9) for n, line in enumerate(lines)))
     return drawing.text()
 
 

@@ -249,3 +249,39 @@ def test_the_text_check_sees_a_clipped_and_a_covered_label(browser, tmp_path):
                    encoding="utf-8")
     assert text_problems(browser, bad) == ["'Flying Dutchman' leaves the picture",
                                            "'Christiane' overlaps 'Christian'"]
+
+
+@pytest.mark.parametrize("command", ["score", "view"])
+def test_at_phone_width_the_pages_never_scroll_sideways(command, browser, tmp_path):
+    """At 400 px the score page's standings become cards and every total is in view; the
+    replay page is one column."""
+    records = [str(EXAMPLES / "game-4p.ngn"), str(long_names(tmp_path))]
+    args = [command, *records, "--format", "html"] if command == "score" else \
+        [command, records[1]]
+    out = tmp_path / f"{command}.html"
+    out.write_text(CliRunner().invoke(main, [*args, "--isolated"]).stdout, encoding="utf-8")
+    page = browser.new_page(viewport={"width": 400, "height": 800})
+    page.goto(out.as_uri())
+    wide = page.evaluate("[...document.querySelectorAll('body *')].filter(e => "
+                         "e.getBoundingClientRect().right > 400.5).map(e => e.outerHTML.slice(0, 80))")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400, wide[:3]
+    if command == "score":
+        totals = page.locator("td.total").evaluate_all(
+            "ts => ts.map(t => t.getBoundingClientRect().right)")
+        assert len(totals) == 8 and max(totals) <= 400
+    page.close()
+
+
+
+def test_a_long_path_under_the_table_picture_wraps_and_stays_whole(browser, tmp_path):
+    deep = tmp_path / ("a-folder-with-a-long-name-" * 3) / "and-another-one-below-it"
+    deep.mkdir(parents=True)
+    record = deep / "long-names.ngn"
+    record.write_text(long_names(tmp_path).read_text(encoding="utf-8"), encoding="utf-8")
+    svg = CliRunner().invoke(main, ["state", str(record), "--format", "svg", "--isolated"]).stdout
+    out = tmp_path / "table.svg"
+    out.write_text(svg, encoding="utf-8")
+    assert text_problems(browser, out) == []
+    texts = [t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}text")]
+    at = next(n for n, t in enumerate(texts) if t.startswith(str(tmp_path)[:20]))
+    assert "".join(texts[at:at + 3]).startswith(str(record) + ":"), texts[at:at + 3]

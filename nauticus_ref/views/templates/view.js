@@ -231,14 +231,18 @@
       panels.push(panel);
       y += h + 10;
     }
-    const height = y + 20;
+    // the caption: the record's path and what the picture shows, the path on lines of
+    // its own when it is long (as `state --format svg` draws it)
+    const caption = data.path_lines ? data.path_lines.concat(["the table " + where])
+      : [data.path + ": the table " + where];
+    const height = y + 9 + 11 * caption.length;
     const svg = el("svg", {xmlns: NS, viewBox: "0 0 " + CARD_W + " " + height, width: CARD_W,
                            height: height, role: "img", font_family: FONT});
     svg.appendChild(el("title", {}, "The table " + where));
     svg.appendChild(el("rect", {width: "100%", height: "100%", fill: PAPER}));
     svg.appendChild(wheel(state));
     for (const panel of panels) svg.appendChild(panel);
-    svg.appendChild(label(10, y + 10, data.path + ": the table " + where, 9));
+    caption.forEach((line, n) => svg.appendChild(label(10, y + 10 + 11 * n, line, 9)));
     return svg;
   }
 
