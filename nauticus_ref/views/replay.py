@@ -56,6 +56,7 @@ def replay_json(game: Game) -> Data:
 
 
 def replay_html(game: Game) -> str:
+    from nauticus_ref.notation.assemble import comment_start
     from nauticus_ref.views import chart, html
     from nauticus_ref.views.state import state_svg
     from nauticus_ref.views.validate import summary
@@ -70,8 +71,10 @@ def replay_html(game: Game) -> str:
         found = by_line.get(n, [])
         worst = next((s for s in ("error", "warning") if any(d["severity"] == s for d in found)),
                      None)
-        lines.append({"no": n, "text": escape_controls(text), "move": _is_move(text),
-                      "diagnostics": found, "worst": worst})
+        at = comment_start(text)   # a comment is shown apart from the record's words
+        code, comment = (text, "") if at is None else (text[:at], text[at:])
+        lines.append({"no": n, "text": escape_controls(code), "comment": escape_controls(comment),
+                      "move": _is_move(text), "diagnostics": found, "worst": worst})
     picture = chart_picture = None
     if data["states"]:
         start = data["start_line"]

@@ -285,3 +285,24 @@ def test_a_long_path_under_the_table_picture_wraps_and_stays_whole(browser, tmp_
     texts = [t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}text")]
     at = next(n for n, t in enumerate(texts) if t.startswith(str(tmp_path)[:20]))
     assert "".join(texts[at:at + 3]).startswith(str(record) + ":"), texts[at:at + 3]
+
+
+def test_comments_look_apart_from_moves_and_wrap_indented(browser, tmp_path):
+    note = "# " + "Ben said the wheel was turned the wrong way, so we checked twice; " * 3
+    record = tmp_path / "noted.ngn"
+    record.write_text((EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8") + note + "\n",
+                      encoding="utf-8")
+    out = tmp_path / "view.html"
+    out.write_text(CliRunner().invoke(main, ["view", str(record), "--isolated"]).stdout,
+                   encoding="utf-8")
+    page = browser.new_page(viewport={"width": 400, "height": 800})
+    page.goto(out.as_uri())
+    last = page.locator("#record .line").last
+    comment, move = last.locator(".comment"), page.locator("#record .line.move .text").first
+    style = "e => [getComputedStyle(e).color, getComputedStyle(e).fontStyle]"
+    assert comment.evaluate(style)[1] == "italic"
+    assert comment.evaluate(style)[0] != move.evaluate(style)[0]
+    # the note wraps; its second row starts right of where the line's text begins
+    rows = comment.evaluate("e => [...e.getClientRects()].map(r => r.left)")
+    assert len(rows) >= 2 and rows[1] > rows[0]
+    page.close()
