@@ -29,12 +29,13 @@ def run(*args):
 
 
 def _bounded(code: str, cwd: Path) -> tuple[float, int, str]:
-    """Run `code` in a fresh Python; its wall time, its peak memory in MB, its output."""
+    """Run `code` in a fresh Python; the CPU seconds it took (not the wall time, which a
+    busy machine stretches), its peak memory in MB, its output."""
     wrapper = textwrap.dedent("""
         import resource, sys, time
-        start = time.perf_counter()
+        start = time.process_time()
         exec(compile(sys.argv[1], "case", "exec"))
-        took = time.perf_counter() - start
+        took = time.process_time() - start
         print(f"TOOK {took} {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}")
     """)
     base = subprocess.run([sys.executable, "-c", "import resource; print(resource.getrusage("
@@ -76,7 +77,9 @@ def test_a_board_or_settings_file_at_its_size_limit_is_read_quickly(tmp_path, sh
             "except SystemExit as e:\n    print('EXIT', e.code)\n")
     took, peak, out = _bounded(code, tmp_path)
     assert "Traceback" not in out and "EXIT 2" in out
-    assert took <= 0.5 and peak <= 100, (took, peak)
+    # the bound every input is held to (docs/performance.md): a reader that went
+    # quadratic on these shapes would take minutes
+    assert took <= 2 and peak <= 100, (took, peak)
 
 
 def test_a_board_file_with_a_long_dotted_key_says_so(tmp_path):
