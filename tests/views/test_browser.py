@@ -306,3 +306,17 @@ def test_comments_look_apart_from_moves_and_wrap_indented(browser, tmp_path):
     rows = comment.evaluate("e => [...e.getClientRects()].map(r => r.left)")
     assert len(rows) >= 2 and rows[1] > rows[0]
     page.close()
+
+
+def test_printed_the_replay_page_shows_the_whole_record(browser, tmp_path, monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(write(tmp_path, "view", "game-2p.ngn").as_uri())
+    record = page.locator("#record")
+    assert record.evaluate("e => getComputedStyle(e).overflowY") == "auto"
+    page.emulate_media(media="print")
+    assert record.evaluate("e => [getComputedStyle(e).overflowY, getComputedStyle(e).maxHeight]") \
+        == ["visible", "none"]
+    assert page.locator(".keys").evaluate("e => getComputedStyle(e).display") == "none"
+    assert record.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+    page.close()
