@@ -4,7 +4,7 @@ bonus choice its space allows."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from nauticus_ref.core.span import Span
 from nauticus_ref.notation import vocab
@@ -42,6 +42,7 @@ def phase_options(r: Referee, line: int) -> list[PhaseOption]:
     if start is None:
         return []
     span = Span(line=line, column=1, end_line=line, end_column=2)
+    saved = r.state()   # each candidate is played from here, and the table put back
     out = []
     for action in t.deal:
         if action in t.flipped:
@@ -52,7 +53,7 @@ def phase_options(r: Referee, line: int) -> list[PhaseOption]:
                           action=cast(Action, action), action_span=span,
                           bonus=Bonus(span=span, kind="good" if kind == "w+good" else "crest",
                                       value=value) if value else None)
-            if _legal(r, phase):
+            if _legal(r, phase, saved):
                 out.append(PhaseOption(number, start.name, action, word))
     return out
 
@@ -68,9 +69,9 @@ def _choices(r: Referee, kind: str) -> list[tuple[str | None, str | None]]:
     return [(None, None)]
 
 
-def _legal(r: Referee, phase: Phase) -> bool:
-    """Whether the phase line draws no error: played on the table and taken back."""
-    state = r.state()
+def _legal(r: Referee, phase: Phase, saved: dict[str, Any]) -> bool:
+    """Whether the phase line draws no error: played on the table, which is then put back
+    as `saved` (`Referee.state`) holds it."""
     before = len(r.diags)
     try:
         start_phase(r, phase)
@@ -78,4 +79,4 @@ def _legal(r: Referee, phase: Phase) -> bool:
     except TooManyErrors:   # the record's errors so far reached the cap: judged by this one
         return False
     finally:
-        r.restore(state)
+        r.restore(saved)

@@ -130,13 +130,13 @@ class Referee:
     def step(self, text: str, topic: str | None = None, player: Player | None = None,
              kind: str = "move", rule: str | None = None) -> None:
         """What the referee worked out on the line being replayed; `topic` says what kind
-        of effect it is (the rule that explains it is `rules.EXPLAINER[topic]`), or `rule`
+        of effect it is (`rules.EXPLAINER[topic]` is the rule that explains it), or `rule`
         names the rule whose finding it follows."""
         if not self.keep_steps:
             return
         who = player or self.actor
         if topic is not None:
-            rule = _EXPLAINER[topic]
+            rule = rules.EXPLAINER[topic]
         self.steps.append(Step(line=self.line_no, player=who.name if who else None,
                                rule=rule, text=text, kind=kind))
 
@@ -203,8 +203,6 @@ class Referee:
                          crest_words=dict(t.crest_words))
 
 
-#: The id of the rule that explains each kind of step.
-_EXPLAINER = {topic: rule.id for topic, rule in rules.EXPLAINER.items()}
 #: What a mark does not copy: the record and its text (read-only), the rules, the hooks.
 _NOT_STATE = frozenset({"rec", "lines", "until", "judges", "keep_steps"})
 #: The lists a replay only appends frozen values to: a shallow copy keeps them.
@@ -218,9 +216,9 @@ def _copy_state(state: dict[str, Any]) -> dict[str, Any]:
     lists: dict[str, Any] = {k: list(state[k]) for k in _APPEND_ONLY}
     lists["landed"] = Counter(state["landed"])
     pending = state["pending_bonus"]
-    shared = {k: state[k] for k in ("phase_turns",)}   # the record's own, read-only
-    copied = copy.deepcopy({k: v for k, v in state.items() if k not in lists and k not in shared},
+    copied = copy.deepcopy({k: v for k, v in state.items()
+                            if k not in lists and k != "phase_turns"},
                            {id(pending[0]): pending[0]} if pending else {})
-    copied.update(shared)
+    copied["phase_turns"] = state["phase_turns"]   # the record's own lines, read-only
     copied.update(lists)
     return copied

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterator, Sequence, TypeVar
 
 from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import SEAT_BONUS, Player, Ship, Tile
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import SetupTiles
+from nauticus_ref.notation.model import SetupPlayer, SetupTiles
 from nauticus_ref.referee.context import Referee
 from nauticus_ref.referee.ships import put_on_ship
 from nauticus_ref.rules import moments
+
+#: A line of a setup block that names a player.
+SetupLine = TypeVar("SetupLine", SetupPlayer, SetupTiles)
 
 
 def rounds_for(players: int) -> int:
@@ -57,12 +61,7 @@ def apply_setup(r: Referee) -> None:
     r.setup_pending = True
     if s.anchor is not None:
         t.anchor = vocab.BONUSES.index(s.anchor)
-    for sp in s.players:
-        if sp.span.line > r.until:
-            continue
-        p = r.player(sp.player)
-        if p is None:
-            continue
+    for sp, p in _replayed(r, s.players):
         if sp.taler is not None:
             p.taler = sp.taler
         if sp.workers is not None:
@@ -73,12 +72,7 @@ def apply_setup(r: Referee) -> None:
             p.passed = sp.passed
         p.extra_used = sp.extra_used
         r.ask(moments.SetupPlayerLine(p, sp, s))
-    for tiles in s.tiles:
-        if tiles.span.line > r.until:
-            continue
-        p = r.player(tiles.player)
-        if p is None:
-            continue
+    for tiles, p in _replayed(r, s.tiles):
         if tiles.where == "store":
             for item in tiles.items:
                 p.storage[(item.kind, item.name)] += item.count
@@ -94,6 +88,16 @@ def apply_setup(r: Referee) -> None:
     for tile, n in held.items():
         t.supply[tile] -= n
         r.ask(moments.SetupBox(s.span, tile, n))
+
+
+def _replayed(r: Referee, lines: Sequence[SetupLine]) -> Iterator[tuple[SetupLine, Player]]:
+    """The setup's lines up to where the replay stops, each with the player it names (a
+    line naming no player of the game is reported and passed over)."""
+    for line in lines:
+        if line.span.line <= r.until:
+            p = r.player(line.player)
+            if p is not None:
+                yield line, p
 
 
 def setup_ship(r: Referee, p: Player, tiles: SetupTiles) -> None:

@@ -70,9 +70,10 @@ RULES: tuple[Rule, ...] = tuple(m.RULE for m in MODULES)
 BY_ID: dict[str, Rule] = {r.id: r for r in RULES}
 #: The notation itself: every syntax error is reported under it.
 SYNTAX: Rule = syntax.RULE
-#: The rule that explains each kind of step the referee writes ("uses", "price", ...).
-EXPLAINER: dict[str, Rule] = {topic: m.RULE for m in MODULES
-                              for topic in getattr(m, "EXPLAINS", ())}
+#: The id of the rule that explains each kind of step the referee writes ("uses",
+#: "price", ...).
+EXPLAINER: dict[str, str] = {topic: m.RULE.id for m in MODULES
+                             for topic in getattr(m, "EXPLAINS", ())}
 
 #: Each moment's predicates, with their rules' ids, in the catalogue's order.
 _JUDGES: dict[type, list[tuple[str, Predicate]]] = {}
