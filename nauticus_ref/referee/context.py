@@ -38,7 +38,7 @@ class Checkpoint(NamedTuple):
     as the moments' facts are: most runs never take one, and defining it costs a
     fraction of a frozen dataclass."""
 
-    players: list[dict[str, object]]
+    players: list[Player]   # copies (`Player.__deepcopy__` copies only what can change)
     supply: Counter[Tile]
     done: list[Player]
     lengths: tuple[int, int, int]     # diagnostics, steps, ledger
@@ -153,7 +153,7 @@ class Referee:
     def checkpoint(self) -> Checkpoint:
         """The state a turn can change, to take the turn back with `rollback`."""
         t = self.table
-        return Checkpoint(players=[copy.deepcopy(vars(p)) for p in t.players],
+        return Checkpoint(players=[copy.deepcopy(p) for p in t.players],
                           supply=t.supply.copy(),
                           done=list(t.phase.done) if t.phase is not None else [],
                           lengths=(len(self.diags), len(self.steps), len(self.ledger)),
@@ -168,7 +168,7 @@ class Referee:
         error count (a turn taken back must not count towards the error cap)."""
         t = self.table
         for p, saved in zip(t.players, cp.players):
-            vars(p).update(copy.deepcopy(saved))
+            vars(p).update(vars(copy.deepcopy(saved)))
         t.supply = cp.supply.copy()
         if t.phase is not None:
             t.phase.done[:] = cp.done
