@@ -32,10 +32,10 @@ def test_importing_the_package_loads_neither_lark_nor_pydantic():
 
 
 def test_every_view_offers_the_formats_the_command_line_lists():
-    from nauticus_ref.views import FORMAT_NAMES, card, explain, score, state, validate
+    from nauticus_ref.views import FORMAT_NAMES, card, explain, moves, score, state, validate
 
     modules = {"validate": validate, "score": score, "state": state, "explain": explain,
-               "card": card}
+               "card": card, "moves": moves}
     assert set(modules) == set(FORMAT_NAMES)
     for view, module in modules.items():
         assert tuple(module.FORMATS) == FORMAT_NAMES[view], view

@@ -217,7 +217,7 @@ board_option = click.option(
 #: the table names every command.
 COMMANDS = {"parse": "check", "validate": "check", "score": "check", "fmt": "fmt",
             "annotate": "look", "explain": "look", "state": "look", "card": "look",
-            "view": "look", "simulate": "tools", "rules": "tools", "schema": "tools",
+            "view": "look", "moves": "moves", "simulate": "tools", "rules": "tools", "schema": "tools",
             "server": "tools"}
 
 

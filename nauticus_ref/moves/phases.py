@@ -53,7 +53,7 @@ def phase_options(r: Referee, line: int) -> list[PhaseOption]:
                           action=cast(Action, action), action_span=span,
                           bonus=Bonus(span=span, kind="good" if kind == "w+good" else "crest",
                                       value=value) if value else None)
-            if _legal(r, phase, saved):
+            if legal(r, phase, saved):
                 out.append(PhaseOption(number, start.name, action, word))
     return out
 
@@ -69,9 +69,10 @@ def _choices(r: Referee, kind: str) -> list[tuple[str | None, str | None]]:
     return [(None, None)]
 
 
-def _legal(r: Referee, phase: Phase, saved: dict[str, Any]) -> bool:
+def legal(r: Referee, phase: Phase, saved: dict[str, Any] | None = None) -> bool:
     """Whether the phase line draws no error: played on the table, which is then put back
-    as `saved` (`Referee.state`) holds it."""
+    as `saved` (`Referee.state`; taken here if not given) holds it."""
+    saved = r.state() if saved is None else saved
     before = len(r.diags)
     try:
         start_phase(r, phase)

@@ -16,4 +16,5 @@ FORMAT_NAMES: dict[str, tuple[str, ...]] = {
     "state": ("text", "json", "markdown", "svg"),
     "explain": ("text", "json", "markdown"),
     "card": ("text", "json", "svg"),
+    "moves": ("text", "json"),
 }

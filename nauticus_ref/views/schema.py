@@ -29,6 +29,7 @@ from nauticus_ref.views.shapes import (
     Validate,
     ValidateLine,
 )
+from nauticus_ref.views.shapes_moves import Moves
 
 
 def json_schema(shape: Any) -> dict[str, Any]:
@@ -47,6 +48,7 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
     "state": lambda: json_schema(State),
     "explain": lambda: json_schema(Explain),
     "card": lambda: json_schema(Card),
+    "moves": lambda: json_schema(Moves),
     "rules": lambda: json_schema(Rules),
     "rule": lambda: json_schema(Rule),
 }

@@ -1,0 +1,62 @@
+"""The legal bodies of one action for a player: every purchase, transport, number of
+workers or choice of ships, each once, in canonical form (the placing actions'
+in placing.py)."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from typing import Iterator
+
+from nauticus_ref.moves.placing import placing
+from nauticus_ref.moves.purse import Ask, Body, Purse, make_clause, ship_name
+from nauticus_ref.notation import vocab
+
+
+def bodies(ask: Ask, purse: Purse, action: str, extra: bool) -> Iterator[Body]:
+    """Every legal body of `action` (as the Extra Action with `extra`), from `purse`."""
+    if extra:
+        purse = purse.copy()
+        purse.workers += 2
+    blue = 0 if extra else ask.blue
+    if action in vocab.BUYING_ACTIONS:
+        yield from placing(ask, purse, action, extra, blue)
+    elif action == "transport":
+        yield from placing(ask, purse, action, extra, blue)
+    elif action == "money":
+        for n in range(1, blue + purse.workers + 1):
+            after = purse.copy()
+            after.workers -= max(0, n - blue)
+            after.taler += 2 * n
+            yield Body(make_clause(action, extra, workers=n, claim=(2 * n, "t")), after, 0, n,
+                       (0, n - blue - 2 * extra))
+    elif action == "crowns":
+        room = 15 if extra else purse.crown_room
+        for n in range(1, blue + purse.workers + 1):
+            after = purse.copy()
+            after.workers -= max(0, n - blue)
+            gained = max(0, min(purse.crowns * n, room))
+            if not extra:
+                after.crown_room -= gained
+            yield Body(make_clause(action, extra, workers=n, claim=(gained, "vp")), after, 0, n,
+                       (0, n - blue - 2 * extra))
+    else:
+        yield from _deliveries(purse, action, extra, blue)
+
+
+def _deliveries(purse: Purse, action: str, extra: bool, blue: int) -> Iterator[Body]:
+    """Every non-empty set of finished, loaded ships the workers can unload."""
+    ready = [k for k, s in purse.ships.items() if s.complete and s.loaded]
+    for n in range(1, len(ready) + 1):
+        for keys in itertools.combinations(ready, n):
+            goods = sum(len(purse.ships[k].goods) for k in keys)
+            if goods > blue + purse.workers:
+                continue
+            ships = dict(purse.ships)
+            for k in keys:
+                ships[k] = copy.deepcopy(ships[k])
+                ships[k].goods.clear()
+            after = purse.copy(ships)
+            after.workers -= max(0, goods - blue)
+            yield Body(make_clause(action, extra, ships=[ship_name(purse.ships[k].name) for k in keys]),
+                       after, 0, goods, (0, goods - blue - 2 * extra))

@@ -1,0 +1,349 @@
+"""The legal bodies of one action for a player: every purchase, transport, number of
+workers or choice of ships, each once, in canonical form.
+
+A purchase is many texts and one move: the order of the items, of the placements and
+the names of new ships change nothing.  The form listed (docs/notation.md, "Legal
+moves") writes the storage first, then the ships the clause completes, then the
+others in the order they were started, then new ships, named with the first free
+capital letters; the items of a placement in the board's order, hulls bow to stern.
+Where a tile could go is asked of the placing rules themselves (`purse.fits`).
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterator, cast
+
+from nauticus_ref.game.state import Ship, Tile, spaces
+from nauticus_ref.moves.purse import SPAN, Ask, Body, Purse, fits, make_clause, ship_name
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.model import Destination, Item, ItemKind, Placement, Reward, RewardKind
+from nauticus_ref.referee.ships import put_on_ship
+
+#: The order hull parts are tried in: middles first, so that a ship with a stern alone
+#: can still take a middle and then a bow.
+HULL_SEARCH = ("1ship", "middle", "bow", "stern")
+#: A ship's new name: the first of these the player has not used.
+NEW_NAMES = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _tiles(ask: Ask, purse: Purse, action: str) -> list[Tile]:
+    """The tiles a clause of `action` could place, in the order they are tried."""
+    if action == "transport":
+        order = [("hull", h) for h in HULL_SEARCH]
+        for kind, names in (("mast", ask.table.board.tiles["masts"] + ("crown",)),
+                            ("sail", ask.table.board.tiles["sails"] + ("crown",)),
+                            ("good", ask.table.board.tiles["goods"])):
+            order += [(kind, n) for n in names]
+        return [t for t in order if purse.storage[t] > 0]
+    kind = vocab.ITEM_KIND_OF_ACTION[action]
+    names = HULL_SEARCH if action == "hulls" else ask.table.board.tiles[action]
+    return [(kind, n) for n in names if purse.supply[(kind, n)] > 0]
+
+
+def _onto(ask: Ask, ship: Ship, tiles: list[Tile], most: int,
+          have: Counter[Tile]) -> list[tuple[tuple[Tile, ...], Ship]]:
+    """Every sequence of at most `most` tiles (each no more often than `have` allows) the
+    placing rules let onto `ship` one after another, in the order of `tiles`, with the
+    ship it makes; the empty one first."""
+    out: list[tuple[tuple[Tile, ...], Ship]] = [((), ship)]
+
+    def grow(s: Ship, seq: tuple[Tile, ...], start: int) -> None:
+        if len(seq) >= most:
+            return
+        for i in range(start, len(tiles)):
+            tile = tiles[i]
+            if seq.count(tile) >= have[tile] or not fits(ask.table, ask.judges, s, tile):
+                continue
+            nxt = copy.deepcopy(s)
+            put_on_ship(nxt, tile)
+            nxt.completed = nxt.complete
+            out.append((seq + (tile,), nxt))
+            grow(nxt, seq + (tile,), i)
+
+    grow(ship, (), 0)
+    return out
+
+
+#: The rewards one mast of a completed ship can bring (RULINGS: a kind at most twice).
+REWARD_CHOICES: tuple[tuple[str, tuple[str, str] | None], ...] = tuple(
+    [(k, None) for k in vocab.REWARDS if k != "goods"]
+    + [("goods", pair) for pair in itertools.combinations(vocab.GOODS, 2)])
+
+
+def reward_sets(masts: int) -> list[tuple[tuple[str, tuple[str, str] | None], ...]]:
+    """Every set of `masts` rewards the rewards rule allows, each kind at most twice."""
+    return [combo for combo in itertools.combinations_with_replacement(REWARD_CHOICES, masts)
+            if max(Counter(k for k, _ in combo).values()) <= 2]
+
+
+@dataclass
+class _Plan:
+    """One way to place a clause's tiles: where each goes, before prices and rewards."""
+
+    store: tuple[Tile, ...]
+    ships: list[tuple[str, tuple[Tile, ...], Ship]]       # existing: key, tiles, result
+    new: list[tuple[tuple[Tile, ...], Ship]]
+
+
+def placing(ask: Ask, purse: Purse, action: str, extra: bool, blue: int) -> Iterator[Body]:
+    """Every way to place the clause's tiles: on each ship (a choice from what it can
+    take), on new ships, in storage; grown one destination at a time and cut as soon as
+    the tiles chosen cost more taler or workers than the player could have."""
+    tiles = _tiles(ask, purse, action)
+    if not tiles:
+        return
+    buying = action != "transport"
+    have = Counter({t: (purse.supply if buying else purse.storage)[t] for t in tiles})
+    # only a sail can finish a ship, and a finished ship's rewards may pay for more
+    finishing = 4 * len(purse.ships) if action in ("sails", "transport") else 0
+    most = blue + purse.workers + 3 * finishing
+    budget = purse.taler + 7 * finishing if buying else None
+    first = {t: 2 if extra else 4 if ask.space is None else
+             ask.table.board.price(ask.space, action, t[1]) for t in tiles} if buying else {}
+    if most <= 0:
+        return
+    onto = {k: _onto(ask, s, tiles, most, have)[1:] for k, s in purse.ships.items()}
+    keys = [k for k in purse.ships if onto[k]]
+    shapes = _onto(ask, Ship(name=""), tiles, most, have)[1:] \
+        if any(t[0] == "hull" for t in tiles) else []
+
+    def cost(used: Counter[Tile], seq: tuple[Tile, ...]) -> int:
+        """What adding `seq` to the tiles `used` costs at the least (prices are paid
+        first of a kind at the printed price, then 4 each)."""
+        total, seen = 0, set()
+        for t in seq:
+            total += first[t] if not used[t] and t not in seen else 4
+            seen.add(t)
+        return total
+
+    def grow(seq: tuple[Tile, ...], used: Counter[Tile], n: int, paid: int
+             ) -> tuple[Counter[Tile], int, int] | None:
+        if n + len(seq) > most:
+            return None
+        more = used + Counter(seq)
+        if any(more[t] > have[t] for t in seq):
+            return None
+        if budget is not None:
+            paid += cost(used, seq)
+            if paid > budget:
+                return None
+        return more, n + len(seq), paid
+
+    Placed = list[tuple[str, tuple[Tile, ...], Ship]]
+    Fleet = list[tuple[tuple[Tile, ...], Ship]]
+
+    def on_ships(i: int, used: Counter[Tile], n: int, paid: int, chosen: Placed
+                 ) -> Iterator[tuple[Placed, Counter[Tile], int, int]]:
+        if i == len(keys):
+            yield chosen, used, n, paid
+            return
+        yield from on_ships(i + 1, used, n, paid, chosen)
+        for seq, ship in onto[keys[i]]:
+            grown = grow(seq, used, n, paid)
+            if grown is not None:
+                yield from on_ships(i + 1, *grown, chosen + [(keys[i], seq, ship)])
+
+    def on_new(start: int, used: Counter[Tile], n: int, paid: int, chosen: Fleet
+               ) -> Iterator[tuple[Fleet, Counter[Tile], int, int]]:
+        yield chosen, used, n, paid
+        for j in range(start, len(shapes)):
+            seq, ship = shapes[j]
+            grown = grow(seq, used, n, paid)
+            if grown is not None:
+                yield from on_new(j, *grown, chosen + [(seq, ship)])
+
+    def stored(start: int, used: Counter[Tile], n: int, paid: int, room: int,
+               seq: tuple[Tile, ...]) -> Iterator[tuple[tuple[Tile, ...], Counter[Tile]]]:
+        yield seq, used
+        for i in range(start, len(tiles)):
+            t = tiles[i]
+            if spaces(t) <= room:
+                grown = grow((t,), used, n, paid)
+                if grown is not None:
+                    yield from stored(i, *grown, room - spaces(t), seq + (t,))
+
+    made: dict[object, object] = {}   # placements and named new ships, made once
+    for chosen, used, n, paid in on_ships(0, Counter(), 0, 0, []):
+        for fleet, used2, n2, paid2 in on_new(0, used, n, paid, []):
+            for store, used3 in (stored(0, used2, n2, paid2, purse.storage_free, ())
+                                 if buying else [((), used2)]):
+                if store or chosen or fleet:
+                    yield from _priced(ask, purse, action, extra, blue,
+                                       _Plan(store, chosen, fleet), used3, made)
+
+
+_BOARD_HULLS = ("1ship", "bow", "middle", "stern")
+
+
+def _priced(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, plan: _Plan,
+            counts: Counter[Tile], made: dict[Any, Any]) -> Iterator[Body]:
+    """The bodies of one plan: its placements in canonical order, with each choice of
+    rewards for the ships it completes and of the free tile, that the player can pay.
+    `made`: what earlier plans of the clause made and this one can share."""
+    done = [x for x in plan.ships if x[2].complete and not purse.ships[x[0]].complete]
+    rest = [x for x in plan.ships if x not in done]
+    free_names = iter(n for n in NEW_NAMES if n.casefold() not in purse.ships)
+    order: list[tuple[Destination, tuple[Tile, ...], Ship | None, bool]] = []
+    if plan.store:   # written hulls bow to stern, as anywhere else
+        order.append((Destination(span=SPAN, kind="store"),
+                      tuple(sorted(plan.store, key=_board_order)), None, False))
+    for key, seq, ship in done + rest:
+        if (key, seq) not in made:
+            made[key, seq] = (Destination(span=SPAN, kind="ship",
+                                          ship=ship_name(purse.ships[key].name)),
+                              _readable(ask, purse.ships[key], seq))
+        order.append((*made[key, seq], ship, (key, seq, ship) in done))
+    for seq, ship in plan.new:
+        name = next(free_names)
+        if (name, seq) not in made:
+            named = copy.deepcopy(ship)
+            named.name = name
+            made[name, seq] = (Destination(span=SPAN, kind="new", ship=ship_name(name)),
+                               _readable(ask, Ship(name=name), seq), named)
+        dest, tidy, named = made[name, seq]
+        order.append((dest, tidy, named, named.complete))   # a transport may finish it
+    buying = action != "transport"
+    regular = ask.table.board.tiles[action] if buying else ()
+    all_four = buying and all(counts[(vocab.ITEM_KIND_OF_ACTION[action], n)] for n in regular)
+    for placements, after, paid, used, needs in _walk(ask, purse, action, extra, blue, order):
+        gifts: list[str | None] = [None]
+        if all_four:
+            kind = vocab.ITEM_KIND_OF_ACTION[action]
+            gifts += [n for n in regular if after.supply[(kind, n)] > 0]
+        for gift in gifts:
+            final, got = placements, after
+            if gift is not None:
+                tile = (vocab.ITEM_KIND_OF_ACTION[action], gift)
+                final = placements + [Placement(span=SPAN, items=[_item(tile, 1)], gift=True,
+                                                dest=Destination(span=SPAN, kind="store"))]
+                got = after.copy(after.ships)
+                _receive(got, tile)
+            yield Body(make_clause(action, extra, placements=final,
+                               claim=(paid, "t") if buying else None), got, paid, used,
+                       (needs[0], needs[1] - 2 * extra))
+
+
+def _readable(ask: Ask, ship: Ship, seq: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """`seq` with its hull parts bow to stern, where the placing rules allow that order."""
+    if sum(1 for t in seq if t[0] == "hull") < 2:
+        return seq
+    tidy = tuple(sorted(seq, key=_board_order))
+    s = copy.deepcopy(ship)
+    for tile in tidy:
+        if not fits(ask.table, ask.judges, s, tile):
+            return seq
+        put_on_ship(s, tile)
+    return tidy
+
+
+def _board_order(tile: Tile) -> tuple[bool, int]:
+    """Hull parts first, bow to stern; the rest as they were (a stable sort)."""
+    return (tile[0] != "hull", _BOARD_HULLS.index(tile[1]) if tile[0] == "hull" else 0)
+
+
+def _item(tile: Tile, count: int) -> Item:
+    return Item(span=SPAN, kind=cast(ItemKind, tile[0]), name=tile[1], count=count)
+
+
+def _items(seq: tuple[Tile, ...]) -> list[Item]:
+    return [_item(tile, len(list(run))) for tile, run in itertools.groupby(seq)]
+
+
+def _receive(purse: Purse, tile: Tile) -> None:
+    """A free tile from the supply to storage, forfeited (left in the supply) if the
+    storage has no room."""
+    if purse.storage_free >= spaces(tile):
+        purse.supply[tile] -= 1
+        purse.storage[tile] += 1
+        if tile[1] == "crown":
+            purse.crowns_owned += 1
+
+
+Order = list[tuple[Destination, tuple[Tile, ...], Ship | None, bool]]
+
+
+def _walk(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, order: Order
+          ) -> Iterator[tuple[list[Placement], Purse, int, int, tuple[int, int]]]:
+    """Play the placements in order, paying each tile and taking each reward as the
+    referee does, branching on the rewards where a ship is completed: each way the
+    player can pay every tile and use a worker for it when it comes, with the
+    placements, the purse after, the taler paid, the workers used, and the least
+    taler and own workers it needs."""
+    buying = action != "transport"
+    board = ask.table.board
+
+    def place(k: int, taler: int, workers: int, paid: int, used: int,
+              first_paid: frozenset[str], gained: tuple[Tile, ...], done: list[Placement],
+              low: tuple[int, int]) -> Iterator[tuple[list[Placement], Purse, int, int,
+                                                      tuple[int, int]]]:
+        if k == len(order):   # `low`: the lowest the taler and workers went
+            yield (done, _after(purse, order, buying, taler, workers, gained), paid, used,
+                   (purse.taler - low[0], purse.workers - low[1]))
+            return
+        dest, seq, ship, completes = order[k]
+        for tile in seq:
+            if buying:
+                price = 4
+                if tile[1] not in first_paid:
+                    first_paid |= {tile[1]}
+                    price = 2 if extra else 4 if ask.space is None else \
+                        board.price(ask.space, action, tile[1])
+                if price > taler or (price == 0 and dest.kind != "store"):
+                    return   # short of taler, or a free tile not stored (golden rule)
+                taler -= price
+                paid += price
+            used += 1
+            if used > blue:
+                workers -= 1
+                if workers < 0:
+                    return
+        low = (min(low[0], taler), min(low[1], workers))
+        items = _items(seq)
+        if not completes:
+            yield from place(k + 1, taler, workers, paid, used, first_paid, gained,
+                             done + [Placement(span=SPAN, items=items, dest=dest)], low)
+            return
+        assert ship is not None
+        for rewards in reward_sets(len(ship.masts)):
+            t, w, got = taler, workers, gained
+            for kind, goods in rewards:
+                t += 7 * (kind == "7t")
+                w += 3 * (kind == "3w")
+                got += (((kind.split()[1], "crown"),) if kind.startswith("crown")
+                        else tuple(("good", g) for g in goods or ()))
+            if any(purse.supply[tile] < got.count(tile) for tile in set(got)):
+                continue   # a reward's tiles must be in the supply
+            written = [Reward(span=SPAN, kind=cast(RewardKind, kind), goods=goods)
+                       for kind, goods in rewards]
+            yield from place(k + 1, t, w, paid, used, first_paid, got,
+                             done + [Placement(span=SPAN, items=items, dest=dest,
+                                               rewards=written)], low)
+
+    return place(0, purse.taler, purse.workers, 0, 0, frozenset(), (), [],
+                 (purse.taler, purse.workers))
+
+
+def _after(purse: Purse, order: Order, buying: bool, taler: int, workers: int,
+           gained: tuple[Tile, ...]) -> Purse:
+    """The purse once the placements in `order` are made and the rewards' tiles
+    `gained` received."""
+    after = purse.copy()
+    after.taler, after.workers = taler, workers
+    for dest, seq, ship, _ in order:
+        for tile in seq:
+            if buying:
+                after.supply[tile] -= 1
+                if dest.kind == "store":
+                    after.storage[tile] += 1
+            else:
+                after.storage[tile] -= 1
+        if ship is not None:
+            assert dest.ship is not None
+            after.ships[dest.ship.key] = ship
+    for tile in gained:
+        _receive(after, tile)
+    return after

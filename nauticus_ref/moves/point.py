@@ -1,0 +1,94 @@
+"""The decision at a point of a record: whose it is, the legal choices, and where the
+line holds a move, whether the written move is one of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from nauticus_ref.game.board import Board
+from nauticus_ref.moves.phases import PhaseOption, legal, phase_options
+from nauticus_ref.moves.turns import TurnOption, TurnOptions, turn_options
+from nauticus_ref.notation.model import Phase, Record, Turn
+from nauticus_ref.notation.printer import Printer
+from nauticus_ref.referee.engine import referee_before
+
+
+@dataclass
+class Options:
+    """What could be played on `line`, from the table before it.
+
+    `kind` is "phase" (the start player's phase line: `phases`), "turn" (a player's
+    turn: `turns`) or "none" (`reason` says why: the round is over, the game has not
+    started...).  `written` is the move the line holds, in canonical form, and
+    `written_option` the option that does the same, None if it is not legal.
+    """
+
+    line: int
+    kind: Literal["phase", "turn", "none"]
+    round: int
+    phase: int
+    action: str | None = None
+    player: str | None = None
+    phases: list[PhaseOption] = field(default_factory=list)
+    turns: TurnOptions | None = None
+    written: str | None = None
+    written_option: PhaseOption | TurnOption | None = None
+    reason: str = ""
+
+    @property
+    def among(self) -> bool | None:
+        """Whether the written move is among the options (None: the line holds none)."""
+        return None if self.written is None else self.written_option is not None
+
+
+def options_at(record: Record, board: Board, line: int, lines: list[str] | None = None,
+               off: frozenset[str] = frozenset()) -> Options:
+    """The decision on `line` of `record`: a phase line's, a turn line's, or (on any
+    other line) the next one the record comes to."""
+    r = referee_before(record, board, line, lines, off)
+    t = r.table
+    written_phase, written_turn = _move_on(record, line)
+    printer = Printer(record)
+    ph = t.phase
+    next_turn = ph is not None and not t.round_ended and any(p not in ph.done for p in ph.order)
+    if written_phase is None and next_turn or written_turn is not None:
+        turns = turn_options(r)
+        if turns is None:
+            return Options(line, "none", t.round_no, t.phase_no,
+                           reason="no phase is in play: a phase line comes next")
+        out = Options(line, "turn", t.round_no, t.phase_no, turns.action, turns.player.name,
+                      turns=turns)
+        if written_turn is not None and written_turn.player.key == turns.player.key:
+            out.written = printer.turn(written_turn)
+            out.written_option = turns.find(written_turn.clauses)
+        elif written_turn is not None:
+            out.written = printer.turn(written_turn)
+        return out
+    phases = phase_options(r, line)
+    if not phases:
+        why = ("the round has had its seven phases: a round line comes next"
+               if t.phase_no >= 7 or t.round_ended else "no start player can be found here")
+        return Options(line, "none", t.round_no, t.phase_no, reason=why)
+    out = Options(line, "phase", t.round_no, phases[0].number, player=phases[0].player,
+                  phases=phases)
+    if written_phase is not None:
+        out.written = printer.phase(written_phase)[0]
+        b = written_phase.bonus
+        word = printer.bonus(b) if b is not None and b.kind != "claim" else None
+        if legal(r, written_phase):   # a written bonus claim is checked too
+            out.written_option = next((o for o in phases if o.action == written_phase.action
+                                       and o.player.casefold() == written_phase.player.key
+                                       and o.bonus == word), None)
+    return out
+
+
+def _move_on(record: Record, line: int) -> tuple[Phase | None, Turn | None]:
+    for rnd in record.rounds:
+        for ph in rnd.phases:
+            if ph.span.line == line:
+                return ph, None
+            for turn in ph.turns:
+                if turn.span.line == line:
+                    return None, turn
+    return None, None

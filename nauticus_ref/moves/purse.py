@@ -1,0 +1,145 @@
+"""What a player can spend in a turn, and what a clause leaves: the part of the table a
+turn changes, light enough to copy for every option.
+
+`Purse.of(table, player)` reads it from the table the replay reached; the clause
+generators (`clauses.py`) build a new one for each option they find, so that the
+second clause of a turn (the Extra Action before or after the phase's action) is
+found from what the first left.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import cast
+
+from nauticus_ref.core.span import Span
+from nauticus_ref.game.state import CROWN_CAP, STORAGE_SPACES, Player, Ship, Tile, spaces
+from nauticus_ref.game.table import Table
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.model import Action, ActionClause, Claim, Name, Placement, Unit
+from nauticus_ref.rules import moments
+
+#: Where a generated move stands: options are text, not read from a file.
+SPAN = Span(line=1, column=1, end_line=1, end_column=2)
+
+#: The predicates that judge a moment, by its type (`Referee.judges`).
+Judges = dict[type, tuple[moments.Predicate, ...]]
+
+
+@dataclass(slots=True)
+class Purse:
+    """A player's workers, taler, storage, ships and crowns, the supply, and what the
+    phase gives: the blue workers at its space (None once used), whether the Extra
+    Action is still to be had, the crown points the round still allows."""
+
+    taler: int
+    workers: int
+    storage: Counter[Tile]
+    ships: dict[str, Ship]          # by casefolded name, in the order they were started
+    supply: Counter[Tile]
+    passed: int
+    crowns_owned: int               # crown masts and sails, in storage or on ships
+    crown_room: int
+    extra: bool                     # the Extra Action is still the player's
+    main_done: bool = False         # the phase's action (or pass) is taken
+
+    @classmethod
+    def of(cls, table: Table, p: Player) -> Purse:
+        masts, sails, _ = p.crowns_breakdown()
+        return cls(taler=p.taler, workers=p.workers, storage=Counter(p.storage),
+                   ships={k: copy.deepcopy(s) for k, s in p.ships.items()},
+                   supply=Counter(table.supply), passed=p.passed, crowns_owned=masts + sails,
+                   crown_room=CROWN_CAP - p.crown_vp_this_round, extra=not p.extra_used)
+
+    @property
+    def crowns(self) -> int:
+        return self.crowns_owned + self.passed
+
+    @property
+    def storage_free(self) -> int:
+        return STORAGE_SPACES - sum(spaces(t) * n for t, n in self.storage.items())
+
+    def copy(self, ships: dict[str, Ship] | None = None) -> Purse:
+        """A copy with its own counters, sharing the ships unless `ships` are given (a
+        clause that changes a ship gives the changed copies)."""
+        return replace(self, storage=Counter(self.storage), supply=Counter(self.supply),
+                       ships=dict(self.ships) if ships is None else ships)
+
+    def shape(self, action: str) -> tuple[object, ...]:
+        """What the bodies of `action` depend on but the taler and workers (a body needs
+        at least so many of each: `Body.needs`): two purses of one shape have the same
+        bodies, and each can afford those whose needs it meets."""
+        ships = self.ships.values()
+        if action in ("money", "crowns"):
+            return (self.crowns, self.crown_room)
+        if action == "deliver":
+            return tuple(len(s.goods) for s in ships if s.complete and s.loaded)
+        kind = vocab.ITEM_KIND_OF_ACTION.get(action)
+        supply = tuple(sorted((t, n) for t, n in self.supply.items()
+                              if t[0] == kind or action in ("sails", "transport")))
+        hulls = tuple(tuple(s.parts) for s in ships)
+        if action == "hulls":
+            return (self.storage_free, supply, hulls)
+        rigs = tuple((tuple(s.masts), tuple(s.sails)) for s in ships)
+        if action == "goods":
+            return (self.storage_free, supply, hulls, tuple(len(s.goods) for s in ships))
+        if action in ("masts", "sails"):
+            return (self.storage_free, supply, hulls, rigs)
+        return (tuple(sorted(self.storage.items())), supply, hulls, rigs,
+                tuple(len(s.goods) for s in ships))
+
+
+def fits(table: Table, judges: Judges, ship: Ship, tile: Tile) -> bool:
+    """Whether the placing rules allow `tile` onto `ship`: the same predicates that judge
+    a written placement, asked without a record."""
+    at = moments.placed(ship, tile, SPAN)
+    for judge in judges[type(at)]:
+        found = judge(table, at)
+        if found and any(d.severity == "error"
+                         for d in (found if isinstance(found, list) else (found,))):
+            return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """One legal body of an action: the clause, what it leaves, what it cost."""
+
+    clause: ActionClause
+    after: Purse
+    taler: int      # taler paid
+    workers: int    # uses (blue and own workers)
+    #: the least taler and own workers the body needs (a reward can pay for what
+    #: comes after it), own workers counted before the Extra Action's two
+    needs: tuple[int, int] = (0, 0)
+
+
+@dataclass
+class Ask:
+    """What every generator reads: the table (for the predicates and the board), the
+    judges, the phase's space and blue workers."""
+
+    table: Table
+    judges: Judges
+    space: int | None
+    blue: int
+
+
+def make_clause(action: str, extra: bool, workers: int | None = None,
+            claim: tuple[int, str] | None = None, placements: list[Placement] | None = None,
+            ships: list[Name] | None = None) -> ActionClause:
+    return ActionClause(span=SPAN, action=_action(action), extra=extra,
+                        placements=placements or [], workers=workers, ships=ships or [],
+                        claim=Claim(span=SPAN, value=claim[0], unit=cast(Unit, claim[1]))
+                        if claim else None)
+
+
+def _action(action: str) -> Action:
+    assert action in vocab.ACTIONS
+    return cast(Action, action)
+
+
+def ship_name(text: str) -> Name:
+    return Name(span=SPAN, text=text)

@@ -1,0 +1,263 @@
+"""The turns a player could write next: pass, every body of the phase's action, and,
+while the player has it, the Extra Action before or after either.
+
+Options are listed lazily in that order and counted without being kept: the options
+that follow one first clause depend only on what it leaves (`Purse.shape`), so
+each such count is worked out once.  `key` reduces a written turn to what it does, so
+that a written move is found among the options however it was written.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from nauticus_ref.game.state import Player
+from nauticus_ref.moves.clauses import bodies
+from nauticus_ref.moves.purse import SPAN, Ask, Body, Purse
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.model import ActionClause, Clause, Name, PassClause, Turn
+from nauticus_ref.referee.context import Referee
+
+PASS = PassClause(span=SPAN)
+
+
+class OutOfTime(Exception):
+    """Counting went past its deadline."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOption:
+    """One legal turn: its clauses in order, the taler paid and the workers used in all."""
+
+    player: str
+    clauses: tuple[Clause, ...]
+    taler: int
+    workers: int
+
+    @property
+    def turn(self) -> Turn:
+        return Turn(span=SPAN, player=Name(span=SPAN, text=self.player),
+                    clauses=list(self.clauses))
+
+    @property
+    def group(self) -> str:
+        """What kind of turn it is, as the listing groups them: `pass`, the action, or
+        `extra <action> first` / `extra <action> after` with either."""
+        extra = next((c for c in self.clauses if isinstance(c, ActionClause) and c.extra), None)
+        if extra is None:
+            return "pass" if isinstance(self.clauses[0], PassClause) else self.clauses[0].action
+        return f"extra {extra.action} {'first' if self.clauses[0] is extra else 'after'}"
+
+
+@dataclass
+class TurnOptions:
+    """Every legal turn of `player` from one table: listed lazily (`__iter__`), counted
+    exactly (`count`, `counts`)."""
+
+    player: Player
+    action: str
+    ask: Ask
+    purse: Purse
+
+    def _main(self, purse: Purse) -> Iterator[tuple[Clause, Purse, int, int]]:
+        after = purse.copy()
+        after.passed = min(3, after.passed + 1)
+        yield PASS, after, 0, 0
+        for b in bodies(self.ask, purse, self.action, extra=False):
+            yield b.clause, b.after, b.taler, b.workers
+
+    def _extras(self, purse: Purse, action: str) -> Iterator[Body]:
+        return bodies(self.ask, purse, action, extra=True)
+
+    def plain(self) -> Iterator[TurnOption]:
+        """The options without the Extra Action: pass, then the phase's action."""
+        for clause, _, taler, used in self._main(self.purse):
+            yield TurnOption(self.player.name, (clause,), taler, used)
+
+    def __iter__(self) -> Iterator[TurnOption]:
+        name = self.player.name
+        yield from self.plain()
+        if not self.purse.extra:
+            return
+        for action in vocab.ACTIONS:
+            for e in self._extras(self.purse, action):
+                for clause, _, taler, used in self._main(e.after):
+                    yield TurnOption(name, (e.clause, clause), e.taler + taler,
+                                     e.workers + used)
+        for action in vocab.ACTIONS:
+            for clause, after, taler, used in self._main(self.purse):
+                for e in self._extras(after, action):
+                    yield TurnOption(name, (clause, e.clause), taler + e.taler,
+                                     used + e.workers)
+
+    def firsts(self) -> dict[str, TurnOption]:
+        """The first option of each group, in the listing's order, found without listing
+        the others."""
+        name = self.player.name
+        out: dict[str, TurnOption] = {}
+        for option in itertools.islice(self.plain(), 2):
+            out[option.group] = option
+        if not self.purse.extra:
+            return out
+        passed = next(self._main(self.purse))[1]
+        for action in vocab.ACTIONS:
+            e = next(iter(self._extras(self.purse, action)), None)
+            if e is not None:
+                out[f"extra {action} first"] = TurnOption(name, (e.clause, PASS), e.taler,
+                                                          e.workers)
+        for action in vocab.ACTIONS:
+            e = next(iter(self._extras(passed, action)), None)
+            if e is not None:
+                out[f"extra {action} after"] = TurnOption(name, (PASS, e.clause), e.taler,
+                                                          e.workers)
+        return out
+
+    def counts(self, deadline: float | None = None) -> dict[str, int]:
+        """How many options each group holds (groups with none left out), without
+        listing them.  A turn's second clause is found from what the first left: the
+        first clauses that leave the same shape (`Purse.shape`) differing only in taler
+        and workers, the second clause's bodies are found once, with what each needs,
+        and counted for each.  Raises `OutOfTime` past `deadline` (`time.monotonic()`)."""
+        out: Counter[str] = Counter()
+        #: (group, shape, action, extra) -> a purse of that shape, and how many first
+        #: clauses left each (taler, workers)
+        asks: dict[tuple[str, object, str, bool], tuple[Purse, Counter[tuple[int, int]]]] = {}
+
+        def then(group: str, after: Purse, action: str, extra: bool) -> None:
+            k = (group, after.shape(action), action, extra)
+            asks.setdefault(k, (after, Counter()))[1][after.taler, after.workers] += 1
+
+        for clause, after, _, _ in self._main(self.purse):
+            out["pass" if clause is PASS else self.action] += 1
+            if self.purse.extra:
+                for action in vocab.ACTIONS:
+                    then(f"extra {action} after", after, action, True)
+            _check(deadline)
+        if self.purse.extra:
+            for action in vocab.ACTIONS:
+                for e in self._extras(self.purse, action):
+                    out[f"extra {action} first"] += 1    # then pass
+                    then(f"extra {action} first", e.after, self.action, False)
+                    _check(deadline)
+        for (group, _, action, extra), (purse, budgets) in asks.items():
+            richest = purse.copy()
+            richest.taler = max(t for t, _ in budgets)
+            richest.workers = max(w for _, w in budgets)
+            needs = Counter(b.needs for b in bodies(self.ask, richest, action, extra))
+            _check(deadline)
+            for (taler, workers), n in budgets.items():
+                out[group] += n * sum(k for (t, w), k in needs.items()
+                                      if t <= taler and w <= workers)
+        return {g: n for g, n in out.items() if n}
+
+    def count(self, deadline: float | None = None) -> int:
+        return sum(self.counts(deadline).values())
+
+    def plain_counts(self) -> dict[str, int]:
+        """The counts of the turns without the Extra Action: quick, and exact."""
+        out: Counter[str] = Counter()
+        for clause, _, _, _ in self._main(self.purse):
+            out["pass" if clause is PASS else self.action] += 1
+        return dict(out)
+
+    def find(self, clauses: Sequence[Clause]) -> TurnOption | None:
+        """The option that does what `clauses` do (`key`) and claims what they claim, if
+        one does: found by following the written clauses, not by listing every option."""
+        found = self._find(clauses)
+        if found is None or not all(_claims_hold(w, c) for w, c in zip(clauses, found.clauses)):
+            return None
+        return found
+
+    def _find(self, clauses: Sequence[Clause]) -> TurnOption | None:
+        want = key(clauses)
+        name = self.player.name
+        if len(clauses) == 1:
+            return next((TurnOption(name, (c,), t, u) for c, _, t, u in self._main(self.purse)
+                         if key((c,)) == want), None)
+        if len(clauses) != 2 or not self.purse.extra:
+            return None
+        first, second = clauses
+        if isinstance(first, ActionClause) and first.extra:
+            for e in self._extras(self.purse, first.action):
+                if key((e.clause,)) == want[:1]:
+                    for c, _, t, u in self._main(e.after):
+                        if key((c,)) == want[1:]:
+                            return TurnOption(name, (e.clause, c), e.taler + t, e.workers + u)
+            return None
+        if not (isinstance(second, ActionClause) and second.extra):
+            return None
+        for c, after, t, u in self._main(self.purse):
+            if key((c,)) == want[:1]:
+                for e in self._extras(after, second.action):
+                    if key((e.clause,)) == want[1:]:
+                        return TurnOption(name, (c, e.clause), t + e.taler, u + e.workers)
+        return None
+
+
+def _claims_hold(written: Clause, option: Clause) -> bool:
+    """A written claim is the option's (a transport's, which has none, `= 0t`)."""
+    if not isinstance(written, ActionClause) or written.claim is None:
+        return True
+    assert isinstance(option, ActionClause)
+    right = (option.claim.value, option.claim.unit) if option.claim else (0, "t")
+    return (written.claim.value, written.claim.unit) == right
+
+
+def _check(deadline: float | None) -> None:
+    if deadline is not None and time.monotonic() > deadline:
+        raise OutOfTime
+
+
+def turn_options(r: Referee, player: Player | None = None) -> TurnOptions | None:
+    """The turns open to `player` (the next to move, if None) on the table `r` holds:
+    None when no phase is in play or everyone has had their turn."""
+    t = r.table
+    ph = t.phase
+    if ph is None or t.round_ended:
+        return None
+    if player is None:
+        player = next((p for p in ph.order if p not in ph.done), None)
+        if player is None:
+            return None
+    ask = Ask(t, r.judges, ph.space, ph.blue)
+    return TurnOptions(player, ph.action, ask, Purse.of(t, player))
+
+
+# what a written turn does -------------------------------------------------------
+def key(clauses: Sequence[Clause]) -> tuple[object, ...]:
+    """What a turn does, whatever its spelling: the clauses in order, each reduced to
+    where its tiles go (a new ship by what it is built of, not its name), its rewards,
+    its free tile, its workers or ships; claims, which only check, are left out."""
+    return tuple(_clause_key(c) for c in clauses)
+
+
+def _clause_key(c: Clause) -> tuple[object, ...]:
+    if not isinstance(c, ActionClause):
+        return ("pass",)
+    places: dict[object, Counter[object]] = {}
+    new: dict[str, Counter[object]] = {}
+    gifts: list[str] = []
+    for pl in c.placements:
+        if pl.gift:
+            gifts.extend(i.name for i in pl.items)
+            continue
+        tiles: Counter[object] = Counter()
+        for i in pl.items:
+            tiles[(i.kind, i.name)] += i.count
+        for w in pl.rewards or []:
+            tiles[("reward", w.kind, tuple(sorted(w.goods or ())))] += 1
+        ship = pl.dest.ship
+        if pl.dest.kind == "new" or (ship is not None and ship.key in new):
+            assert ship is not None
+            new.setdefault(ship.key, Counter()).update(tiles)
+        else:
+            places.setdefault("store" if ship is None else ship.key, Counter()).update(tiles)
+    return (c.extra, c.action, c.workers, tuple(sorted(s.key for s in c.ships)),
+            tuple(sorted((str(k), tuple(sorted(v.items(), key=repr)))
+                         for k, v in places.items())),
+            tuple(sorted(tuple(sorted(v.items(), key=repr)) for v in new.values())),
+            tuple(sorted(gifts)))

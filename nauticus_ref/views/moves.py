@@ -1,0 +1,142 @@
+"""The `moves` view: the legal choices at a point, counted, summarised and listed.
+
+Formats: text for a person (counts by kind, what can be bought at most and where,
+an example of each kind, the first options), JSON for programs (every option, to a
+cap, and the exact counts).  `FORMATS`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections import Counter
+from typing import Any, Callable
+
+from nauticus_ref.moves.point import Options
+from nauticus_ref.moves.turns import OutOfTime, TurnOption
+from nauticus_ref.notation.model import ActionClause, Record
+from nauticus_ref.notation.printer import Printer
+from nauticus_ref.notation.vocab import count
+from nauticus_ref.views.text import versioned
+
+Data = dict[str, Any]
+
+#: Seconds counting the turns with the Extra Action may take; past them the count of
+#: the turns without it is given, exact, and the rest is said to be uncounted.
+COUNT_SECONDS = 10.0
+#: Options listed at most, whatever `--limit` says: the listing is then cut, with a note.
+MAX_LISTED = 100_000
+
+
+def moves_json(path: str, record: Record, o: Options, limit: int | None,
+               seconds: float = COUNT_SECONDS) -> Data:
+    """The options at `o`, listed up to `limit` (and `MAX_LISTED`), with their counts."""
+    cap = MAX_LISTED if limit is None else min(limit, MAX_LISTED)
+    data: Data = {"path": path, "line": o.line, "kind": o.kind, "round": o.round or None,
+                  "phase": o.phase or None, "action": o.action, "player": o.player}
+    if o.kind == "none":
+        return {**data, "reason": o.reason, "count": 0, "counts": {}, "options": [],
+                "listed": 0, "cut": False, "written": None}
+    if o.written is not None:
+        data["written"] = {"text": o.written, "legal": o.among}
+    else:
+        data["written"] = None
+    if o.kind == "phase":
+        options = [{"text": p.ngn(), "group": p.action, "bonus": p.bonus} for p in o.phases]
+        return {**data, "count": len(options), "counts": dict(Counter(p.action for p in o.phases)),
+                "counted": True, "options": options[:cap], "listed": min(cap, len(options)),
+                "cut": len(options) > cap}
+    turns = o.turns
+    assert turns is not None
+    printer = Printer(record)
+    try:
+        counts = turns.counts(time.monotonic() + seconds)
+        counted = True
+    except OutOfTime:
+        counts, counted = turns.plain_counts(), False
+    options = [_option(printer, t) for t in itertools.islice(turns, cap)]
+    total = sum(counts.values())
+    summary = _summary(itertools.islice(turns.plain(), 1, None))
+    return {**data, "taler": turns.purse.taler, "workers": turns.purse.workers,
+            "blue": turns.ask.blue, "extra_action": turns.purse.extra,
+            "count": total if counted else None, "counts": counts, "counted": counted,
+            "without_extra": counts.get("pass", 0) + counts.get(turns.action, 0),
+            "summary": summary,
+            "examples": {g: printer.turn(t.turn) for g, t in turns.firsts().items()},
+            "options": options, "listed": len(options),
+            "cut": len(options) < total or not counted}
+
+
+def _option(printer: Printer, t: TurnOption) -> Data:
+    return {"text": printer.turn(t.turn), "group": t.group, "taler": t.taler,
+            "workers": t.workers}
+
+
+def _summary(options: Any) -> list[Data]:
+    """For the phase's own action: each tile, the most of it one turn can place, and the
+    destinations it can go to; for money and crowns, the most workers."""
+    most: Counter[str] = Counter()
+    where: dict[str, set[str]] = {}
+    for t in options:
+        c = t.clauses[0]
+        assert isinstance(c, ActionClause)
+        if c.workers is not None:
+            most["workers"] = max(most["workers"], c.workers)
+            continue
+        per: Counter[str] = Counter()
+        for pl in c.placements:
+            if pl.gift:
+                continue
+            dest = "store" if pl.dest.ship is None else (
+                "new ship" if pl.dest.kind == "new" else pl.dest.ship.text)
+            for i in pl.items:
+                name = i.name if i.kind in ("hull", "good") else f"{i.name} {i.kind}"
+                per[name] += i.count
+                where.setdefault(name, set()).add(dest)
+        for s in c.ships:
+            per["ships"] += 1
+        for name, n in per.items():
+            most[name] = max(most[name], n)
+    return [{"item": name, "most": n, "to": sorted(where.get(name, ()))}
+            for name, n in most.items()]
+
+
+def moves_text(data: Data) -> str:
+    head = f"{data['path']}:{data['line']}: "
+    if data["kind"] == "none":
+        return f"{head}{data['reason']}"
+    where = f"round {data['round']}, phase {data['phase']}"
+    if data["kind"] == "phase":
+        lines = [head + f"{where}: {data['player']} chooses the action; "
+                 f"{count(data['count'], 'legal phase line')}"]
+    else:
+        lines = [head + f"{where} ({data['action']}): {data['player']}'s turn, with "
+                 f"{data['taler']} taler, {count(data['workers'], 'worker')}"
+                 + (f" and {count(data['blue'], 'blue worker')} on the space" if data["blue"]
+                    else "")
+                 + ("; the Extra Action is still to be had" if data["extra_action"] else "")]
+        total = data["count"]
+        lines.append(f"{total:,} legal turns" if data["counted"] else
+                     f"{data['without_extra']:,} legal turns without the Extra Action; "
+                     f"with it, more than could be counted in {COUNT_SECONDS:g} s")
+    width = max((len(g) for g in data["counts"]), default=0)
+    for group, n in data["counts"].items():
+        example = data.get("examples", {}).get(group)
+        lines.append(f"  {group:<{width}}  {n:>9,}" + (f"   e.g. {example}" if example else ""))
+    if data.get("summary"):
+        lines.append(f"{data['action']}: the most one turn can take, and where it can go")
+        for s in data["summary"]:
+            lines.append(f"  {s['item']:<14} {s['most']:>3}" + (
+                f"   {', '.join(s['to'])}" if s["to"] else ""))
+    written = data["written"]
+    if written is not None:
+        lines.append(f"the written move `{written['text']}` is "
+                     + ("among them" if written["legal"] else
+                        "not among them: `nauticus-ref validate` reports it"))
+    if data["options"]:
+        lines.append(f"the first {data['listed']:,}:" if data["cut"] else "all of them:")
+        lines += [f"  {o['text']}" for o in data["options"]]
+    return "\n".join(lines)
+
+
+FORMATS: dict[str, Callable[[Data], str]] = {"text": moves_text, "json": versioned}

@@ -1,0 +1,74 @@
+"""`moves`: what a person reads (counts, the most of each tile, examples, the written
+move) and what a program reads (every option, the exact counts), as the command line
+gives them."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+from helpers import EXAMPLES
+from test_schema import validator
+
+from nauticus_ref.cli import main
+from nauticus_ref.core.files import Source
+from nauticus_ref.moves.point import options_at
+from nauticus_ref.referee.validate import validate_source
+from nauticus_ref.views.moves import moves_json
+
+GAME = EXAMPLES / "game-2p.ngn"
+BAD = EXAMPLES / "invalid" / "workers.ngn"
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["moves", *map(str, args)])
+
+
+def test_a_turn_reads_as_counts_by_kind_with_examples(snapshot):
+    result = run(GAME, "--line", 95, "--limit", 5)
+    assert result.exit_code == 0, result.output
+    assert result.output.replace(str(GAME), "game-2p.ngn") == snapshot
+
+
+def test_a_phase_line_lists_each_action_with_its_bonus_choices(snapshot):
+    result = run(GAME, "--at", "4.5")
+    assert result.exit_code == 0, result.output
+    assert result.output.replace(str(GAME), "game-2p.ngn") == snapshot
+
+
+def test_a_written_move_that_is_not_legal_is_said_so_and_exits_as_validate_does():
+    result = run(BAD, "--line", 6)
+    assert result.exit_code == 1
+    assert "`Anna: 6w` is not among them" in result.output
+    assert "Anna: 5w = 10t" in result.output
+
+
+def test_json_lists_every_option_and_counts_them_exactly():
+    data = json.loads(run(GAME, "--line", 95, "--format", "json").output)
+    validator("moves").validate(data)
+    assert data["counted"] and not data["cut"]
+    assert data["count"] == len(data["options"]) == sum(data["counts"].values())
+    assert len({o["text"] for o in data["options"]}) == data["count"]
+    assert data["written"] == {"text": "Anna: A, B", "legal": True}
+
+
+def test_the_limit_cuts_the_listing_never_the_count():
+    data = json.loads(run(GAME, "--line", 95, "--format", "json", "--limit", 0).output)
+    assert data["options"] == [] and data["cut"] and data["count"] == 7359
+
+
+def test_past_its_time_the_extra_actions_count_is_said_to_be_missing():
+    game = validate_source(Source(GAME.name, GAME.read_text(encoding="utf-8")))
+    options = options_at(game.record, game.replayed.table.board, 95, game.lines)
+    data = moves_json("game-2p.ngn", game.record, options, limit=3, seconds=0)
+    validator("moves").validate({"version": 1, **data})
+    assert data["count"] is None and not data["counted"]
+    assert data["without_extra"] == 4 and data["cut"]
+
+
+def test_a_point_between_rounds_has_no_choice():
+    text = GAME.read_text(encoding="utf-8")
+    line = next(n for n, s in enumerate(text.splitlines(), 1) if s.startswith("round 2"))
+    result = run(GAME, "--line", line)
+    assert result.exit_code == 0
+    assert "a round line comes next" in result.output
