@@ -17,6 +17,7 @@ from nauticus_ref.referee.engine import replay
 from nauticus_ref.referee.result import ReplayResult, TableView
 
 if TYPE_CHECKING:
+    from nauticus_ref.moves.point import Options
     from nauticus_ref.referee.resume import LastReplay
 
 
@@ -65,6 +66,17 @@ class Game:
         setup = self._setup_lines()
         end = setup.stop if line in setup else line
         return replay(self.record, replayed.table.board, until_line=end, off=self.off).table
+
+    def moves(self, line: int) -> Options:
+        """The legal choices on `line`, from the table before it: the start player's
+        phase lines or the turns of the player to move, and whether the written move is
+        among them (`moves/point.py`; docs/api.md shows it).  The moves build on the
+        referee, so they are imported when asked for, as the notebook view is."""
+        from nauticus_ref.moves.point import options_at
+
+        assert self.record is not None, f"{self.path} has syntax errors"
+        return options_at(self.record, self._replayed().table.board, line, self.lines,
+                          self.off)
 
     def _setup_lines(self) -> range:
         """The lines of the setup block before its last (empty without one): after any of
