@@ -75,8 +75,9 @@ def validate_one(path: str, checking: Checking, fmt: str, quiet: bool = False) -
     from nauticus_ref.views.validate import FORMATS, validate_text
 
     if quiet and fmt == "text":
-        return _render(path, checking, fmt, {"text": lambda g: validate_text(g, False)}, quiet)
-    return _render(path, checking, fmt, FORMATS, quiet)
+        return _render(path, checking, fmt, {"text": lambda g: validate_text(g, False)}, quiet,
+                       mended=True)
+    return _render(path, checking, fmt, FORMATS, quiet, mended=True)
 
 
 def score_one(path: str, checking: Checking, fmt: str, quiet: bool = False) -> Outcome:
@@ -86,8 +87,10 @@ def score_one(path: str, checking: Checking, fmt: str, quiet: bool = False) -> O
 
 
 def _render(path: str, checking: Checking, fmt: str,
-            formats: dict[str, Callable[[Game], Any]], quiet: bool) -> Outcome:
-    """One record through a view: its text, or its part of a gathered document."""
+            formats: dict[str, Callable[[Game], Any]], quiet: bool,
+            mended: bool = False) -> Outcome:
+    """One record through a view: its text, or its part of a gathered document.
+    `mended`: errors on turn lines name the nearest legal turn (moves/mend.py)."""
     from dataclasses import replace
 
     from nauticus_ref.views.text import JsonItem
@@ -95,6 +98,10 @@ def _render(path: str, checking: Checking, fmt: str,
     report, failure = load(path, checking, steps=False)   # validate and score show none
     if report is None:
         return Outcome(path, failure=failure)
+    if mended and not report.valid:
+        from nauticus_ref.moves.mend import mend
+
+        report = replace(report, diagnostics=mend(report))
     if quiet:
         report = replace(report, diagnostics=[d for d in report.diagnostics
                                               if d.severity != "note"])

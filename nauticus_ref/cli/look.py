@@ -71,23 +71,29 @@ def _print_or_write(out: str | None, text: str) -> None:
 @click.option("--line", "line", type=click.IntRange(min=1), help="Explain the move(s) on this line.")
 @click.option("--at", "at", metavar="ROUND.PHASE[.PLAYER]",
               help="Explain a phase line (2.3) or one player's turn in it (2.3.Anna).")
+@click.option("--instead", "instead", metavar="TEXT",
+              help="What if the line had been written as TEXT: its verdict, the first later "
+                   "line it makes illegal, and the final scores before and after.")
 @format_option("explain")
 @board_option
 @stdin_option
 @config_options
-def explain(path: str, line: int | None, at: str | None, fmt: str,
+def explain(path: str, line: int | None, at: str | None, instead: str | None, fmt: str,
             board_option: str | None) -> None:
     """Settle a dispute: the situation before a move, each step with its rule and
-    arithmetic, and the verdict with what would have been legal.
+    arithmetic, and the verdict with what would have been legal, the nearest legal
+    turns first.  With --instead, the same for the line written otherwise.
 
     \b
     Examples:
       nauticus-ref explain game.ngn --line 14
       nauticus-ref explain game.ngn --at 2.3.Ben
+      nauticus-ref explain game.ngn --line 14 --instead "Anna: 5w = 10t"
       nauticus-ref explain game.ngn --at 1.1 --format markdown
     """
     from nauticus_ref.views.explain import FORMATS, explain_json
     from nauticus_ref.views.point import InspectError, find_point
+    from nauticus_ref.views.whatif import WhatIfError, edited, what_if
 
     if (line is None) == (at is None):
         cannot_run("give exactly one of --line N and --at ROUND.PHASE[.PLAYER]")
@@ -100,9 +106,20 @@ def explain(path: str, line: int | None, at: str | None, fmt: str,
     assert record is not None and result is not None   # one_record saw to it
     try:
         point = find_point(record, line or 0, at)
+        change = None
+        if instead is not None:
+            new = edited(report, point.line, instead)
+            if new.record is None or new.replayed is None:
+                cannot_run(f"{report.path}:{point.line}: `{instead}` cannot be read: "
+                           + "; ".join(d.message for d in new.diagnostics if d.severity == "error"))
+            change = what_if(report, new, point.line)
+            report, record, result = new, new.record, new.replayed
+            point = find_point(record, point.line)
         data = explain_json(report.path, report.lines, record, result,
                             report.diagnostics, result.table.board, point)
-    except InspectError as e:
+        if change is not None:
+            data["instead"] = change
+    except (InspectError, WhatIfError) as e:
         cannot_run(f"{report.path}: {e}")
     echo(FORMATS[fmt](data))
     sys.exit(EXIT_CLEAN if data["verdict"]["legal"] else EXIT_ERRORS)

@@ -227,7 +227,7 @@ class Server:
                 return []
             wanted, lines = params.range, analysis.game.lines
             out = []
-            for d in analysis.diagnostics():
+            for d in _mended(analysis, range(wanted.start.line + 1, wanted.end.line + 2)):
                 if not d.fixes or not _overlaps(self.out(lines, d.span), wanted):
                     continue
                 for fix in d.fixes:
@@ -280,6 +280,14 @@ def _range_edits(doc: Document, first: int, last: int, formatted: list[str | Non
             edits.append(lsp.TextEdit(range=lsp.Range(start=lsp.Position(line=i, character=0),
                                                       end=end), new_text=new))
     return edits
+
+
+def _mended(analysis: Analysis, lines: range) -> list[Diagnostic]:
+    """The diagnostics, those on `lines` (1-based) with the nearest legal turn as a fix:
+    worked out when the editor asks for the actions there, not on every change."""
+    from nauticus_ref.moves.mend import mend
+
+    return mend(analysis.game, lines)
 
 
 def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:

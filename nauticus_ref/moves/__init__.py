@@ -1,7 +1,11 @@
 """What was possible: the legal moves at a point of a record.
 
-The moves are found by the rules themselves: each candidate is played on a copy of
-the table the replay reached, with the same effects and the same predicates that judge
-a written move, and kept if no rule finds an error.  So a listed move is legal by the
-referee's own verdict, and a legal move the candidates cover is listed.
+Phase lines are few: each candidate is played on a copy of the table with the referee's
+own effects and predicates, and kept if no rule finds an error (phases.py).  Turns are
+many (a purchase with its destinations, rewards and the Extra Action can run to
+hundreds of thousands), so they are generated: where a tile can go is asked of the
+placing rules' predicates, and prices, workers, the golden rule, the free tile and the
+rewards are worked out as the referee works them out (placing.py).  Tests hold the two
+together: every written turn of the examples, the rule fixtures and 200 simulated
+games is found among the options, and options written in place validate.
 """

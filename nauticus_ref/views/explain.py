@@ -7,11 +7,13 @@ JSON and Markdown (`FORMATS`).
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable
 
 from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.board import Board
-from nauticus_ref.notation.model import Record
+from nauticus_ref.notation.model import Record, Turn
+from nauticus_ref.notation.printer import Printer
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.referee.result import ReplayResult, TableView
 from nauticus_ref.rules import BY_ID, SYNTAX
@@ -66,6 +68,12 @@ def explain_json(path: str, lines: list[str], record: Record, full: ReplayResult
     steps = [{"text": s.text, "player": s.player, "rule": rule_json(s.rule)}
              for s in full.steps if s.line == point.line]
     found = [d for d in diagnostics if d.span.line == point.line]
+    legal = not any(d.severity == "error" for d in found)
+    verdict: Data = {"legal": legal,
+                     "diagnostics": [{**d.as_json(), "why": (rule_json(d.rule) or {}).get("summary")}
+                                     for d in found]}
+    if not legal and point.turn is not None:
+        verdict["nearest"] = _nearest(record, board, lines, point.turn)
     return {
         "path": path, "line": point.line, "source": lines[point.line - 1]
         if 0 < point.line <= len(lines) else "",
@@ -74,10 +82,31 @@ def explain_json(path: str, lines: list[str], record: Record, full: ReplayResult
         "player": point.turn.player.text if point.turn is not None else
         (point.phase.player.text if point.phase is not None else None),
         "before": situation, "steps": steps,
-        "verdict": {"legal": not any(d.severity == "error" for d in found),
-                    "diagnostics": [{**d.as_json(), "why": (rule_json(d.rule) or {}).get("summary")}
-                                    for d in found]},
+        "verdict": verdict,
     }
+
+
+#: Seconds explain searches for the nearest legal turns (a turn with very many options
+#: may need longer; explain then shows none).
+NEAREST_SECONDS = 10.0
+
+
+def _nearest(record: Record, board: Board, lines: list[str], turn: Turn) -> list[Data]:
+    """The legal turns nearest to an illegal one, each with how many changes it makes."""
+    from nauticus_ref.moves.nearest import nearest
+    from nauticus_ref.moves.point import options_at
+    from nauticus_ref.moves.turns import OutOfTime
+
+    options = options_at(record, board, turn.span.line, lines)
+    if options.turns is None or options.player is None or \
+            options.player.casefold() != turn.player.key:
+        return []   # a turn out of order: the options are the next player's
+    printer = Printer(record)
+    try:
+        found = nearest(options.turns, turn.clauses, deadline=time.monotonic() + NEAREST_SECONDS)
+    except OutOfTime:
+        return []
+    return [{"text": printer.turn(o.turn), "changes": d} for d, o in found]
 
 
 def _rule_ref(rule: Data | None) -> str:
@@ -174,6 +203,13 @@ def explain_text(data: Data) -> str:
                            f"({cite(rule['section'], rule['section_en'])})")
             if d["help"]:
                 out.append(f"    what would be legal: {d['help']}")
+    if "instead" in data:
+        from nauticus_ref.views.whatif import what_if_text
+
+        out += ["", *what_if_text(data["instead"])]
+    if verdict.get("nearest"):
+        out.append("nearest legal turns, to write in its place:")
+        out += [f"  {n['text']}    ({count(n['changes'], 'change')})" for n in verdict["nearest"]]
     return "\n".join(out)
 
 

@@ -49,18 +49,22 @@ def moves_json(path: str, record: Record, o: Options, limit: int | None,
     turns = o.turns
     assert turns is not None
     printer = Printer(record)
+    deadline = time.monotonic() + seconds
     try:
-        counts = turns.counts(time.monotonic() + seconds)
-        counted = True
+        counts, counted, plain = turns.counts(deadline), True, True
     except OutOfTime:
-        counts, counted = turns.plain_counts(), False
+        try:   # the turns without the Extra Action are counted on their own, with more time
+            counts, counted, plain = turns.plain_counts(deadline + seconds), False, True
+        except OutOfTime as e:
+            counts, counted, plain = {"at least": e.counted}, False, False
     options = [_option(printer, t) for t in itertools.islice(turns, cap)]
     total = sum(counts.values())
     summary = _summary(itertools.islice(turns.plain(), 1, None))
     return {**data, "taler": turns.purse.taler, "workers": turns.purse.workers,
             "blue": turns.ask.blue, "extra_action": turns.purse.extra,
             "count": total if counted else None, "counts": counts, "counted": counted,
-            "without_extra": counts.get("pass", 0) + counts.get(turns.action, 0),
+            "without_extra": counts.get("pass", 0) + counts.get(turns.action, 0) if plain
+            else None,
             "summary": summary,
             "examples": {g: printer.turn(t.turn) for g, t in turns.firsts().items()},
             "options": options, "listed": len(options),
@@ -118,7 +122,9 @@ def moves_text(data: Data) -> str:
         total = data["count"]
         lines.append(f"{total:,} legal turns" if data["counted"] else
                      f"{data['without_extra']:,} legal turns without the Extra Action; "
-                     f"with it, more than could be counted in {COUNT_SECONDS:g} s")
+                     f"with it, more than could be counted in {COUNT_SECONDS:g} s"
+                     if data["without_extra"] is not None else
+                     f"more legal turns than could be counted in {2 * COUNT_SECONDS:g} s")
     width = max((len(g) for g in data["counts"]), default=0)
     for group, n in data["counts"].items():
         example = data.get("examples", {}).get(group)

@@ -6,15 +6,11 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired
 
-from pydantic import ConfigDict, with_config
+from pydantic import with_config
 from typing_extensions import TypedDict
 
 from nauticus_ref.notation.model import Record
-from nauticus_ref.views import JSON_VERSION
-
-STRICT = ConfigDict(extra="forbid")
-Version = Literal[1]
-assert JSON_VERSION == 1, "raise Version with JSON_VERSION"
+from nauticus_ref.views.shapes_moves import STRICT, Nearest, Version, WhatIf
 
 
 @with_config(STRICT)
@@ -310,6 +306,7 @@ class ExplainedDiagnostic(Diagnostic):
 class Verdict(TypedDict):
     legal: bool
     diagnostics: list[ExplainedDiagnostic]
+    nearest: NotRequired[list[Nearest]]   # an illegal turn: the legal turns nearest to it
 
 
 @with_config(STRICT)
@@ -361,6 +358,7 @@ class Explain(TypedDict):
     before: Before
     steps: list[Step]
     verdict: Verdict
+    instead: NotRequired[WhatIf]   # with --instead: what writing the line otherwise changes
 
 
 @with_config(STRICT)

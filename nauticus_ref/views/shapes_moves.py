@@ -1,13 +1,41 @@
-"""The shape of `moves --format json` (the other outputs' are in shapes.py)."""
+"""The shapes of what could have been played: `moves --format json`, and the nearest
+turns and what-if of `explain` (the other outputs' are in shapes.py, which takes the
+strictness and version from here)."""
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired
+from typing import Any, Literal, NotRequired
 
-from pydantic import with_config
+from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
-from nauticus_ref.views.shapes import STRICT, Version
+from nauticus_ref.views import JSON_VERSION
+
+STRICT = ConfigDict(extra="forbid")
+Version = Literal[1]
+assert JSON_VERSION == 1, "raise Version with JSON_VERSION"
+
+
+@with_config(STRICT)
+class Nearest(TypedDict):
+    text: str          # a turn line to write in place of the illegal one
+    changes: int       # how many small changes from what was written
+
+
+@with_config(STRICT)
+class ScoreChange(TypedDict):
+    player: str
+    before: int
+    after: int | None
+
+
+@with_config(STRICT)
+class WhatIf(TypedDict):
+    written: str                       # the line as the record has it
+    instead: str                       # the line written otherwise
+    legal: bool                        # no error on the new line
+    first_broken: dict[str, Any] | None   # the first later error it brings: a diagnostic with its line's source
+    scores: list[ScoreChange] | None   # a complete record: each final score before and after
 
 
 @with_config(STRICT)
@@ -46,9 +74,9 @@ class Moves(TypedDict):
     reason: NotRequired[str]           # kind none: why there is no choice here
     written: Written | None
     count: int | None                  # every option; None if the Extra Action's ran out of time
-    counts: dict[str, int]             # by group
+    counts: dict[str, int]             # by group ("at least": how many were found in time)
     counted: NotRequired[bool]
-    without_extra: NotRequired[int]    # the turns without the Extra Action, always counted
+    without_extra: NotRequired[int | None]   # the turns without the Extra Action (None: too many to count in time)
     taler: NotRequired[int]
     workers: NotRequired[int]
     blue: NotRequired[int]

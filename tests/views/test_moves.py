@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 from helpers import EXAMPLES
 from test_schema import validator
@@ -72,3 +73,37 @@ def test_a_point_between_rounds_has_no_choice():
     result = run(GAME, "--line", line)
     assert result.exit_code == 0
     assert "a round line comes next" in result.output
+
+
+def explain(*args):
+    return CliRunner().invoke(main, ["explain", *map(str, args)])
+
+
+def test_explain_ends_an_illegal_turn_with_the_nearest_legal_ones():
+    result = explain(BAD, "--line", 6)
+    assert result.exit_code == 1
+    tail = result.output.split("nearest legal turns, to write in its place:\n")[1]
+    assert tail.splitlines()[0] == "  Anna: 5w = 10t    (1 change)"
+
+
+def test_what_if_shows_the_new_verdict_the_first_line_it_breaks_and_the_scores():
+    result = explain(GAME, "--line", 95, "--instead", "Anna: A", "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    validator("explain").validate(data)
+    change = data["instead"]
+    assert change["written"] == "Anna: A, B" and change["legal"]
+    assert change["first_broken"]["rule"] == "final-score"
+    assert {s["player"]: s["after"] - s["before"] for s in change["scores"]} == {
+        "Anna": -5, "Ben": 0}
+    mended = explain(BAD, "--line", 6, "--instead", "Anna: 5w = 10t")
+    assert mended.exit_code == 0
+    assert "`Anna: 5w = 10t` is legal\nno later line becomes illegal" in mended.output
+
+
+@pytest.mark.parametrize("text, said", [("Anna: 2w\n1. Ben money", "one line"),
+                                        ("Anna: A,, (", "cannot be read"),
+                                        ("x" * 5000, "cannot be read")])
+def test_what_if_text_goes_through_the_records_grammar_and_limits(text, said):
+    result = explain(GAME, "--line", 95, "--instead", text)
+    assert result.exit_code == 2 and said in result.output

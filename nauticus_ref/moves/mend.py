@@ -1,0 +1,62 @@
+"""Findings that name their mend: an error on a turn line gets the nearest legal turn,
+in its help when one is nearest, and as a fix (the language server's quick fix)."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from nauticus_ref.core.findings import Diagnostic, replace
+from nauticus_ref.moves.nearest import clear_winner
+from nauticus_ref.moves.point import options_at
+from nauticus_ref.moves.turns import OutOfTime
+from nauticus_ref.notation.model import Turn
+from nauticus_ref.notation.printer import Printer
+from nauticus_ref.referee.validate import Game
+
+#: Turn lines mended at most in one record: each costs a replay up to it and a search.
+MENDED_LINES = 5
+#: Seconds the search for one line's nearest turn may take (a turn with many options,
+#: many workers and taler, takes longer): past them the finding stays as it was.
+SEARCH_SECONDS = 0.5
+
+
+def mend(game: Game, lines: range | None = None) -> list[Diagnostic]:
+    """`game`'s diagnostics, the first error on each of its first `MENDED_LINES` turn
+    lines with one (within `lines`, if given) mended with the nearest legal turn."""
+    record = game.record
+    if record is None or game.replayed is None:
+        return game.diagnostics
+    turns = {t.span.line: t for rnd in record.rounds for ph in rnd.phases for t in ph.turns}
+    out: list[Diagnostic] = []
+    done: set[int] = set()
+    for d in game.diagnostics:
+        line = d.span.line
+        turn = turns.get(line)
+        if d.severity == "error" and turn is not None and line not in done and \
+                len(done) < MENDED_LINES and (lines is None or line in lines):
+            done.add(line)
+            d = _mended(game, d, turn)
+        out.append(d)
+    return out
+
+
+def _mended(game: Game, d: Diagnostic, turn: Turn) -> Diagnostic:
+    assert game.record is not None and game.replayed is not None
+    options = options_at(game.record, game.replayed.table.board, turn.span.line,
+                         game.lines, game.off)
+    if options.turns is None or options.player is None or \
+            options.player.casefold() != turn.player.key:
+        return d   # a turn out of order: the options are another player's
+    try:
+        best = clear_winner(options.turns, turn.clauses, time.monotonic() + SEARCH_SECONDS)
+    except OutOfTime:
+        return d
+    if best is None:
+        return d
+    text = Printer(game.record).turn(best.turn)
+    help = f"{d.help}; " if d.help else ""
+    # a finding that knows its own fix (a claim's amount) keeps it as the one quick fix
+    fixes = d.fixes or (replace(turn.span, text, f"write `{text}`"),)
+    return dataclasses.replace(d, help=f"{help}the nearest legal turn is `{text}`",
+                               fixes=fixes)

@@ -1,0 +1,63 @@
+"""The nearest legal turn: written in place of an illegal one, the record is mended on
+that line and after it; validate names it in its help when one is nearest."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import EXAMPLES
+
+from nauticus_ref.core.files import Source
+from nauticus_ref.core.findings import applied, replace
+from nauticus_ref.moves.mend import mend
+from nauticus_ref.moves.nearest import nearest
+from nauticus_ref.moves.point import options_at
+from nauticus_ref.notation.printer import Printer
+from nauticus_ref.referee.validate import Game, validate_source
+
+INVALID = sorted((EXAMPLES / "invalid").glob("*.ngn"))
+
+
+def _game(path) -> Game:
+    return validate_source(Source(path.name, path.read_text(encoding="utf-8")))
+
+
+def _bad_turn(game: Game):
+    """The turn the record's first error is on, if it is on a turn of the player to move."""
+    if game.record is None or not game.errors:
+        return None
+    line = min(d.span.line for d in game.errors)
+    turn = next((t for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns
+                 if t.span.line == line), None)
+    if turn is None:
+        return None
+    options = options_at(game.record, game.replayed.table.board, line, game.lines)
+    if options.player is None or options.player.casefold() != turn.player.key:
+        return None   # the turn is out of order: its finding is about the order
+    return turn, options
+
+
+MOVES = [p for p in INVALID if _bad_turn(_game(p)) is not None]
+
+
+def test_most_bad_examples_are_about_a_move():
+    assert len(MOVES) >= 20, [p.name for p in MOVES]
+
+
+@pytest.mark.parametrize("path", MOVES, ids=[p.stem for p in MOVES])
+def test_the_first_suggestion_written_in_place_mends_the_record(path):
+    game = _game(path)
+    turn, options = _bad_turn(game)
+    (distance, best), *_ = nearest(options.turns, turn.clauses)
+    text = Printer(game.record).turn(best.turn)
+    mended = validate_source(Source(path.name, applied("\n".join(game.lines) + "\n",
+                                                       replace(turn.span, text))))
+    later = [d.message for d in mended.errors if d.span.line >= turn.span.line]
+    assert later == [], (text, later)
+    assert distance > 0
+
+
+def test_validate_names_the_nearest_turn_when_one_is_nearest():
+    game = _game(EXAMPLES / "invalid" / "workers.ngn")
+    (d,) = [d for d in mend(game) if d.severity == "error"]
+    assert d.help.endswith("the nearest legal turn is `Anna: 5w = 10t`")
+    assert d.fixes[-1].edits[0].text == "Anna: 5w = 10t"
