@@ -6,23 +6,25 @@ from __future__ import annotations
 
 import copy
 import itertools
+from collections import Counter
 from typing import Iterator
 
+from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.placing import placing
 from nauticus_ref.moves.purse import Ask, Body, Purse, make_clause, ship_name
 from nauticus_ref.notation import vocab
 
 
-def bodies(ask: Ask, purse: Purse, action: str, extra: bool) -> Iterator[Body]:
-    """Every legal body of `action` (as the Extra Action with `extra`), from `purse`."""
+def bodies(ask: Ask, purse: Purse, action: str, extra: bool,
+           only: Counter[Tile] | None = None) -> Iterator[Body]:
+    """Every legal body of `action` (as the Extra Action with `extra`), from `purse`;
+    `only`: of a placing action, just those that place exactly these tiles."""
     if extra:
         purse = purse.copy()
         purse.workers += 2
     blue = 0 if extra else ask.blue
-    if action in vocab.BUYING_ACTIONS:
-        yield from placing(ask, purse, action, extra, blue)
-    elif action == "transport":
-        yield from placing(ask, purse, action, extra, blue)
+    if action in vocab.PLACING_ACTIONS:
+        yield from placing(ask, purse, action, extra, blue, only)
     elif action == "money":
         for n in range(1, blue + purse.workers + 1):
             after = purse.copy()

@@ -89,15 +89,19 @@ class _Plan:
     new: list[tuple[tuple[Tile, ...], Ship]]
 
 
-def placing(ask: Ask, purse: Purse, action: str, extra: bool, blue: int) -> Iterator[Body]:
+def placing(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
+            only: Counter[Tile] | None = None) -> Iterator[Body]:
     """Every way to place the clause's tiles: on each ship (a choice from what it can
     take), on new ships, in storage; grown one destination at a time and cut as soon as
-    the tiles chosen cost more taler or workers than the player could have."""
+    the tiles chosen cost more taler or workers than the player could have.  `only`:
+    just the ways that place exactly these tiles (to find a written clause quickly)."""
     tiles = _tiles(ask, purse, action)
     if not tiles:
         return
     buying = action != "transport"
     have = Counter({t: (purse.supply if buying else purse.storage)[t] for t in tiles})
+    if only is not None:
+        have = Counter({t: min(n, only[t]) for t, n in have.items()})
     # only a sail can finish a ship, and a finished ship's rewards may pay for more
     finishing = 4 * len(purse.ships) if action in ("sails", "transport") else 0
     most = blue + purse.workers + 3 * finishing
@@ -171,7 +175,7 @@ def placing(ask: Ask, purse: Purse, action: str, extra: bool, blue: int) -> Iter
         for fleet, used2, n2, paid2 in on_new(0, used, n, paid, []):
             for store, used3 in (stored(0, used2, n2, paid2, purse.storage_free, ())
                                  if buying else [((), used2)]):
-                if store or chosen or fleet:
+                if (store or chosen or fleet) and (only is None or used3 == only):
                     yield from _priced(ask, purse, action, extra, blue,
                                        _Plan(store, chosen, fleet), used3, made)
 

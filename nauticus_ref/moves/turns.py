@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from nauticus_ref.game.state import Player
+from nauticus_ref.game.state import Player, Tile
 from nauticus_ref.moves.clauses import bodies
 from nauticus_ref.moves.purse import SPAN, Ask, Body, Purse
 from nauticus_ref.notation import vocab
@@ -67,15 +67,19 @@ class TurnOptions:
     ask: Ask
     purse: Purse
 
-    def _main(self, purse: Purse) -> Iterator[tuple[Clause, Purse, int, int]]:
+    def _main(self, purse: Purse, only: Clause | None = None
+              ) -> Iterator[tuple[Clause, Purse, int, int]]:
+        """Pass, then every body of the phase's action; `only`: those that could be the
+        clause written (`_tiles`)."""
         after = purse.copy()
         after.passed = min(3, after.passed + 1)
         yield PASS, after, 0, 0
-        for b in bodies(self.ask, purse, self.action, extra=False):
+        for b in bodies(self.ask, purse, self.action, extra=False, only=_tiles(only)):
             yield b.clause, b.after, b.taler, b.workers
 
-    def _extras(self, purse: Purse, action: str) -> Iterator[Body]:
-        return bodies(self.ask, purse, action, extra=True)
+    def _extras(self, purse: Purse, action: str, only: Clause | None = None
+                ) -> Iterator[Body]:
+        return bodies(self.ask, purse, action, extra=True, only=_tiles(only))
 
     def plain(self) -> Iterator[TurnOption]:
         """The options without the Extra Action: pass, then the phase's action."""
@@ -184,26 +188,40 @@ class TurnOptions:
         want = key(clauses)
         name = self.player.name
         if len(clauses) == 1:
-            return next((TurnOption(name, (c,), t, u) for c, _, t, u in self._main(self.purse)
+            return next((TurnOption(name, (c,), t, u)
+                         for c, _, t, u in self._main(self.purse, clauses[0])
                          if key((c,)) == want), None)
         if len(clauses) != 2 or not self.purse.extra:
             return None
         first, second = clauses
         if isinstance(first, ActionClause) and first.extra:
-            for e in self._extras(self.purse, first.action):
+            for e in self._extras(self.purse, first.action, first):
                 if key((e.clause,)) == want[:1]:
-                    for c, _, t, u in self._main(e.after):
+                    for c, _, t, u in self._main(e.after, second):
                         if key((c,)) == want[1:]:
                             return TurnOption(name, (e.clause, c), e.taler + t, e.workers + u)
             return None
         if not (isinstance(second, ActionClause) and second.extra):
             return None
-        for c, after, t, u in self._main(self.purse):
+        for c, after, t, u in self._main(self.purse, first):
             if key((c,)) == want[:1]:
-                for e in self._extras(after, second.action):
+                for e in self._extras(after, second.action, second):
                     if key((e.clause,)) == want[1:]:
                         return TurnOption(name, (c, e.clause), t + e.taler, u + e.workers)
         return None
+
+
+def _tiles(clause: Clause | None) -> Counter[Tile] | None:
+    """The tiles a written placing clause places (its free tile apart), to look among
+    the bodies that place just those; None for any other clause."""
+    if not isinstance(clause, ActionClause) or not clause.placements:
+        return None
+    found: Counter[Tile] = Counter()
+    for pl in clause.placements:
+        if not pl.gift:
+            for i in pl.items:
+                found[i.kind, i.name] += i.count
+    return found
 
 
 def _claims_hold(written: Clause, option: Clause) -> bool:
