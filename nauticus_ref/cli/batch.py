@@ -69,15 +69,16 @@ def load(path: str, checking: Checking,
         return None, message if message.startswith(path) else f"{path}: {message}"
 
 
-def validate_one(path: str, checking: Checking, fmt: str, quiet: bool = False) -> Outcome:
+def validate_one(path: str, checking: Checking, fmt: str, quiet: bool = False,
+                 variations: bool = False) -> Outcome:
     """One record through the validate view; `quiet`: its problems only (no notes, no
-    summary line)."""
+    summary line); `variations`: check the record's `# instead:` comments too."""
     from nauticus_ref.views.validate import FORMATS, validate_text
 
     if quiet and fmt == "text":
         return _render(path, checking, fmt, {"text": lambda g: validate_text(g, False)}, quiet,
-                       mended=True)
-    return _render(path, checking, fmt, FORMATS, quiet, mended=True)
+                       mended=True, variations=variations)
+    return _render(path, checking, fmt, FORMATS, quiet, mended=True, variations=variations)
 
 
 def score_one(path: str, checking: Checking, fmt: str, quiet: bool = False) -> Outcome:
@@ -88,9 +89,10 @@ def score_one(path: str, checking: Checking, fmt: str, quiet: bool = False) -> O
 
 def _render(path: str, checking: Checking, fmt: str,
             formats: dict[str, Callable[[Game], Any]], quiet: bool,
-            mended: bool = False) -> Outcome:
+            mended: bool = False, variations: bool = False) -> Outcome:
     """One record through a view: its text, or its part of a gathered document.
-    `mended`: errors on turn lines name the nearest legal turn (moves/mend.py)."""
+    `mended`: errors on turn lines name the nearest legal turn (moves/mend.py);
+    `variations`: the findings on its variations join its own (views/whatif.py)."""
     from dataclasses import replace
 
     from nauticus_ref.views.text import JsonItem
@@ -102,6 +104,11 @@ def _render(path: str, checking: Checking, fmt: str,
         from nauticus_ref.moves.mend import mend
 
         report = replace(report, diagnostics=mend(report))
+    if variations:
+        from nauticus_ref.views.whatif import variations as checked
+
+        report = replace(report, diagnostics=sorted(report.diagnostics + checked(report),
+                                                    key=lambda d: d.sort_key()))
     if quiet:
         report = replace(report, diagnostics=[d for d in report.diagnostics
                                               if d.severity != "note"])

@@ -213,13 +213,15 @@ def batch_options(f: F) -> F:
                "programs, github for workflow annotations, sarif for code scanning, junit for "
                "CI dashboards.")
 @click.option("--concise", is_flag=True, help="Short for --format concise.")
+@click.option("--variations", is_flag=True,
+              help="Check the variations the records carry (`# instead: Anna: 5w = 10t`).")
 @batch_options
 @board_option
 @jobs_option
 @stdin_option
 @config_options
-def validate(paths: tuple[str, ...], fmt: str, concise: bool, quiet: bool, statistics: bool,
-             board_option: str | None, jobs: int) -> None:
+def validate(paths: tuple[str, ...], fmt: str, concise: bool, variations: bool, quiet: bool,
+             statistics: bool, board_option: str | None, jobs: int) -> None:
     """Replay records and report every rule broken, at its line and column.
 
     PATHS are .ngn files, directories (every .ngn file below them, leaving out
@@ -232,6 +234,7 @@ def validate(paths: tuple[str, ...], fmt: str, concise: bool, quiet: bool, stati
       nauticus-ref validate --concise league/
       nauticus-ref validate --format sarif league/ > referee.sarif
       nauticus-ref validate --statistics --jobs 2 league/
+      nauticus-ref validate --variations game.ngn
       cat game.ngn | nauticus-ref validate --stdin-filename game.ngn -
     """
     import functools
@@ -247,7 +250,8 @@ def validate(paths: tuple[str, ...], fmt: str, concise: bool, quiet: bool, stati
         documents = {**DOCUMENTS, "sarif": functools.partial(sarif_document, rules_url=url)}
     how = Reporting("concise" if concise else fmt, documents, quiet, statistics,
                     unchecked=UNCHECKED)
-    _batch(validate_one, paths, board_option, how, jobs)
+    _batch(functools.partial(validate_one, variations=variations) if variations
+           else validate_one, paths, board_option, how, jobs)
 
 
 @main.command()

@@ -1,11 +1,16 @@
 """What-if: a record replayed with one line written otherwise, and what that changes:
-the new line's verdict, the first later line it makes illegal, the final scores."""
+the new line's verdict, the first later line it makes illegal, the final scores; and
+the variations a record carries as comments, checked the same way."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from nauticus_ref.core.files import Source
+from nauticus_ref.core.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.core.span import Span
+from nauticus_ref.notation.assemble import comment_start
 from nauticus_ref.referee.validate import Game, validate_source
 
 Data = dict[str, Any]
@@ -61,3 +66,40 @@ def what_if_text(data: Data) -> list[str]:
         change = "" if s["after"] is None else f" ({s['after'] - s['before']:+d})"
         out.append(f"  {s['player']}: {s['before']} -> {s['after']} VP{change}")
     return out
+
+
+#: A variation: a comment `# instead: TEXT`, after a move or on its own line below one.
+INSTEAD = "instead:"
+
+
+def variations(game: Game) -> list[Diagnostic]:
+    """The findings on the variations a record carries (`# instead: TEXT`, docs/notation.md):
+    each is written in place of its move line and replayed; one that cannot be read or
+    draws an error there is reported at its comment."""
+    found: list[Diagnostic] = []
+    if game.record is None:
+        return found
+    target = 0
+    for n, line in enumerate(game.lines, 1):
+        start = comment_start(line)
+        if line[:start].strip():
+            target = n   # a move line: its own trailing variation, and those below it
+        if start is None:
+            continue
+        body = line[start + 1:].strip()
+        if not body.startswith(INSTEAD) or not target:
+            continue
+        text = body[len(INSTEAD):].strip()
+        span = Span(line=n, column=start + 1, end_line=n, end_column=len(line.rstrip()) + 1)
+        new = edited(game, target, text) if text and "#" not in text else None
+        if new is None or new.record is None:
+            found.append(Diagnostic(rule=SYNTAX_RULE, span=span, message=f"the variation "
+                                    f"`{text}` for line {target} cannot be read",
+                                    help="write a move line after `# instead:`"))
+            continue
+        for d in new.errors:
+            if d.span.line == target:
+                found.append(dataclasses.replace(d, span=span, fixes=(), message=(
+                    f"the variation `{text}` for line {target} is not legal: {d.message}")))
+                break
+    return found

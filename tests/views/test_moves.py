@@ -107,3 +107,27 @@ def test_what_if_shows_the_new_verdict_the_first_line_it_breaks_and_the_scores()
 def test_what_if_text_goes_through_the_records_grammar_and_limits(text, said):
     result = explain(GAME, "--line", 95, "--instead", text)
     assert result.exit_code == 2 and said in result.output
+
+
+VARIATIONS = """players: Anna, Ben
+round 1: goods hulls money transport crowns masts deliver sails
+1. Anna money bonus whale
+  Anna: 2w = 4t  # instead: Anna: 3w = 6t
+  # instead: Anna: 9w
+  # instead: Anna: 2w = 5t
+  # instead: Anna: ((
+  Ben: 1w = 2t
+"""
+
+
+def test_validate_checks_the_variations_a_record_carries_when_asked(tmp_path):
+    path = tmp_path / "variations.ngn"
+    path.write_text(VARIATIONS, encoding="utf-8")
+    plain = CliRunner().invoke(main, ["validate", "--format", "json", str(path)])
+    assert plain.exit_code == 0
+    asked = CliRunner().invoke(main, ["validate", "--variations", "--format", "json", str(path)])
+    assert asked.exit_code == 1
+    found = json.loads(asked.output)["files"][0]["diagnostics"]
+    assert [(d["line"], d["rule"]) for d in found] == [(5, "workers"), (6, "claim"),
+                                                       (7, "syntax")]
+    assert found[0]["message"].startswith("the variation `Anna: 9w` for line 4 is not legal")
