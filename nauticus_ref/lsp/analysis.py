@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
@@ -42,6 +43,11 @@ class Completion:
     label: str
     kind: str      # "action", "item", "crest", "ship", "reward", "bonus", "player", "keyword"
     detail: str = ""
+
+
+#: Whole turns offered at most on an empty turn line, and the seconds spent finding them.
+MAX_TURNS = 40
+TURN_SECONDS = 0.2
 
 
 @dataclass
@@ -238,8 +244,36 @@ class Analysis:
                         + [Completion(quoted(s), "ship") for s in ships])
             return self._items(crests)
         if before and not stripped:   # an indented empty line: a turn begins
-            return [Completion(f"{quoted(p)}: ", "player") for p in players]
+            return (self._turns(known, line + 1)
+                    + [Completion(f"{quoted(p)}: ", "player") for p in players])
         return []
+
+    @staticmethod
+    def _turns(known: "Analysis | None", line: int) -> list[Completion]:
+        """Whole legal turns for the player to move on `line`: pass first, then the
+        phase's action from the cheapest (the Extra Action's, which are many, left out);
+        as many as `TURN_SECONDS` finds, `MAX_TURNS` at most."""
+        game = known.game if known is not None else None
+        if game is None or game.record is None or game.replayed is None:
+            return []
+        from nauticus_ref.moves.point import options_at
+        from nauticus_ref.notation.printer import Printer
+
+        options = options_at(game.record, game.replayed.table.board, line, game.lines,
+                             game.off)
+        if options.turns is None:
+            return []
+        deadline = time.monotonic() + TURN_SECONDS
+        found = []
+        for n, option in enumerate(options.turns.plain()):
+            found.append(option)
+            if n % 64 == 63 and time.monotonic() > deadline:
+                break
+        found.sort(key=lambda o: (o.group != "pass", o.taler, o.workers))
+        printer = Printer(game.record)
+        return [Completion(printer.turn(o.turn), "turn",
+                           f"{o.taler} taler, {o.workers} worker{'s' if o.workers != 1 else ''}")
+                for o in found[:MAX_TURNS]]
 
     @staticmethod
     def _items(crests: list[str]) -> list[Completion]:

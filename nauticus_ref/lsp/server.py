@@ -35,7 +35,8 @@ SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeve
 KINDS = {"action": lsp.CompletionItemKind.Function, "item": lsp.CompletionItemKind.Value,
          "crest": lsp.CompletionItemKind.EnumMember, "ship": lsp.CompletionItemKind.Variable,
          "reward": lsp.CompletionItemKind.Value, "bonus": lsp.CompletionItemKind.EnumMember,
-         "player": lsp.CompletionItemKind.Variable, "keyword": lsp.CompletionItemKind.Keyword}
+         "player": lsp.CompletionItemKind.Variable, "keyword": lsp.CompletionItemKind.Keyword,
+         "turn": lsp.CompletionItemKind.Snippet}
 
 
 def to_range(span: Span) -> lsp.Range:

@@ -382,3 +382,18 @@ def test_the_end_of_a_last_line_without_a_break_is_its_end(encoding):
                         PositionCodec(encoding)) == (1, 14)
     assert doc.position(lsp.Position(line=1, character=units + 3),   # past the end
                         PositionCodec(encoding)) == (1, 14)
+
+
+@pytest.mark.asyncio
+async def test_an_empty_turn_line_completes_whole_legal_turns(client: LanguageClient):
+    bad = GAME.parent / "invalid" / "workers.ngn"   # Anna's money turn, then Ben's to come
+    uri = open_doc(client, bad)
+    await diagnostics(client, uri)
+    last = len(bad.read_text(encoding="utf-8").splitlines())
+    edit(client, uri, 2, last, 0, 0, "  ")
+    got = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri),
+        position=lsp.Position(line=last, character=2)))
+    labels = [i.label for i in got.items]
+    assert labels[:3] == ["Ben: pass", "Ben: 1w = 2t", "Ben: 2w = 4t"]
+    assert "Ben: " in labels   # the player's name, to write a turn by hand
