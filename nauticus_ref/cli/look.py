@@ -301,5 +301,11 @@ def view(path: str, out: str | None, board_option: str | None) -> None:
     if out is None and sys.stdout.isatty():
         cannot_run("the page is HTML for a browser: give --out game.html, or redirect the output")
     report = one_record(path, board_option, replayed=False)
+    if not report.valid:   # an illegal turn shows the nearest legal one
+        from dataclasses import replace
+
+        from nauticus_ref.moves.mend import mend
+
+        report = replace(report, diagnostics=mend(report))
     _print_or_write(out, replay_html(report))
     sys.exit(EXIT_CLEAN if report.valid else EXIT_ERRORS)

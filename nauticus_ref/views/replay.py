@@ -16,6 +16,7 @@ browser test checks that the script draws the same texts.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from nauticus_ref.referee.validate import Game
@@ -55,6 +56,37 @@ def replay_json(game: Game) -> Data:
             "start_line": moves[-1] if moves else 1}
 
 
+#: Seconds spent counting the legal turns of one turn line for the page: past them it
+#: says how many it found ("more than").
+COUNT_SECONDS = 0.05
+
+
+def turn_counts(game: Game) -> dict[int, str]:
+    """For each turn line of the player to move, how many legal turns there were (the
+    Extra Action's apart), in words for the page."""
+    from nauticus_ref.moves.point import options_at
+    from nauticus_ref.moves.turns import OutOfTime
+
+    out: dict[int, str] = {}
+    if game.record is None or game.replayed is None:
+        return out
+    board = game.replayed.table.board
+    for rnd in game.record.rounds:
+        for ph in rnd.phases:
+            for turn in ph.turns:
+                o = options_at(game.record, board, turn.span.line, game.lines, game.off)
+                if o.turns is None or o.player is None or o.player.casefold() != turn.player.key:
+                    continue
+                try:
+                    n = sum(o.turns.plain_counts(time.monotonic() + COUNT_SECONDS).values())
+                    said = f"{n:,} legal turn{'s' if n != 1 else ''}"
+                except OutOfTime as e:
+                    said = f"more than {e.counted:,} legal turns"
+                extra = " (and more with the Extra Action)" if o.turns.purse.extra else ""
+                out[turn.span.line] = f"{said}{extra} here: `nauticus-ref moves` lists them"
+    return out
+
+
 def replay_html(game: Game) -> str:
     from nauticus_ref.notation.assemble import comment_start
     from nauticus_ref.views import chart, html
@@ -62,6 +94,7 @@ def replay_html(game: Game) -> str:
     from nauticus_ref.views.validate import summary
 
     data = replay_json(game)
+    counts = turn_counts(game)
     by_line: dict[int, list[Data]] = {}
     for d in data["validate"]["diagnostics"]:
         by_line.setdefault(d["line"], []).append(d)
@@ -74,7 +107,8 @@ def replay_html(game: Game) -> str:
         at = comment_start(text)   # a comment is shown apart from the record's words
         code, comment = (text, "") if at is None else (text[:at], text[at:])
         lines.append({"no": n, "text": escape_controls(code), "comment": escape_controls(comment),
-                      "move": _is_move(text), "diagnostics": found, "worst": worst})
+                      "move": _is_move(text), "diagnostics": found, "worst": worst,
+                      "options": counts.get(n)})
     picture = chart_picture = None
     if data["states"]:
         start = data["start_line"]

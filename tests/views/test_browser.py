@@ -121,6 +121,10 @@ def test_an_address_names_a_line_and_follows_the_selection(browser, tmp_path, mo
     assert page.locator("#L40").get_attribute("aria-current") == "true"
     assert page.locator("#picture").get_attribute("data-line") == "40"
     assert page.locator("#where").inner_text() == "The table after line 40"
+    # the selected turn says how many legal turns there were; the others say nothing
+    assert page.locator("#L40 .options").is_visible()
+    assert "legal turn" in page.locator("#L40 .options").inner_text()
+    assert not page.locator("#L41 .options").is_visible()
     page.locator("#L12").click()
     assert page.evaluate("location.hash") == "#L12"
     page.keyboard.press("ArrowDown")
