@@ -61,3 +61,32 @@ def test_validate_names_the_nearest_turn_when_one_is_nearest():
     (d,) = [d for d in mend(game) if d.severity == "error"]
     assert d.help.endswith("the nearest legal turn is `Anna: 5w = 10t`")
     assert d.fixes[-1].edits[0].text == "Anna: 5w = 10t"
+
+
+def test_what_if_and_the_nearest_turn_survive_mangled_turns():
+    """A stranger's --instead text, and whatever turn a record holds: mangled turn lines
+    go through what-if and the nearest-turn search without a crash."""
+    import random
+    import time
+
+    from fuzzing import byte_noise, change_number, control_chars, swap_word
+
+    from nauticus_ref.views.whatif import WhatIfError, edited, what_if
+
+    rng = random.Random(31)
+    game = _game(EXAMPLES / "game-2p.ngn")
+    turns = [t for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns]
+    started = time.monotonic()
+    for _ in range(60):
+        turn = rng.choice(turns)
+        text = game.lines[turn.span.line - 1].strip()
+        for mangle in rng.sample([swap_word, change_number, byte_noise, control_chars], 2):
+            text = mangle(rng, text)
+        try:
+            new = edited(game, turn.span.line, text)
+        except WhatIfError:
+            continue
+        if new.record is not None:
+            what_if(game, new, turn.span.line)
+            mend(new)
+    assert time.monotonic() - started < 120
