@@ -16,8 +16,8 @@ from nauticus_ref.referee.validate import Game
 
 #: Turn lines mended at most in one record: each costs a replay up to it and a search.
 MENDED_LINES = 5
-#: Seconds the search for one line's nearest turn may take (a turn with many options,
-#: many workers and taler, takes longer): past them the finding stays as it was.
+#: Seconds the searches of one record may take in all (a turn with many options, many
+#: workers and taler, takes longer): past them the findings stay as they were.
 SEARCH_SECONDS = 0.5
 
 
@@ -30,18 +30,20 @@ def mend(game: Game, lines: range | None = None) -> list[Diagnostic]:
     turns = {t.span.line: t for rnd in record.rounds for ph in rnd.phases for t in ph.turns}
     out: list[Diagnostic] = []
     done: set[int] = set()
+    deadline = time.monotonic() + SEARCH_SECONDS
     for d in game.diagnostics:
         line = d.span.line
         turn = turns.get(line)
         if d.severity == "error" and turn is not None and line not in done and \
-                len(done) < MENDED_LINES and (lines is None or line in lines):
+                len(done) < MENDED_LINES and (lines is None or line in lines) and \
+                time.monotonic() < deadline:
             done.add(line)
-            d = _mended(game, d, turn)
+            d = _mended(game, d, turn, deadline)
         out.append(d)
     return out
 
 
-def _mended(game: Game, d: Diagnostic, turn: Turn) -> Diagnostic:
+def _mended(game: Game, d: Diagnostic, turn: Turn, deadline: float) -> Diagnostic:
     assert game.record is not None and game.replayed is not None
     options = options_at(game.record, game.replayed.table.board, turn.span.line,
                          game.lines, game.off)
@@ -49,7 +51,7 @@ def _mended(game: Game, d: Diagnostic, turn: Turn) -> Diagnostic:
             options.player.casefold() != turn.player.key:
         return d   # a turn out of order: the options are another player's
     try:
-        best = clear_winner(options.turns, turn.clauses, time.monotonic() + SEARCH_SECONDS)
+        best = clear_winner(options.turns, turn.clauses, deadline)
     except OutOfTime:
         return d
     if best is None:

@@ -56,14 +56,15 @@ def replay_json(game: Game) -> Data:
             "start_line": moves[-1] if moves else 1}
 
 
-#: Seconds spent counting the legal turns of one turn line for the page: past them it
-#: says how many it found ("more than").
-COUNT_SECONDS = 0.05
+#: Seconds spent counting the legal turns of one turn line for the page (past them it
+#: says how many it found, "more than"), and of all lines (past them, lines say none).
+COUNT_SECONDS, PAGE_SECONDS = 0.05, 1.0
 
 
 def turn_counts(game: Game) -> dict[int, str]:
     """For each turn line of the player to move, how many legal turns there were (the
-    Extra Action's apart), in words for the page."""
+    Extra Action's apart), in words for the page; as many lines as `PAGE_SECONDS` allow,
+    from the first (each costs a replay up to it)."""
     from nauticus_ref.moves.point import options_at
     from nauticus_ref.moves.turns import OutOfTime
 
@@ -71,14 +72,18 @@ def turn_counts(game: Game) -> dict[int, str]:
     if game.record is None or game.replayed is None:
         return out
     board = game.replayed.table.board
+    page_deadline = time.monotonic() + PAGE_SECONDS
     for rnd in game.record.rounds:
         for ph in rnd.phases:
             for turn in ph.turns:
+                if time.monotonic() > page_deadline:
+                    return out
                 o = options_at(game.record, board, turn.span.line, game.lines, game.off)
                 if o.turns is None or o.player is None or o.player.casefold() != turn.player.key:
                     continue
                 try:
-                    n = sum(o.turns.plain_counts(time.monotonic() + COUNT_SECONDS).values())
+                    n = sum(o.turns.plain_counts(min(page_deadline, time.monotonic()
+                                                     + COUNT_SECONDS)).values())
                     said = f"{n:,} legal turn{'s' if n != 1 else ''}"
                 except OutOfTime as e:
                     said = f"more than {e.counted:,} legal turns"
