@@ -23,3 +23,12 @@ def fresh_stdin():
     yield
     files._stdin_text = None
     files.name_stdin(None)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test (`item.rep_call`), for fixtures that act on
+    a failure (the browser tests' screenshots)."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -38,6 +39,37 @@ def browser():
         launched = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         yield launched
         launched.close()
+
+
+def screenshots(browser, name: str) -> Path:
+    """Every page still open in `browser`, as pictures in a new temporary folder (never
+    in the repository): what the test saw when it failed."""
+    folder = Path(tempfile.mkdtemp(prefix="nauticus-ref-screens-"))
+    for i, context in enumerate(browser.contexts):
+        for j, page in enumerate(context.pages):
+            page.screenshot(path=str(folder / f"{name}-{i}-{j}.png"), full_page=True)
+    return folder
+
+
+@pytest.fixture(autouse=True)
+def screenshots_on_failure(request):
+    """A failed test leaves screenshots of its pages, and says where."""
+    yield
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed and "browser" in request.fixturenames:
+        folder = screenshots(request.getfixturevalue("browser"), request.node.name)
+        print(f"screenshots of the pages: {folder}")
+
+
+def test_a_failure_leaves_screenshots_outside_the_repository(browser, tmp_path):
+    page = browser.new_page(viewport={"width": 400, "height": 800})
+    page.set_content("<p>a page</p>")
+    folder = screenshots(browser, "example")
+    page.close()
+    pictures = list(folder.glob("*.png"))
+    assert pictures and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pictures)
+    assert not folder.resolve().is_relative_to(Path(__file__).resolve().parents[2])
+    shutil.rmtree(folder)
 
 
 class Opened:
@@ -122,9 +154,11 @@ def test_an_address_names_a_line_and_follows_the_selection(browser, tmp_path, mo
     assert page.locator("#picture").get_attribute("data-line") == "40"
     assert page.locator("#where").inner_text() == "The table after line 40"
     # the selected turn says how many legal turns there were; the others say nothing
-    assert page.locator("#L40 .options").is_visible()
-    assert "legal turn" in page.locator("#L40 .options").inner_text()
-    assert not page.locator("#L41 .options").is_visible()
+    counted = page.locator(".line:has(.options)").first
+    assert not counted.locator(".options").is_visible()
+    counted.click()
+    assert "legal turn" in counted.locator(".options").inner_text()
+    assert page.locator(".options:visible").count() == 1
     page.locator("#L12").click()
     assert page.evaluate("location.hash") == "#L12"
     page.keyboard.press("ArrowDown")
