@@ -57,17 +57,17 @@ def _candidates(options: TurnOptions, written: Sequence[Clause]) -> Iterator[Tur
     firsts: list[tuple[Clause, Purse, int, int]]
     if first_is_extra:
         firsts = [(e.clause, e.after, e.taler, e.workers)
-                  for e in options._extras(options.purse, extra.action)]
+                  for e in options.extra_bodies(options.purse, extra.action)]
     else:
-        firsts = list(options._main(options.purse))
+        firsts = list(options.main_bodies(options.purse))
     want = _facts(written[:1])
     firsts.sort(key=lambda f: _distance(want, _facts((f[0],), written[:1])))
     for clause, after, taler, used in firsts[:FIRST_TRIED]:
         if first_is_extra:
-            for c, _, t, u in options._main(after):
+            for c, _, t, u in options.main_bodies(after):
                 yield TurnOption(name, (clause, c), taler + t, used + u)
         else:
-            for e in options._extras(after, extra.action):
+            for e in options.extra_bodies(after, extra.action):
                 yield TurnOption(name, (clause, e.clause), taler + e.taler, used + e.workers)
 
 

@@ -67,8 +67,8 @@ class TurnOptions:
     ask: Ask
     purse: Purse
 
-    def _main(self, purse: Purse, only: Clause | None = None
-              ) -> Iterator[tuple[Clause, Purse, int, int]]:
+    def main_bodies(self, purse: Purse, only: Clause | None = None
+                    ) -> Iterator[tuple[Clause, Purse, int, int]]:
         """Pass, then every body of the phase's action; `only`: those that could be the
         clause written (`_tiles`)."""
         after = purse.copy()
@@ -77,13 +77,14 @@ class TurnOptions:
         for b in bodies(self.ask, purse, self.action, extra=False, only=_tiles(only)):
             yield b.clause, b.after, b.taler, b.workers
 
-    def _extras(self, purse: Purse, action: str, only: Clause | None = None
-                ) -> Iterator[Body]:
+    def extra_bodies(self, purse: Purse, action: str, only: Clause | None = None
+                     ) -> Iterator[Body]:
+        """Every body of `action` as the Extra Action; `only` as for `main_bodies`."""
         return bodies(self.ask, purse, action, extra=True, only=_tiles(only))
 
     def plain(self) -> Iterator[TurnOption]:
         """The options without the Extra Action: pass, then the phase's action."""
-        for clause, _, taler, used in self._main(self.purse):
+        for clause, _, taler, used in self.main_bodies(self.purse):
             yield TurnOption(self.player.name, (clause,), taler, used)
 
     def __iter__(self) -> Iterator[TurnOption]:
@@ -92,13 +93,13 @@ class TurnOptions:
         if not self.purse.extra:
             return
         for action in vocab.ACTIONS:
-            for e in self._extras(self.purse, action):
-                for clause, _, taler, used in self._main(e.after):
+            for e in self.extra_bodies(self.purse, action):
+                for clause, _, taler, used in self.main_bodies(e.after):
                     yield TurnOption(name, (e.clause, clause), e.taler + taler,
                                      e.workers + used)
         for action in vocab.ACTIONS:
-            for clause, after, taler, used in self._main(self.purse):
-                for e in self._extras(after, action):
+            for clause, after, taler, used in self.main_bodies(self.purse):
+                for e in self.extra_bodies(after, action):
                     yield TurnOption(name, (clause, e.clause), taler + e.taler,
                                      used + e.workers)
 
@@ -111,14 +112,14 @@ class TurnOptions:
             out[option.group] = option
         if not self.purse.extra:
             return out
-        passed = next(self._main(self.purse))[1]
+        passed = next(self.main_bodies(self.purse))[1]
         for action in vocab.ACTIONS:
-            e = next(iter(self._extras(self.purse, action)), None)
+            e = next(iter(self.extra_bodies(self.purse, action)), None)
             if e is not None:
                 out[f"extra {action} first"] = TurnOption(name, (e.clause, PASS), e.taler,
                                                           e.workers)
         for action in vocab.ACTIONS:
-            e = next(iter(self._extras(passed, action)), None)
+            e = next(iter(self.extra_bodies(passed, action)), None)
             if e is not None:
                 out[f"extra {action} after"] = TurnOption(name, (PASS, e.clause), e.taler,
                                                           e.workers)
@@ -139,7 +140,7 @@ class TurnOptions:
             k = (group, after.shape(action), action, extra)
             asks.setdefault(k, (after, Counter()))[1][after.taler, after.workers] += 1
 
-        for n, (clause, after, _, _) in enumerate(self._main(self.purse)):
+        for n, (clause, after, _, _) in enumerate(self.main_bodies(self.purse)):
             out["pass" if clause is PASS else self.action] += 1
             if self.purse.extra:
                 for action in vocab.ACTIONS:
@@ -148,7 +149,7 @@ class TurnOptions:
                 _check(deadline)
         if self.purse.extra:
             for action in vocab.ACTIONS:
-                for e in self._extras(self.purse, action):
+                for e in self.extra_bodies(self.purse, action):
                     out[f"extra {action} first"] += 1    # then pass
                     then(f"extra {action} first", e.after, self.action, False)
                     _check(deadline)
@@ -170,7 +171,7 @@ class TurnOptions:
         """The counts of the turns without the Extra Action, exact (each is listed once
         to be counted).  Raises `OutOfTime` past `deadline`, with the count so far."""
         out: Counter[str] = Counter()
-        for n, (clause, _, _, _) in enumerate(self._main(self.purse)):
+        for n, (clause, _, _, _) in enumerate(self.main_bodies(self.purse)):
             out["pass" if clause is PASS else self.action] += 1
             if n % 512 == 511 and deadline is not None and time.monotonic() > deadline:
                 raise OutOfTime(n + 1)
@@ -189,23 +190,23 @@ class TurnOptions:
         name = self.player.name
         if len(clauses) == 1:
             return next((TurnOption(name, (c,), t, u)
-                         for c, _, t, u in self._main(self.purse, clauses[0])
+                         for c, _, t, u in self.main_bodies(self.purse, clauses[0])
                          if key((c,)) == want), None)
         if len(clauses) != 2 or not self.purse.extra:
             return None
         first, second = clauses
         if isinstance(first, ActionClause) and first.extra:
-            for e in self._extras(self.purse, first.action, first):
+            for e in self.extra_bodies(self.purse, first.action, first):
                 if key((e.clause,)) == want[:1]:
-                    for c, _, t, u in self._main(e.after, second):
+                    for c, _, t, u in self.main_bodies(e.after, second):
                         if key((c,)) == want[1:]:
                             return TurnOption(name, (e.clause, c), e.taler + t, e.workers + u)
             return None
         if not (isinstance(second, ActionClause) and second.extra):
             return None
-        for c, after, t, u in self._main(self.purse, first):
+        for c, after, t, u in self.main_bodies(self.purse, first):
             if key((c,)) == want[:1]:
-                for e in self._extras(after, second.action, second):
+                for e in self.extra_bodies(after, second.action, second):
                     if key((e.clause,)) == want[1:]:
                         return TurnOption(name, (c, e.clause), t + e.taler, u + e.workers)
         return None
