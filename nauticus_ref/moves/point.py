@@ -67,7 +67,9 @@ def options_at(record: Record, board: Board, line: int, lines: list[str] | None 
         return out
     phases = phase_options(r, line)
     if not phases:
-        why = ("the round has had its seven phases: a round line comes next"
+        why = ("no round has begun yet: a round line comes next" if t.round_no == 0 else
+               "the game is over" if t.round_ended and t.rounds_played >= t.max_rounds else
+               "the round has had its seven phases: a round line comes next"
                if t.phase_no >= 7 or t.round_ended else "no start player can be found here")
         return Options(line, "none", t.round_no, t.phase_no, reason=why)
     out = Options(line, "phase", t.round_no, phases[0].number, player=phases[0].player,

@@ -131,3 +131,9 @@ def test_validate_checks_the_variations_a_record_carries_when_asked(tmp_path):
     assert [(d["line"], d["rule"]) for d in found] == [(5, "workers"), (6, "claim"),
                                                        (7, "syntax")]
     assert found[0]["message"].startswith("the variation `Anna: 9w` for line 4 is not legal")
+
+
+def test_before_the_first_round_and_after_the_last_there_is_no_choice():
+    assert "no round has begun yet" in run(GAME, "--line", 1).output
+    last = len(GAME.read_text(encoding="utf-8").splitlines())
+    assert "the game is over" in run(GAME, "--line", last).output
