@@ -13,7 +13,7 @@ import itertools
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from nauticus_ref.game.state import Player, Tile
 from nauticus_ref.moves.clauses import bodies
@@ -125,12 +125,14 @@ class TurnOptions:
                                                           e.workers)
         return out
 
-    def counts(self, deadline: float | None = None) -> dict[str, int]:
+    def counts(self, deadline: float | None = None,
+               seen: Callable[[Clause], None] | None = None) -> dict[str, int]:
         """How many options each group holds (groups with none left out), without
         listing them.  A turn's second clause is found from what the first left: the
         first clauses that leave the same shape (`Purse.shape`) differing only in taler
         and workers, the second clause's bodies are found once, with what each needs,
-        and counted for each.  Raises `OutOfTime` past `deadline` (`time.monotonic()`)."""
+        and counted for each.  Raises `OutOfTime` past `deadline` (`time.monotonic()`).
+        `seen` is shown each body of the phase's action on the way (`plain_counts` too)."""
         out: Counter[str] = Counter()
         #: (group, shape, action, extra) -> a purse of that shape, and how many first
         #: clauses left each (taler, workers)
@@ -142,6 +144,8 @@ class TurnOptions:
 
         for n, (clause, after, _, _) in enumerate(self.main_bodies(self.purse)):
             out["pass" if clause is PASS else self.action] += 1
+            if seen is not None and clause is not PASS:
+                seen(clause)
             if self.purse.extra:
                 for action in vocab.ACTIONS:
                     then(f"extra {action} after", after, action, True)
@@ -167,12 +171,15 @@ class TurnOptions:
     def count(self, deadline: float | None = None) -> int:
         return sum(self.counts(deadline).values())
 
-    def plain_counts(self, deadline: float | None = None) -> dict[str, int]:
+    def plain_counts(self, deadline: float | None = None,
+                     seen: Callable[[Clause], None] | None = None) -> dict[str, int]:
         """The counts of the turns without the Extra Action, exact (each is listed once
         to be counted).  Raises `OutOfTime` past `deadline`, with the count so far."""
         out: Counter[str] = Counter()
         for n, (clause, _, _, _) in enumerate(self.main_bodies(self.purse)):
             out["pass" if clause is PASS else self.action] += 1
+            if seen is not None and clause is not PASS:
+                seen(clause)
             if n % 512 == 511 and deadline is not None and time.monotonic() > deadline:
                 raise OutOfTime(n + 1)
         return dict(out)

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from nauticus_ref.moves.point import Options
 from nauticus_ref.moves.turns import OutOfTime, TurnOption
-from nauticus_ref.notation.model import ActionClause, Record
+from nauticus_ref.notation.model import ActionClause, Clause, Record
 from nauticus_ref.notation.printer import Printer
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.views.text import versioned
@@ -50,22 +50,22 @@ def moves_json(path: str, record: Record, o: Options, limit: int | None,
     assert turns is not None
     printer = Printer(record)
     deadline = time.monotonic() + seconds
+    most = _Most()   # gathered while counting: the bodies are not listed again for it
     try:
-        counts, counted, plain = turns.counts(deadline), True, True
+        counts, counted, plain = turns.counts(deadline, most.add), True, True
     except OutOfTime:
         try:   # the turns without the Extra Action are counted on their own, with more time
-            counts, counted, plain = turns.plain_counts(deadline + seconds), False, True
+            counts, counted, plain = turns.plain_counts(deadline + seconds, most.add), False, True
         except OutOfTime as e:
             counts, counted, plain = {"at least": e.counted}, False, False
     options = [_option(printer, t) for t in itertools.islice(turns, cap)]
     total = sum(counts.values())
-    summary = _summary(itertools.islice(turns.plain(), 1, None))
     return {**data, "taler": turns.purse.taler, "workers": turns.purse.workers,
             "blue": turns.ask.blue, "extra_action": turns.purse.extra,
             "count": total if counted else None, "counts": counts, "counted": counted,
             "without_extra": counts.get("pass", 0) + counts.get(turns.action, 0) if plain
             else None,
-            "summary": summary,
+            "summary": most.rows(),
             "examples": {g: printer.turn(t.turn) for g, t in turns.firsts().items()},
             "options": options, "listed": len(options),
             "cut": len(options) < total or not counted}
@@ -76,17 +76,20 @@ def _option(printer: Printer, t: TurnOption) -> Data:
             "workers": t.workers}
 
 
-def _summary(options: Any) -> list[Data]:
-    """For the phase's own action: each tile, the most of it one turn can place, and the
-    destinations it can go to; for money and crowns, the most workers."""
-    most: Counter[str] = Counter()
-    where: dict[str, set[str]] = {}
-    for t in options:
-        c = t.clauses[0]
+class _Most:
+    """For the phase's own action: each tile, the most of it one body places, and the
+    destinations it goes to; for money and crowns, the most workers; for deliver, the
+    most ships.  A body shown twice changes nothing (a most and a set)."""
+
+    def __init__(self) -> None:
+        self.most: Counter[str] = Counter()
+        self.where: dict[str, set[str]] = {}
+
+    def add(self, c: Clause) -> None:
         assert isinstance(c, ActionClause)
         if c.workers is not None:
-            most["workers"] = max(most["workers"], c.workers)
-            continue
+            self.most["workers"] = max(self.most["workers"], c.workers)
+            return
         per: Counter[str] = Counter()
         for pl in c.placements:
             if pl.gift:
@@ -96,13 +99,15 @@ def _summary(options: Any) -> list[Data]:
             for i in pl.items:
                 name = i.name if i.kind in ("hull", "good") else f"{i.name} {i.kind}"
                 per[name] += i.count
-                where.setdefault(name, set()).add(dest)
-        for s in c.ships:
-            per["ships"] += 1
+                self.where.setdefault(name, set()).add(dest)
+        if c.ships:
+            per["ships"] = len(c.ships)
         for name, n in per.items():
-            most[name] = max(most[name], n)
-    return [{"item": name, "most": n, "to": sorted(where.get(name, ()))}
-            for name, n in most.items()]
+            self.most[name] = max(self.most[name], n)
+
+    def rows(self) -> list[Data]:
+        return [{"item": name, "most": n, "to": sorted(self.where.get(name, ()))}
+                for name, n in self.most.items()]
 
 
 def moves_text(data: Data) -> str:
