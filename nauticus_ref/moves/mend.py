@@ -8,7 +8,7 @@ import time
 
 from nauticus_ref.core.findings import Diagnostic, replace
 from nauticus_ref.moves.nearest import clear_winner
-from nauticus_ref.moves.point import options_at
+from nauticus_ref.moves.point import turn_options_of
 from nauticus_ref.moves.turns import OutOfTime
 from nauticus_ref.notation.model import Turn
 from nauticus_ref.notation.printer import Printer
@@ -45,13 +45,12 @@ def mend(game: Game, lines: range | None = None) -> list[Diagnostic]:
 
 def _mended(game: Game, d: Diagnostic, turn: Turn, deadline: float) -> Diagnostic:
     assert game.record is not None and game.replayed is not None
-    options = options_at(game.record, game.replayed.table.board, turn.span.line,
-                         game.lines, game.off)
-    if options.turns is None or options.player is None or \
-            options.player.casefold() != turn.player.key:
+    options = turn_options_of(game.record, game.replayed.table.board, turn, game.lines,
+                              game.off)
+    if options is None:
         return d   # a turn out of order: the options are another player's
     try:
-        best = clear_winner(options.turns, turn.clauses, deadline)
+        best = clear_winner(options, turn.clauses, deadline)
     except OutOfTime:
         return d
     if best is None:

@@ -85,6 +85,15 @@ def options_at(record: Record, board: Board, line: int, lines: list[str] | None 
     return out
 
 
+def turn_options_of(record: Record, board: Board, turn: Turn, lines: list[str] | None = None,
+                    off: frozenset[str] = frozenset()) -> TurnOptions | None:
+    """The options open to the player of the turn line `turn`, from the table before it;
+    None when that turn is out of order (another player is to move).  Unlike
+    `options_at`, the written turn is not looked for among them."""
+    turns = turn_options(referee_before(record, board, turn.span.line, lines, off))
+    return turns if turns is not None and turns.player.key == turn.player.key else None
+
+
 def _move_on(record: Record, line: int) -> tuple[Phase | None, Turn | None]:
     for rnd in record.rounds:
         for ph in rnd.phases:

@@ -94,16 +94,15 @@ NEAREST_SECONDS = 10.0
 def _nearest(record: Record, board: Board, lines: list[str], turn: Turn) -> list[Data]:
     """The legal turns nearest to an illegal one, each with how many changes it makes."""
     from nauticus_ref.moves.nearest import nearest
-    from nauticus_ref.moves.point import options_at
+    from nauticus_ref.moves.point import turn_options_of
     from nauticus_ref.moves.turns import OutOfTime
 
-    options = options_at(record, board, turn.span.line, lines)
-    if options.turns is None or options.player is None or \
-            options.player.casefold() != turn.player.key:
+    options = turn_options_of(record, board, turn, lines)
+    if options is None:
         return []   # a turn out of order: the options are the next player's
     printer = Printer(record)
     try:
-        found = nearest(options.turns, turn.clauses, deadline=time.monotonic() + NEAREST_SECONDS)
+        found = nearest(options, turn.clauses, deadline=time.monotonic() + NEAREST_SECONDS)
     except OutOfTime:
         return []
     return [{"text": printer.turn(o.turn), "changes": d} for d, o in found]

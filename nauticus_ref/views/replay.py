@@ -65,7 +65,7 @@ def turn_counts(game: Game) -> dict[int, str]:
     """For each turn line of the player to move, how many legal turns there were (the
     Extra Action's apart), in words for the page; as many lines as `PAGE_SECONDS` allow,
     from the first (each costs a replay up to it)."""
-    from nauticus_ref.moves.point import options_at
+    from nauticus_ref.moves.point import turn_options_of
     from nauticus_ref.moves.turns import OutOfTime
 
     out: dict[int, str] = {}
@@ -78,16 +78,16 @@ def turn_counts(game: Game) -> dict[int, str]:
             for turn in ph.turns:
                 if time.monotonic() > page_deadline:
                     return out
-                o = options_at(game.record, board, turn.span.line, game.lines, game.off)
-                if o.turns is None or o.player is None or o.player.casefold() != turn.player.key:
+                turns = turn_options_of(game.record, board, turn, game.lines, game.off)
+                if turns is None:
                     continue
                 try:
-                    n = sum(o.turns.plain_counts(min(page_deadline, time.monotonic()
-                                                     + COUNT_SECONDS)).values())
+                    n = sum(turns.plain_counts(min(page_deadline, time.monotonic()
+                                                   + COUNT_SECONDS)).values())
                     said = f"{n:,} legal turn{'s' if n != 1 else ''}"
                 except OutOfTime as e:
                     said = f"more than {e.counted:,} legal turns"
-                extra = " (and more with the Extra Action)" if o.turns.purse.extra else ""
+                extra = " (and more with the Extra Action)" if turns.purse.extra else ""
                 out[turn.span.line] = f"{said}{extra} here: `nauticus-ref moves` lists them"
     return out
 

@@ -10,7 +10,7 @@ from nauticus_ref.core.files import Source
 from nauticus_ref.core.findings import applied, replace
 from nauticus_ref.moves.mend import mend
 from nauticus_ref.moves.nearest import nearest
-from nauticus_ref.moves.point import options_at
+from nauticus_ref.moves.point import turn_options_of
 from nauticus_ref.notation.printer import Printer
 from nauticus_ref.referee.validate import Game, validate_source
 
@@ -30,8 +30,8 @@ def _bad_turn(game: Game):
                  if t.span.line == line), None)
     if turn is None:
         return None
-    options = options_at(game.record, game.replayed.table.board, line, game.lines)
-    if options.player is None or options.player.casefold() != turn.player.key:
+    options = turn_options_of(game.record, game.replayed.table.board, turn, game.lines)
+    if options is None:
         return None   # the turn is out of order: its finding is about the order
     return turn, options
 
@@ -47,7 +47,7 @@ def test_most_bad_examples_are_about_a_move():
 def test_the_first_suggestion_written_in_place_mends_the_record(path):
     game = _game(path)
     turn, options = _bad_turn(game)
-    (distance, best), *_ = nearest(options.turns, turn.clauses)
+    (distance, best), *_ = nearest(options, turn.clauses)
     text = Printer(game.record).turn(best.turn)
     mended = validate_source(Source(path.name, applied("\n".join(game.lines) + "\n",
                                                        replace(turn.span, text))))
