@@ -180,9 +180,6 @@ def placing(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
                                        _Plan(store, chosen, fleet), used3, made)
 
 
-_BOARD_HULLS = ("1ship", "bow", "middle", "stern")
-
-
 def _priced(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, plan: _Plan,
             counts: Counter[Tile], made: dict[Any, Any]) -> Iterator[Body]:
     """The bodies of one plan: its placements in canonical order, with each choice of
@@ -246,7 +243,7 @@ def _readable(ask: Ask, ship: Ship, seq: tuple[Tile, ...]) -> tuple[Tile, ...]:
 
 def _board_order(tile: Tile) -> tuple[bool, int]:
     """Hull parts first, bow to stern; the rest as they were (a stable sort)."""
-    return (tile[0] != "hull", _BOARD_HULLS.index(tile[1]) if tile[0] == "hull" else 0)
+    return (tile[0] != "hull", vocab.HULLS.index(tile[1]) if tile[0] == "hull" else 0)
 
 
 def _item(tile: Tile, count: int) -> Item:
