@@ -12,6 +12,7 @@ from typing import Iterator
 from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.placing import placing
 from nauticus_ref.moves.purse import Ask, Body, Purse, make_clause, ship_name
+from nauticus_ref.moves.tally import placing_needs
 from nauticus_ref.notation import vocab
 
 
@@ -62,3 +63,23 @@ def _deliveries(purse: Purse, action: str, extra: bool, blue: int) -> Iterator[B
             after.workers -= max(0, goods - blue)
             yield Body(make_clause(action, extra, ships=[ship_name(purse.ships[k].name) for k in keys]),
                        after, 0, goods, (0, goods - blue - 2 * extra))
+
+
+
+def needs(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int, int]]:
+    """How many bodies of `action` need each (taler, own workers) (`Body.needs`): a
+    purchase or transport counted without listing where it can (`tally`)."""
+    counted = tally(ask, purse, action, extra)
+    return Counter(b.needs for b in bodies(ask, purse, action, extra)) if counted is None \
+        else counted
+
+
+def tally(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int, int]] | None:
+    """As `needs`, for a purchase or transport that can complete no ship (`tally.py`):
+    then each body leaves `purse` less the taler and own workers it needs, and nothing
+    else that money's or crowns' bodies depend on.  None for any other."""
+    if action not in vocab.PLACING_ACTIONS:
+        return None
+    p = purse.copy()
+    p.workers += 2 * extra
+    return placing_needs(ask, p, action, extra, 0 if extra else ask.blue)

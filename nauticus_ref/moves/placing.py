@@ -89,31 +89,80 @@ class _Plan:
     new: list[tuple[tuple[Tile, ...], Ship]]
 
 
+@dataclass
+class Reach:
+    """What a clause of a placing action could place and where, before combining: the
+    tiles in the order tried, how many of each there are, the most tiles the workers
+    allow, the taler there are, the first tile's price of each kind, the sequences
+    each ship (`onto`, by key) and a new ship (`shapes`) could take."""
+
+    tiles: list[Tile]
+    have: Counter[Tile]
+    most: int
+    budget: int | None      # None for a transport, which costs nothing
+    first: dict[Tile, int]
+    onto: dict[str, list[tuple[tuple[Tile, ...], Ship]]]
+    shapes: list[tuple[tuple[Tile, ...], Ship]]
+
+    @property
+    def keys(self) -> list[str]:
+        return [k for k, seqs in self.onto.items() if seqs]
+
+
+def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
+          only: Counter[Tile] | None = None) -> Reach | None:
+    """Where a clause of `action` could place what; None when it could place nothing.
+    A sail can finish a ship, whose rewards may pay for more: for sails and transports,
+    `most` and `budget` allow for that (they only cut the search)."""
+    tiles = _tiles(ask, purse, action)
+    if not tiles:
+        return None
+    buying = action != "transport"
+    have = Counter({t: (purse.supply if buying else purse.storage)[t] for t in tiles})
+    if only is not None:
+        have = Counter({t: min(n, only[t]) for t, n in have.items()})
+    finishing = 4 * len(purse.ships) if action in ("sails", "transport") else 0
+    most = blue + purse.workers + 3 * finishing
+    if most <= 0:
+        return None
+    first = {t: 2 if extra else 4 if ask.space is None else
+             ask.table.board.price(ask.space, action, t[1]) for t in tiles} if buying else {}
+    return Reach(tiles, have, most, purse.taler + 7 * finishing if buying else None, first,
+                 {k: _remembered(ask, s, tiles, most, have) for k, s in purse.ships.items()},
+                 _remembered(ask, None, tiles, most, have)
+                 if any(t[0] == "hull" for t in tiles) else [])
+
+
+#: What each ship could take, remembered at most for so many questions (`Ask.onto`).
+REMEMBERED = 20_000
+
+
+def _remembered(ask: Ask, ship: Ship | None, tiles: list[Tile], most: int, have: Counter[Tile]
+                ) -> list[tuple[tuple[Tile, ...], Ship]]:
+    """`_onto` without the empty sequence, for `ship` (a new ship when None), asked once
+    for each ship and question."""
+    key = (id(ship), tuple(tiles), most, tuple(have[t] for t in tiles))
+    if key not in ask.onto:
+        if len(ask.onto) >= REMEMBERED:
+            ask.onto.clear()
+        s = Ship(name="") if ship is None else ship
+        ask.onto[key] = (s, _onto(ask, s, tiles, most, have)[1:])
+    return ask.onto[key][1]
+
+
 def placing(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
             only: Counter[Tile] | None = None) -> Iterator[Body]:
     """Every way to place the clause's tiles: on each ship (a choice from what it can
     take), on new ships, in storage; grown one destination at a time and cut as soon as
     the tiles chosen cost more taler or workers than the player could have.  `only`:
     just the ways that place exactly these tiles (to find a written clause quickly)."""
-    tiles = _tiles(ask, purse, action)
-    if not tiles:
+    found = reach(ask, purse, action, extra, blue, only)
+    if found is None:
         return
-    buying = action != "transport"
-    have = Counter({t: (purse.supply if buying else purse.storage)[t] for t in tiles})
-    if only is not None:
-        have = Counter({t: min(n, only[t]) for t, n in have.items()})
-    # only a sail can finish a ship, and a finished ship's rewards may pay for more
-    finishing = 4 * len(purse.ships) if action in ("sails", "transport") else 0
-    most = blue + purse.workers + 3 * finishing
-    budget = purse.taler + 7 * finishing if buying else None
-    first = {t: 2 if extra else 4 if ask.space is None else
-             ask.table.board.price(ask.space, action, t[1]) for t in tiles} if buying else {}
-    if most <= 0:
-        return
-    onto = {k: _onto(ask, s, tiles, most, have)[1:] for k, s in purse.ships.items()}
-    keys = [k for k in purse.ships if onto[k]]
-    shapes = _onto(ask, Ship(name=""), tiles, most, have)[1:] \
-        if any(t[0] == "hull" for t in tiles) else []
+    tiles, have, most, budget, first = (found.tiles, found.have, found.most, found.budget,
+                                        found.first)
+    buying = budget is not None
+    onto, keys, shapes = found.onto, found.keys, found.shapes
 
     def cost(used: Counter[Tile], seq: tuple[Tile, ...]) -> int:
         """What adding `seq` to the tiles `used` costs at the least (prices are paid

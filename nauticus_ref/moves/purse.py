@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from nauticus_ref.core.span import Span
@@ -119,12 +119,16 @@ class Body:
 @dataclass
 class Ask:
     """What every generator reads: the table (for the predicates and the board), the
-    judges, the phase's space and blue workers."""
+    judges, the phase's space and blue workers.  `onto`: what each ship could take,
+    kept for the next question about the same ship (placing.py); ships are never
+    changed once made, so a ship is known by its identity, and kept alive by the memo."""
 
     table: Table
     judges: Judges
     space: int | None
     blue: int
+    onto: dict[tuple[object, ...], tuple[Ship, list[tuple[tuple[Tile, ...], Ship]]]] = \
+        field(default_factory=dict)
 
 
 def make_clause(action: str, extra: bool, workers: int | None = None,

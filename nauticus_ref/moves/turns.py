@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from nauticus_ref.game.state import Player, Tile
-from nauticus_ref.moves.clauses import bodies
+from nauticus_ref.moves.clauses import bodies, needs, tally
 from nauticus_ref.moves.purse import SPAN, Ask, Body, Purse
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Clause, Name, PassClause, Turn
@@ -153,6 +153,8 @@ class TurnOptions:
                 _check(deadline)
         if self.purse.extra:
             for action in vocab.ACTIONS:
+                if self._tallied(f"extra {action} first", action, out, asks):
+                    continue
                 for e in self.extra_bodies(self.purse, action):
                     out[f"extra {action} first"] += 1    # then pass
                     then(f"extra {action} first", e.after, self.action, False)
@@ -161,12 +163,31 @@ class TurnOptions:
             richest = purse.copy()
             richest.taler = max(t for t, _ in budgets)
             richest.workers = max(w for _, w in budgets)
-            needs = Counter(b.needs for b in bodies(self.ask, richest, action, extra))
+            counted = needs(self.ask, richest, action, extra)
             _check(deadline)
             for (taler, workers), n in budgets.items():
-                out[group] += n * sum(k for (t, w), k in needs.items()
+                out[group] += n * sum(k for (t, w), k in counted.items()
                                       if t <= taler and w <= workers)
         return {g: n for g, n in out.items() if n}
+
+    def _tallied(self, group: str, action: str, out: Counter[str],
+                 asks: dict[tuple[str, object, str, bool],
+                            tuple[Purse, Counter[tuple[int, int]]]]) -> bool:
+        """Count the Extra Action `action` before money or crowns without listing it,
+        where it can be (`clauses.tally`): what it leaves is the purse less what each
+        body needs.  False where its bodies must be listed."""
+        counted = tally(self.ask, self.purse, action, True) \
+            if self.action in ("money", "crowns") else None
+        if counted is None:
+            return False
+        if not counted:
+            return True
+        out[group] += sum(counted.values())    # then pass
+        shape = (group, self.purse.shape(self.action), self.action, False)
+        budgets = asks.setdefault(shape, (self.purse, Counter()))[1]
+        for (taler, workers), n in counted.items():
+            budgets[self.purse.taler - taler, self.purse.workers - workers] += n
+        return True
 
     def count(self, deadline: float | None = None) -> int:
         return sum(self.counts(deadline).values())
@@ -174,8 +195,13 @@ class TurnOptions:
     def plain_counts(self, deadline: float | None = None,
                      seen: Callable[[Clause], None] | None = None) -> dict[str, int]:
         """The counts of the turns without the Extra Action, exact (each is listed once
-        to be counted).  Raises `OutOfTime` past `deadline`, with the count so far."""
+        to be counted, or tallied without listing where `seen` need not see them).
+        Raises `OutOfTime` past `deadline`, with the count so far."""
         out: Counter[str] = Counter()
+        counted = tally(self.ask, self.purse, self.action, False) if seen is None else None
+        if counted is not None:
+            out["pass"], out[self.action] = 1, sum(counted.values())
+            return {g: n for g, n in out.items() if n}
         for n, (clause, _, _, _) in enumerate(self.main_bodies(self.purse)):
             out["pass" if clause is PASS else self.action] += 1
             if seen is not None and clause is not PASS:

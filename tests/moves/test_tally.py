@@ -1,0 +1,76 @@
+"""Counting without listing: a purchase's or transport's bodies tallied by what they need
+are exactly the bodies listed, and so are the turns counted with the Extra Action."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections import Counter
+
+from helpers import EXAMPLES
+
+from nauticus_ref.core.files import Source
+from nauticus_ref.game.board import bundled
+from nauticus_ref.moves.clauses import bodies, tally
+from nauticus_ref.moves.point import options_at
+from nauticus_ref.moves.turns import OutOfTime
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.printer import to_ngn
+from nauticus_ref.referee.validate import Game, validate_source
+from nauticus_ref.tools.simulate import simulate
+
+#: Bodies listed at most to check a tally against (the largest positions take seconds).
+MOST = 3_000
+
+
+def _games() -> list[Game]:
+    board = bundled("standard")
+    texts = [(p.name, p.read_text(encoding="utf-8")) for p in sorted(EXAMPLES.glob("*.ngn"))]
+    texts += [(f"sim{seed}", to_ngn(simulate(2 + seed % 3, seed, board))) for seed in range(8)]
+    return [validate_source(Source(name, text)) for name, text in texts]
+
+
+def _positions(rng: random.Random, per_game: int):
+    for game in _games():
+        lines = [t.span.line for rnd in game.record.rounds for ph in rnd.phases
+                 for t in ph.turns]
+        for line in rng.sample(lines, min(per_game, len(lines))):
+            o = options_at(game.record, game.replayed.table.board, line, game.lines)
+            if o.turns is not None:
+                yield game.path, line, o.turns
+
+
+def test_a_tally_is_what_listing_the_bodies_gives():
+    tallied = Counter()
+    for name, line, turns in _positions(random.Random(31), 8):
+        for action, extra in itertools.product(vocab.PLACING_ACTIONS, (False, True)):
+            counted = tally(turns.ask, turns.purse, action, extra)
+            if action in ("hulls", "masts", "goods"):
+                assert counted is not None, (name, line, action)   # only a sail completes
+            if counted is None:
+                continue
+            listed = list(itertools.islice(bodies(turns.ask, turns.purse, action, extra),
+                                           MOST + 1))
+            if len(listed) > MOST:
+                continue
+            assert counted == Counter(b.needs for b in listed), (name, line, action, extra)
+            tallied[bool(listed)] += 1
+    assert tallied[True] > 100 and tallied[False] > 20   # both kinds of position were met
+
+
+def test_turns_counted_with_the_extra_action_are_the_turns_listed():
+    checked = 0
+    for name, line, turns in _positions(random.Random(32), 4):
+        try:
+            counted = turns.counts(time.monotonic() + 0.5)
+        except OutOfTime:
+            continue
+        if sum(counted.values()) > 3 * MOST:
+            continue
+        listed = Counter(o.group for o in itertools.islice(turns, 3 * MOST + 1))
+        assert counted == dict(listed), (name, line)
+        assert turns.plain_counts() == {g: n for g, n in listed.items()
+                                        if not g.startswith("extra")}, (name, line)
+        checked += 1
+    assert checked > 15
