@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import EXAMPLES
+from helpers import CHROMIUM, CHROMIUM_FLAGS, EXAMPLES, screenshots
 
 
 @pytest.fixture
@@ -32,3 +32,25 @@ def pytest_runtest_makereport(item, call):
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium, for a module marked `need_browser()`."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS,
+                                     headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(autouse=True)
+def screenshots_on_failure(request):
+    """A failed browser test leaves screenshots of its pages, and says where."""
+    yield
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed and "browser" in request.fixturenames:
+        folder = screenshots(request.getfixturevalue("browser"), request.node.name)
+        print(f"screenshots of the pages: {folder}")

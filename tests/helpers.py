@@ -5,7 +5,12 @@ referee, views, cli, lsp, and core for what reaches the referee from outside."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
+
+import pytest
 
 from nauticus_ref.notation.assemble import parse_text
 from nauticus_ref.rules import RULES, SYNTAX, Rule
@@ -65,3 +70,33 @@ HOSTILE_RECORD = (
     '1. "<script>alert(1)</script>" hulls bonus whale\n'
     '  "<script>alert(1)</script>": bow >new "\'><img src=x onerror=alert(1)>"\n'
     '  "x&amp;y": 1ship >new "</script><script>alert(2)</script>"   # </script> in a comment\n')
+
+
+# the browser tests ----------------------------------------------------------------
+#: Debian's `chromium` package, driven by Playwright (`.ci/run` installs it when it is
+#: missing).
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+#: The flags a sandboxed machine with a closed network needs (no background networking).
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"]
+
+
+def need_browser() -> pytest.MarkDecorator:
+    """The mark for a module of browser tests: skipped, saying why, where no browser
+    exists, except under `.ci/run`, which sets NAUTICUS_NEED_BROWSER so that a missing
+    browser fails."""
+    why = "no chromium here: install Debian's `chromium` package to run the browser tests"
+    if CHROMIUM is None and os.environ.get("NAUTICUS_NEED_BROWSER"):
+        raise RuntimeError(why)
+    return pytest.mark.skipif(CHROMIUM is None, reason=why)
+
+
+def screenshots(browser, name: str) -> Path:
+    """Every page still open in `browser`, as pictures in a new temporary folder (never
+    in the repository): what the test saw when it failed."""
+    folder = Path(tempfile.mkdtemp(prefix="nauticus-ref-screens-"))
+    for i, context in enumerate(browser.contexts):
+        for j, page in enumerate(context.pages):
+            page.screenshot(path=str(folder / f"{name}-{i}-{j}.png"), full_page=True)
+    return folder

@@ -1,64 +1,22 @@
-"""The replay page and the score page as a person sees them, in headless Chromium.
-
-Debian's `chromium` package, driven by Playwright (`.ci/run` installs the browser when
-it is missing).  Where no browser exists the tests are skipped and say why, except
-under `.ci/run`, which sets NAUTICUS_NEED_BROWSER so that a missing browser fails.
+"""The replay page and the score page as a person sees them, in headless Chromium
+(`need_browser` in helpers.py says where it comes from).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import EXAMPLES, HOSTILE_RECORD
+from helpers import EXAMPLES, HOSTILE_RECORD, need_browser, screenshots
 
 from nauticus_ref.cli import main
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-WHY = "no chromium here: install Debian's `chromium` package to run the browser tests"
-if CHROMIUM is None and os.environ.get("NAUTICUS_NEED_BROWSER"):
-    raise RuntimeError(WHY)
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=WHY)
-# The flags a sandboxed machine with a closed network needs (no background networking).
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+pytestmark = need_browser()
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield launched
-        launched.close()
-
-
-def screenshots(browser, name: str) -> Path:
-    """Every page still open in `browser`, as pictures in a new temporary folder (never
-    in the repository): what the test saw when it failed."""
-    folder = Path(tempfile.mkdtemp(prefix="nauticus-ref-screens-"))
-    for i, context in enumerate(browser.contexts):
-        for j, page in enumerate(context.pages):
-            page.screenshot(path=str(folder / f"{name}-{i}-{j}.png"), full_page=True)
-    return folder
-
-
-@pytest.fixture(autouse=True)
-def screenshots_on_failure(request):
-    """A failed test leaves screenshots of its pages, and says where."""
-    yield
-    report = getattr(request.node, "rep_call", None)
-    if report is not None and report.failed and "browser" in request.fixturenames:
-        folder = screenshots(request.getfixturevalue("browser"), request.node.name)
-        print(f"screenshots of the pages: {folder}")
 
 
 def test_a_failure_leaves_screenshots_outside_the_repository(browser, tmp_path):
