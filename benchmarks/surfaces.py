@@ -50,9 +50,9 @@ from common import CLI
 SECONDS, MEGABYTES = 2.0, 200
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "logs"
 GAME = (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8")
-#: Each surface's share of 100,000 inputs, with fuzz.py's records making up the rest.
+#: Each surface's share of the inputs (with fuzz.py's 28,400 records, 102,000 in all).
 BUDGET = {"toml": 20_000, "patterns": 20_000, "documents": 20_000, "protocol": 8_000,
-          "fmt": 3_000, "cli": 600}
+          "fmt": 3_000, "cli": 600, "record": 2_000}
 
 
 class Report:
@@ -449,9 +449,96 @@ def _quoted(word: str) -> str:
     return shlex.quote(word)
 
 
+# -- record -----------------------------------------------------------------------------
+
+RECORD_PATHS = ["/api/state", "/api/table.svg", "/api/play", "/api/undo", "/api/new",
+                "/api/choices", "/", "/app.js", "/../etc/passwd", "/api/play?path=/etc/passwd"]
+
+
+def _record_body(rng: random.Random, lines: list[str]) -> bytes:
+    """A request body as a stranger on the network might send one."""
+    from fuzzing import mutate
+
+    junk = [None, 1, -1, True, 2**70, 1.5, "", "x" * rng.randint(0, 3000), [], {}, ["a"] * 70,
+            "\x00\u202e", "../../etc/passwd"]
+    line = rng.choice(lines)
+    if rng.random() < 0.5:
+        line = mutate(rng, line + "\n").strip("\n")
+    body = rng.choice([
+        {"line": line, "comment": rng.choice(["", "note", "a\nb"] + junk[:4]),
+         "at": rng.choice([None, -1, 0, 10**9, "3"])},
+        {"line": rng.choice(junk)},
+        {"players": rng.choice([["Anna", "Ben"], ["A"], ["Anna", "Ben\nround 1: x"], junk,
+                                ["x" * 5000, "y"]]), "board": rng.choice(["standard", None]
+                                                                         + junk[:6])},
+        {"chosen": rng.choice([[], ["pass"], junk, [line]])}, rng.choice(junk)])
+    data = json.dumps(body).encode()
+    return rng.choice([data, data, data[:rng.randint(0, len(data))],
+                       bytes(rng.randrange(256) for _ in range(rng.randint(0, 40))),
+                       b"x" * rng.choice([0, 17_000])])
+
+
+def fuzz_record(rng: random.Random, budget: int, tmp: Path) -> Report:
+    """Requests to the recorder (`nauticus-ref record`), served for real on loopback:
+    no answer is a server error, and the record on disk always validates clean."""
+    import socket
+    import urllib.error
+    import urllib.request
+
+    import uvicorn
+
+    from nauticus_ref.core.files import Source
+    from nauticus_ref.record.app import make_app
+    from nauticus_ref.record.book import Book
+    from nauticus_ref.referee.validate import validate_source
+
+    report = Report("record")
+    path = tmp / "table.ngn"
+    book = Book.open(str(path))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    server = uvicorn.Server(uvicorn.Config(make_app(book), log_level="critical"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.01)
+    lines = [ln.strip() for ln in GAME.splitlines() if ln.strip() and not ln.startswith("#")]
+    moves = [ln for ln in lines if not ln.startswith(("game:", "date:", "players:"))]
+    played = 0   # the game goes on between the strangers' requests: the next line of GAME
+    try:
+        for _ in range(budget):
+            route = rng.choice(RECORD_PATHS)
+            body = None if route in ("/", "/app.js", "/api/table.svg") and rng.random() < 0.8 \
+                else _record_body(rng, lines)
+            if rng.random() < 0.3:
+                route = "/api/play" if path.exists() else "/api/new"
+                body = json.dumps({"line": moves[played % len(moves)]} if path.exists()
+                                  else {"players": ["Anna", "Ben"]}).encode()
+                played += path.exists()
+            headers = {"Content-Type": rng.choice(["application/json"] * 4 + ["text/plain"])}
+
+            def one() -> None:
+                request = urllib.request.Request(base + route, data=body, headers=headers)
+                try:
+                    with urllib.request.urlopen(request, timeout=30) as response:
+                        response.read()
+                except urllib.error.HTTPError as e:
+                    if e.code >= 500:
+                        raise AssertionError(f"{e.code} from {route}") from None
+                if path.exists():
+                    game = validate_source(Source(str(path), path.read_text(encoding="utf-8")))
+                    assert not game.errors, [d.message for d in game.errors]
+            report.timed(one, lambda: f"{route} {body!r}")
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    return report
+
+
 SURFACES: dict[str, Callable[[random.Random, int, Path], Report]] = {
     "toml": fuzz_toml, "patterns": fuzz_patterns, "documents": fuzz_documents,
-    "protocol": fuzz_protocol, "fmt": fuzz_fmt, "cli": fuzz_cli}
+    "protocol": fuzz_protocol, "fmt": fuzz_fmt, "cli": fuzz_cli, "record": fuzz_record}
 
 
 def run(only: list[str], scale: float, seed: int) -> list[Report]:

@@ -218,7 +218,7 @@ board_option = click.option(
 COMMANDS = {"parse": "check", "validate": "check", "score": "check", "fmt": "fmt",
             "annotate": "look", "explain": "look", "state": "look", "card": "look",
             "view": "look", "moves": "moves", "simulate": "tools", "rules": "tools", "schema": "tools",
-            "server": "tools"}
+            "server": "tools", "record": "record"}
 
 
 class _Commands(click.Group):

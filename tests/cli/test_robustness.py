@@ -283,14 +283,15 @@ def test_an_unreadable_folder_is_named(tmp_path, records, monkeypatch):
     assert "good.ngn: valid" in result.output
 
 
-@pytest.mark.parametrize("surface", ["toml", "patterns", "documents", "protocol", "fmt", "cli"])
+@pytest.mark.parametrize("surface", ["toml", "patterns", "documents", "protocol", "fmt", "cli",
+                                     "record"])
 def test_every_surface_fuzzer_small_budget(surface, tmp_path, monkeypatch):
     """A small budget of each surface's generator (benchmarks/surfaces.py runs the full one):
     no crash, no broken promise, nothing over the bound."""
 
     monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
     surfaces = __import__("surfaces")
-    budget = {"protocol": 40, "fmt": 30, "cli": 8}.get(surface, 300)
+    budget = {"protocol": 40, "fmt": 30, "cli": 8, "record": 40}.get(surface, 300)
     report = surfaces.SURFACES[surface](random.Random(surface), budget, tmp_path)
     assert report.inputs == budget and report.crashes == 0 and report.over == 0, report.line()
 

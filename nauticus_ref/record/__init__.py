@@ -1,0 +1,1 @@
+"""The recorder for the table: `nauticus-ref record` (docs/record.md)."""

@@ -1,0 +1,160 @@
+"""The recorder's web app: the page and the HTTP API under it (docs/record.md).
+
+Starlette serves it (an ASGI toolkit with routing, requests and responses, and
+nothing else); uvicorn runs it (cli/record.py).  Every request is bounded in size;
+no request names a file, so only the record named on the command line is written;
+with a token (any host but loopback), every request must carry it.  The page is
+served with a strict CSP and loads nothing from elsewhere.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+from importlib import resources
+from typing import Any, Awaitable, Callable
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from nauticus_ref.record.book import Book, BookError
+
+#: The largest request body read, in bytes (a line of a record is far less).
+MAX_BODY = 16 * 1024
+#: What the page may load: its own script, style and pictures, nothing else.
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+           "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
+ASSETS = {"/": ("page.html", "text/html; charset=utf-8"),
+          "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+          "/app.css": ("app.css", "text/css; charset=utf-8")}
+
+#: The host names the recorder answers to when it listens on loopback only.
+LOOPBACK = ["127.0.0.1", "localhost", "::1", "[::1]"]
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def make_app(book: Book, token: str | None = None, public: bool = False) -> Starlette:
+    """The app for `book`.  `token`: the secret every request must carry (`?t=` or the
+    `X-Token` header); `public`: the page says that it is reachable from the network."""
+
+    def guarded(handler: Handler) -> Handler:
+        async def run(request: Request) -> Response:
+            if token is not None:
+                given = request.headers.get("x-token") or request.query_params.get("t") or ""
+                if not hmac.compare_digest(given.encode(), token.encode()):
+                    return _json({"error": "this recorder asks for the address with its "
+                                           "token, as the terminal printed it"}, 403)
+            try:
+                return await handler(request)
+            except BookError as e:
+                return _json({"error": e.message, "findings": e.findings,
+                              "state": await run_in_threadpool(book.state)}, e.status)
+        return run
+
+    async def asset(request: Request) -> Response:
+        name, kind = ASSETS[request.url.path]
+        text = resources.files("nauticus_ref.record").joinpath("static", name).read_text("utf-8")
+        return Response(text, media_type=kind, headers=HEADERS)
+
+    async def state(request: Request) -> Response:
+        data = await run_in_threadpool(book.state)
+        return _json({**data, "public": public})
+
+    async def table(request: Request) -> Response:
+        svg = await run_in_threadpool(book.table_svg)
+        return Response(svg, media_type="image/svg+xml",
+                        headers={**HEADERS, "Content-Security-Policy": "default-src 'none'; "
+                                 "style-src 'unsafe-inline'"})
+
+    async def play(request: Request) -> Response:
+        body = await _body(request)
+        data = await run_in_threadpool(book.play, _text(body, "line"), _text(body, "comment"),
+                                       _at(body))
+        return _json(data)
+
+    async def undo(request: Request) -> Response:
+        body = await _body(request)
+        return _json(await run_in_threadpool(book.undo, _at(body)))
+
+    async def new(request: Request) -> Response:
+        body = await _body(request)
+        players = body.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise BookError(422, "`players` is a list of names")
+        board = body.get("board")
+        if board is not None and not isinstance(board, str):
+            raise BookError(422, "`board` is a board's name")
+        return _json(await run_in_threadpool(book.new, players, board, _at(body)))
+
+    async def choices(request: Request) -> Response:
+        body = await _body(request)
+        chosen = body.get("chosen", [])
+        if not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen) \
+                or len(chosen) > 64:
+            raise BookError(422, "`chosen` is a list of the parts of a turn")
+        return _json(await run_in_threadpool(book.choices, chosen))
+
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204, headers=HEADERS)
+
+    routes = [Route(path, asset) for path in ASSETS]   # the page holds no secret
+    routes.append(Route("/favicon.ico", no_icon))
+    routes += [Route("/api/state", guarded(state)),
+               Route("/api/table.svg", guarded(table)),
+               Route("/api/play", guarded(play), methods=["POST"]),
+               Route("/api/undo", guarded(undo), methods=["POST"]),
+               Route("/api/new", guarded(new), methods=["POST"]),
+               Route("/api/choices", guarded(choices), methods=["POST"])]
+    # on loopback, only the names of this machine: a page elsewhere cannot reach the
+    # recorder by a name of its own that resolves here
+    middleware = [] if public else [Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK)]
+    return Starlette(routes=routes, middleware=middleware)
+
+
+def _json(data: Any, status: int = 200) -> Response:
+    return Response(json.dumps(data), status_code=status, media_type="application/json",
+                    headers=HEADERS)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, read no further than `MAX_BODY` bytes."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        # another site's page can send a form or text without asking; JSON it cannot
+        raise BookError(415, "a request's body is JSON (Content-Type: application/json)")
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+        raise BookError(413, f"a request is at most {MAX_BODY // 1024} KiB")
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise BookError(413, f"a request is at most {MAX_BODY // 1024} KiB")
+    try:
+        body = json.loads(data or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise BookError(400, "the request is not JSON") from None
+    if not isinstance(body, dict):
+        raise BookError(400, "the request is a JSON object")
+    return body
+
+
+def _text(body: dict[str, Any], key: str) -> str:
+    value = body.get(key, "")
+    if not isinstance(value, str):
+        raise BookError(422, f"`{key}` is text")
+    return value
+
+
+def _at(body: dict[str, Any]) -> int | None:
+    at = body.get("at")
+    if at is not None and (not isinstance(at, int) or isinstance(at, bool)):
+        raise BookError(422, "`at` is the number of lines the page has seen")
+    return at

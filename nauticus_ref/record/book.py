@@ -1,0 +1,302 @@
+"""The record kept at the table: one file, named on the command line, that grows a
+confirmed line at a time.  Each line is checked by the referee before it is written;
+the file is rewritten atomically after each, so it always validates clean, and a
+crash loses at most the line being entered (docs/record.md).
+
+A `Book` knows no HTTP: the web app (app.py) is one client, the tests another.  Its
+methods take the lock, so two tabs on one record see one state; a change made from a
+page that had not seen the last line is refused (`at`), as is a file changed on disk
+behind the book's back.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from nauticus_ref.core.files import Source, SourceError, decode, read_bytes_limited
+from nauticus_ref.core.writing import stamp, write_atomically
+from nauticus_ref.game.board import Board, BoardError, bundled, bundled_names, resolve
+from nauticus_ref.moves.point import options_at
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.printer import Printer
+from nauticus_ref.notation.reading import MAX_STATEMENT_CHARS
+from nauticus_ref.referee.validate import Game, validate_source
+from nauticus_ref.views.moves import moves_json
+from nauticus_ref.views.state import state_json, state_svg
+
+Data = dict[str, Any]
+
+#: The largest record the book keeps (as any record read: `core.files`).
+MAX_RECORD_BYTES = 512 * 1024
+#: Options sent with the state at most; the rest are reached through `choices`.
+LISTED = 60
+#: Seconds the state may spend counting the options; past them the count is "more".
+COUNT_SECONDS = 0.1
+#: Seconds `choices` may spend going through the options.
+CHOICE_SECONDS = 1.0
+#: Next steps `choices` offers at most.
+MAX_CHOICES = 300
+#: Header lines: they start a game and are never undone.
+HEADER = re.compile(r"\s*(game|date|players|board|crests)\s*:", re.IGNORECASE)
+
+
+class BookError(Exception):
+    """A change the book refuses: `status` as HTTP would say it (409 stale or refused,
+    422 not legal), with the referee's findings where there are some."""
+
+    def __init__(self, status: int, message: str, findings: list[Data] | None = None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.findings = findings or []
+
+
+@dataclass
+class Book:
+    """The record at `path`, on `board` (`--board`, as written in `board_spec`)."""
+
+    path: str
+    board: Board
+    board_spec: str | None = None
+    text: str = ""
+    newline: str = "\n"
+    seen: tuple[int, int, int] | None = None     # the file's stamp when last read or written
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    _game: tuple[str, Game] | None = None
+
+    @classmethod
+    def open(cls, path: str, board_spec: str | None = None) -> Book:
+        """The book for `path`, read if it exists.  Raises SourceError or BoardError."""
+        book = cls(path, resolve(board_spec), board_spec)
+        if os.path.exists(path):
+            data = read_bytes_limited(path, MAX_RECORD_BYTES, "a record")
+            book.text = decode(data, path)
+            book.seen = stamp(path)
+            if "\r\n" in book.text:
+                book.newline = "\r\n"
+        return book
+
+    # reading ---------------------------------------------------------------
+    @property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    @property
+    def started(self) -> bool:
+        return any(HEADER.match(line) for line in self.lines)
+
+    def game(self) -> Game:
+        if self._game is None or self._game[0] != self.text:
+            self._game = (self.text, validate_source(Source(self.path, self.text), self.board))
+        return self._game[1]
+
+    def state(self) -> Data:
+        with self.lock:
+            return self._state()
+
+    def _state(self) -> Data:
+        data: Data = {"path": os.path.basename(self.path), "lines": self.lines,
+                      "at": len(self.lines), "boards": self._boards()}
+        if not self.started:
+            return {**data, "next": {"kind": "new"}, "findings": []}
+        game = self.game()
+        findings = [d.as_json() for d in game.diagnostics if d.severity == "error"]
+        data["findings"] = findings
+        if findings or game.replayed is None:
+            return {**data, "next": {"kind": "refused",
+                                     "reason": "the record has errors: fix them in the file "
+                                               "(nauticus-ref validate) and start again"}}
+        table = game.replayed.table
+        data["table"] = state_json(table, f"after line {len(self.lines)}")
+        data["next"] = self._next(game)
+        return data
+
+    def _next(self, game: Game) -> Data:
+        assert game.record is not None and game.replayed is not None
+        o = options_at(game.record, self.board, len(self.lines) + 1, game.lines)
+        t = game.replayed.table
+        if o.kind == "none":
+            if "over" in o.reason:
+                if game.record.final is None:
+                    return {"kind": "final", "line": final_line(game)}
+                return {"kind": "over"}
+            if "round line" in o.reason:
+                return {"kind": "round", "round": t.round_no + 1, "actions": list(vocab.ACTIONS)}
+            return {"kind": "none", "reason": o.reason}
+        listing = moves_json(os.path.basename(self.path), game.record, o, LISTED, COUNT_SECONDS)
+        return {"kind": o.kind, "round": o.round, "phase": o.phase, "player": o.player,
+                "action": o.action, "options": listing}
+
+    def _boards(self) -> list[str]:
+        """The boards a new game may be played on: the bundled ones and `--board`."""
+        return bundled_names() + ([self.board_spec] if self.board_spec
+                                  and self.board_spec not in bundled_names() else [])
+
+    def table_svg(self) -> str:
+        with self.lock:
+            game = self.game() if self.started else None
+            if game is None or game.replayed is None:
+                return ""
+            return state_svg(state_json(game.replayed.table, f"after line {len(self.lines)}"))
+
+    # choosing step by step ---------------------------------------------------
+    def choices(self, chosen: list[str]) -> Data:
+        """The next steps after the parts `chosen` of a turn (each a clause or placement,
+        as the canonical turn writes them): each with how many turns go on from it and
+        what they cost; and the turn, if `chosen` is one."""
+        with self.lock:
+            if not self.started:
+                raise BookError(409, "no game is being recorded yet")
+            game = self.game()
+            if game.record is None or game.errors:
+                raise BookError(409, "the record has errors")
+            o = options_at(game.record, self.board, len(self.lines) + 1, game.lines)
+            if o.kind != "turn" or o.turns is None:
+                raise BookError(409, "the next line is not a turn")
+            printer = Printer(game.record)
+            steps: dict[str, list[int]] = {}
+            complete: Data | None = None
+            cut = False
+            deadline = time.monotonic() + CHOICE_SECONDS
+            for n, option in enumerate(o.turns):
+                if n % 256 == 255 and time.monotonic() > deadline:
+                    cut = True
+                    break
+                parts = turn_parts(printer.turn(option.turn))
+                if parts[:len(chosen)] != chosen:
+                    continue
+                if len(parts) == len(chosen):
+                    complete = {"text": printer.turn(option.turn), "taler": option.taler,
+                                "workers": option.workers}
+                    continue
+                seen = steps.setdefault(parts[len(chosen)], [0, option.taler, option.taler])
+                seen[0] += 1
+                seen[1], seen[2] = min(seen[1], option.taler), max(seen[2], option.taler)
+            shown = sorted(steps.items(), key=lambda kv: (kv[1][1], -kv[1][0]))[:MAX_CHOICES]
+            return {"chosen": chosen, "complete": complete, "cut": cut or len(steps) > MAX_CHOICES,
+                    "steps": [{"text": k, "turns": v[0], "taler": [v[1], v[2]]}
+                              for k, v in shown]}
+
+    # changing ----------------------------------------------------------------
+    def play(self, line: str, comment: str = "", at: int | None = None) -> Data:
+        """Add `line` (with `comment`) to the record if the referee finds no error in it,
+        and write the file; `at`: how many lines the page had seen."""
+        with self.lock:
+            self._fresh(at)
+            if not self.started:
+                raise BookError(409, "start a game first: no players are named yet")
+            line, comment = _one_line(line, "line"), _one_line(comment, "comment")
+            if not line:
+                raise BookError(422, "the line is empty")
+            before = self._next(self.game()) if not self.game().errors else {"kind": "refused"}
+            if before["kind"] in ("refused", "over"):
+                raise BookError(409, "the record takes no more lines"
+                                if before["kind"] == "over" else "the record has errors")
+            indent = "  " if before["kind"] == "turn" else ""
+            self._write(self.text + indent + line + (f"  # {comment}" if comment else "")
+                        + self.newline, check=True)
+            return self._state()
+
+    def undo(self, at: int | None = None) -> Data:
+        """Remove the last line, unless it is a header line (those start the game)."""
+        with self.lock:
+            self._fresh(at)
+            lines = self.lines
+            while lines and not lines[-1].strip():
+                lines.pop()
+            if not lines or HEADER.match(lines[-1]):
+                raise BookError(409, "there is no line to undo")
+            lines.pop()
+            self._write(self.newline.join(lines) + (self.newline if lines else ""), check=False)
+            return self._state()
+
+    def new(self, players: list[str], board: str | None, at: int | None = None) -> Data:
+        """Start a new game: `players` in seat order, on a bundled board or `--board`."""
+        with self.lock:
+            self._fresh(at)
+            if self.started:
+                raise BookError(409, f"{os.path.basename(self.path)} already holds a game")
+            names = [_one_line(p, "player") for p in players if p.strip()]
+            if not 2 <= len(names) <= 4:
+                raise BookError(422, "a game has 2 to 4 players")
+            board = board or self.board_spec or "standard"
+            if board not in self._boards():
+                raise BookError(422, f"no board called `{board[:40]}` here "
+                                     f"(the boards: {', '.join(self._boards())})")
+            try:
+                self.board = bundled(board) if board in bundled_names() else resolve(board)
+            except BoardError as e:
+                raise BookError(422, str(e)) from None
+            header = f"players: {', '.join(names)}" + self.newline
+            if board != "standard" and board in bundled_names():
+                header += f"board: {board}" + self.newline
+            elif board not in bundled_names():
+                header += f"board: {self._board_written(board)}" + self.newline
+            self._write(self.text + header, check=True)
+            return self._state()
+
+    def _board_written(self, spec: str) -> str:
+        """How the record names a board file: beside the record (docs/notation.md)."""
+        rel = os.path.relpath(os.path.realpath(spec), os.path.dirname(os.path.realpath(self.path)))
+        if os.sep in rel or rel.startswith(".."):
+            raise BookError(422, "a board file must lie in the record's own folder")
+        return rel
+
+    def _fresh(self, at: int | None) -> None:
+        if at is not None and at != len(self.lines):
+            raise BookError(409, "the record has changed since this page last looked: "
+                                 "it now shows the latest state")
+        if stamp(self.path) != self.seen:
+            raise BookError(409, f"{os.path.basename(self.path)} was changed by another "
+                                 "program: restart the recorder to continue from it")
+
+    def _write(self, text: str, check: bool) -> None:
+        if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
+            raise BookError(422, "the record would pass the size limit of 512 KiB")
+        if check:
+            game = validate_source(Source(self.path, text), self.board)
+            errors = [d for d in game.diagnostics if d.severity == "error"]
+            if errors:
+                raise BookError(422, errors[0].message, [d.as_json() for d in errors])
+            self._game = (text, game)
+        try:
+            write_atomically(self.path, text, unchanged_since=self.seen)
+        except SourceError as e:
+            raise BookError(409, str(e)) from None
+        self.text, self.seen = text, stamp(self.path)
+
+
+def turn_parts(text: str) -> list[str]:
+    """A canonical turn line's parts after the player's name, so that a turn can be
+    chosen a part at a time: each clause's placements (the Extra Action's first with
+    its `extra <action>:`), workers or ships; claims, which follow from them, left out."""
+    parts: list[str] = []
+    for clause in text.split(":", 1)[1].split(";"):
+        clause = re.sub(r"\s=\s*-?\d+\s*(t|vp)\s*$", "", clause.strip())
+        parts += [p.strip() for p in re.split(r",\s(?![^\[]*\])", clause) if p.strip()]
+    return parts
+
+
+def final_line(game: Game) -> str:
+    from nauticus_ref.views.score import score_json
+
+    players = score_json(game)["players"]
+    return "final: " + ", ".join(f"{p['name']} {p['total']}" for p in players)
+
+
+def _one_line(text: str, what: str) -> str:
+    if not isinstance(text, str):
+        raise BookError(422, f"the {what} must be text")
+    if "\n" in text or "\r" in text:
+        raise BookError(422, f"the {what} must be one line")
+    if len(text) > MAX_STATEMENT_CHARS:
+        raise BookError(422, f"the {what} is longer than {MAX_STATEMENT_CHARS:,} characters")
+    return text.strip()
+
+
+__all__ = ["Book", "BookError", "final_line", "turn_parts"]

@@ -1,0 +1,174 @@
+// The recorder's page: one client of the API in docs/record.md.  Everything shown is
+// set as text (never as HTML), so a name or comment can hold any character.
+"use strict";
+
+const token = new URLSearchParams(location.search).get("t") || "";
+const SPACES = ["3 workers", "mast", "sail", "2 VP", "2 workers", "worker + good",
+                "worker + VP", "4 taler"];
+let state = null;
+let chosen = [];
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "onclick") node.addEventListener("click", v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+async function api(path, body) {
+  const options = { headers: { "X-Token": token } };
+  if (body !== undefined) {
+    options.method = "POST";
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  const data = await response.json();
+  if (!response.ok) {
+    const findings = (data.findings || []).map(f => `line ${f.line}: ${f.message}` +
+      (f.help ? `\nhelp: ${f.help}` : "")).join("\n");
+    say(data.error + (findings && findings !== `line ${(data.findings[0] || {}).line}: ${data.error}` ? "\n" + findings : ""));
+    if (data.state) show(data.state);
+    return null;
+  }
+  say("");
+  return data;
+}
+
+function say(text) {
+  const m = document.getElementById("message");
+  m.textContent = text;
+  m.hidden = !text;
+}
+
+async function load() {
+  const data = await api("api/state");
+  if (data) show(data);
+}
+
+async function play(line) {
+  const comment = document.getElementById("comment").value;
+  const data = await api("api/play", { line, comment, at: state.at });
+  if (data) {
+    document.getElementById("comment").value = "";
+    show(data);
+  }
+}
+
+function show(data) {
+  state = data;
+  chosen = [];
+  document.getElementById("network").hidden = !data.public;
+  document.getElementById("file").textContent = data.path;
+  const lines = document.getElementById("lines");
+  lines.replaceChildren(...data.lines.map(l => el("li", {}, l)));
+  lines.scrollTop = lines.scrollHeight;
+  const next = data.next;
+  const table = data.table;
+  document.getElementById("where").textContent = table && table.round
+    ? `Round ${table.round}` + (table.phase ? `, phase ${table.phase}` : "") + (next.action ? `: ${next.action}` : "")
+    : "Recording a game of Nauticus";
+  document.getElementById("who").textContent = next.player
+    ? (next.kind === "phase" ? `${next.player} chooses the action` : `${next.player}'s turn`) : "";
+  const picture = document.getElementById("picture");
+  picture.hidden = !table;
+  if (table) document.getElementById("table").src = `api/table.svg?n=${data.at}&t=${encodeURIComponent(token)}`;
+  document.getElementById("undo").disabled = !["round", "phase", "turn", "final", "over"].includes(next.kind);
+  const decide = document.getElementById("decide");
+  decide.replaceChildren(...(VIEWS[next.kind] || VIEWS.none)(next, data));
+}
+
+const VIEWS = {
+  new(next, data) {
+    const names = [1, 2, 3, 4].map(i => el("input", { id: `player${i}`, placeholder: `Player ${i}`,
+      maxlength: "40", autocomplete: "off" }));
+    const board = el("select", { id: "board" }, ...data.boards.map(b => el("option", { value: b }, b)));
+    return [el("h2", {}, "A new game"), el("p", {}, "The players in seat order, clockwise; the first starts."),
+      ...names.map(n => el("label", {}, n)), el("label", {}, "Board ", board),
+      el("button", { class: "main", id: "start", onclick: async () => {
+        const players = names.map(n => n.value.trim()).filter(Boolean);
+        const made = await api("api/new", { players, board: board.value, at: data.at });
+        if (made) show(made);
+      } }, "Start the game")];
+  },
+  round(next, data) {
+    const anchor = data.table && data.table.next_anchor;
+    const selects = SPACES.map((space, i) => el("label", {}, space + " ",
+      el("select", { id: `deal${i}` }, ...next.actions.map(a => el("option", { value: a }, a)))));
+    selects.forEach((s, i) => { s.querySelector("select").selectedIndex = i; });
+    return [el("h2", {}, `Round ${next.round}: the deal`),
+      el("p", {}, "The eight action tiles as they lie, clockwise from the 3 workers space." +
+        (anchor ? ` The anchor points to the ${anchor} space.` : "")),
+      el("div", { class: "deal" }, ...selects),
+      el("button", { class: "main", id: "deal", onclick: () => play(`round ${next.round}: ` +
+        selects.map(s => s.querySelector("select").value).join(" ")) }, "Deal")];
+  },
+  phase(next) {
+    return [el("h2", {}, `Phase ${next.phase}: ${next.player} chooses`),
+      el("div", { class: "steps" }, ...next.options.options.map(o =>
+        el("button", { onclick: () => play(o.text) }, o.text.replace(/^\d+\.\s+\S+\s+/, ""))))];
+  },
+  turn(next, data) {
+    const box = el("div", {});
+    const me = (data.table.players || []).find(p => p.name === next.player) || {};
+    const o = next.options;
+    const count = o.counted ? `${o.count.toLocaleString()} legal turns` : "more legal turns than could be counted";
+    box.append(el("h2", {}, `${next.player}: ${next.action}`),
+      el("p", { class: "totals", id: "totals" }, `${me.taler} taler, ${me.workers} workers` +
+        (o.blue ? `, ${o.blue} blue on the space` : "") + ` · ${count}`));
+    const chips = el("div", { class: "chosen", id: "chosen" });
+    const steps = el("div", { class: "steps", id: "steps" });
+    const confirm = el("div", { id: "confirm" });
+    box.append(chips, steps, confirm);
+    const typed = el("input", { id: "typed", placeholder: `${next.player}: ...`, autocomplete: "off" });
+    box.append(el("details", {}, el("summary", {}, "Or write the turn"), typed,
+      el("button", { onclick: () => play(typed.value) }, "Check and write")));
+    choose(chips, steps, confirm, me);
+    return [box];
+  },
+  final(next) {
+    return [el("h2", {}, "The game is over"), el("p", {}, next.line),
+      el("button", { class: "main", id: "final", onclick: () => play(next.line) }, "Write the final scores")];
+  },
+  over(next, data) {
+    return [el("h2", {}, "The game is over and scored"),
+      el("p", {}, data.lines.filter(l => /^final:/i.test(l.trim())).join(" "))];
+  },
+  refused(next, data) {
+    return [el("h2", {}, "This record cannot be continued"), el("p", {}, next.reason),
+      el("ul", { class: "findings" }, ...data.findings.map(f => el("li", {}, `line ${f.line}: ${f.message}`)))];
+  },
+  none(next) {
+    return [el("p", {}, next.reason || "")];
+  },
+};
+
+async function choose(chips, steps, confirm, me) {
+  chips.replaceChildren(...chosen.map(c => el("span", {}, c)));
+  if (chosen.length) {
+    chips.append(el("button", { onclick: () => { chosen.pop(); choose(chips, steps, confirm, me); } }, "Back"));
+  }
+  steps.replaceChildren(el("p", {}, "Finding the choices..."));
+  const data = await api("api/choices", { chosen });
+  if (!data) return;
+  confirm.replaceChildren();
+  if (data.complete) {
+    const c = data.complete;
+    confirm.append(el("p", { class: "totals" }, `Pays ${c.taler} taler with ${c.workers} workers: ` +
+      `${me.taler - c.taler} taler left`),
+      el("button", { class: "main", id: "confirm-turn", onclick: () => play(c.text) }, `Confirm: ${c.text}`));
+  }
+  steps.replaceChildren(...data.steps.map(s => el("button", {
+    onclick: () => { chosen.push(s.text); choose(chips, steps, confirm, me); } },
+    s.text, el("small", {}, s.taler[0] === s.taler[1] ? `${s.taler[0]} taler` : `${s.taler[0]}–${s.taler[1]} taler`))));
+  if (data.cut) steps.append(el("p", {}, "Not every choice is shown: write the turn below for the others."));
+}
+
+document.getElementById("undo").addEventListener("click", async () => {
+  const data = await api("api/undo", { at: state.at });
+  if (data) show(data);
+});
+load();

@@ -1,0 +1,202 @@
+"""The recorder through its HTTP API, as the page and any other client use it: whole
+games played a line at a time, the file validated clean after every line, nothing
+written on a refusal, and a stranger held to what the page can do."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nauticus_ref.core.files import Source
+from nauticus_ref.game.board import bundled
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.printer import to_ngn
+from nauticus_ref.record.book import Book, final_line
+from nauticus_ref.referee.validate import validate_source
+from nauticus_ref.tools.simulate import simulate
+from nauticus_ref.views.score import score_json
+
+
+def _clean(path) -> None:
+    game = validate_source(Source(str(path), path.read_text(encoding="utf-8")))
+    assert not game.errors, [d.message for d in game.errors]
+
+
+def _totals(text: str) -> dict[str, int]:
+    game = validate_source(Source("game.ngn", text))
+    return {p["name"]: p["total"] for p in score_json(game)["players"]}
+
+
+@pytest.mark.parametrize("players, seed", [(2, 3), (4, 5)])
+def test_a_simulated_game_played_through_the_api_scores_as_the_simulator_played_it(
+        serve, players, seed):
+    text = to_ngn(simulate(players, seed, bundled("standard")))
+    names = [n.strip() for n in text.split("players:", 1)[1].splitlines()[0].split(",")]
+    s = serve()
+    status, state = s.call("/api/new", {"players": names, "board": "standard"})
+    assert status == 200 and state["next"]["kind"] == "round"
+    moves = [line.strip() for line in text.splitlines()
+             if line.strip() and not line.startswith(("game:", "players:", "#"))]
+    for line in moves:
+        status, state = s.call("/api/play", {"line": line, "at": state["at"]})
+        assert status == 200, (line, state)
+        _clean(s.path)
+    assert state["next"]["kind"] == "over"
+    assert _totals(s.path.read_text(encoding="utf-8")) == _totals(text)
+
+
+def test_a_game_of_random_legal_choices_is_written_clean_line_by_line(serve):
+    rng = random.Random(31)
+    s = serve()
+    status, state = s.call("/api/state")
+    assert state["next"]["kind"] == "new"
+    status, state = s.call("/api/new", {"players": ["Anna", "Ben", "Carla"], "at": state["at"]})
+    played = 0
+    while state["next"]["kind"] != "over":
+        nxt = state["next"]
+        if nxt["kind"] == "round":
+            deal = list(vocab.ACTIONS)
+            rng.shuffle(deal)
+            line = f"round {nxt['round']}: {' '.join(deal)}"
+        elif nxt["kind"] in ("phase", "turn"):
+            options = nxt["options"]["options"]
+            assert options and nxt["options"]["count"] != 0
+            line = rng.choice(options)["text"]
+        else:
+            assert nxt["kind"] == "final", nxt
+            line = nxt["line"]
+        status, state = s.call("/api/play", {"line": line, "at": state["at"],
+                                             "comment": f"move {played}"})
+        assert status == 200, (line, state)
+        _clean(s.path)
+        played += 1
+    text = s.path.read_text(encoding="utf-8")
+    game = validate_source(Source("game.ngn", text))
+    assert game.complete and final_line(game) in text
+    assert played > 60 and "# move 1" in text
+
+
+def test_a_turn_is_chosen_a_part_at_a_time_among_the_legal_ones(serve):
+    s = serve()
+    s.call("/api/new", {"players": ["Anna", "Ben"]})
+    s.call("/api/play", {"line": "round 1: goods hulls money transport crowns masts deliver sails"})
+    status, state = s.call("/api/play", {"line": "1. Anna hulls bonus anchor"})
+    status, first = s.call("/api/choices", {"chosen": []})
+    texts = [step["text"] for step in first["steps"]]
+    assert "pass" in texts and "1ship >new A" in texts and first["complete"] is None
+    status, passed = s.call("/api/choices", {"chosen": ["pass"]})
+    assert passed["complete"]["text"] == "Anna: pass"
+    status, built = s.call("/api/choices", {"chosen": ["1ship >new A"]})
+    assert built["complete"]["text"].startswith("Anna: 1ship >new A = ")
+    assert all(step["taler"][0] <= step["taler"][1] for step in built["steps"])
+    status, state = s.call("/api/play", {"line": built["complete"]["text"]})
+    assert status == 200 and state["lines"][-1] == "  " + built["complete"]["text"]
+
+
+def test_an_illegal_line_is_refused_with_the_referees_findings_and_nothing_is_written(serve):
+    s = serve()
+    s.call("/api/new", {"players": ["Anna", "Ben"]})
+    s.call("/api/play", {"line": "round 1: goods hulls money transport crowns masts deliver sails"})
+    before = s.path.read_bytes()
+    status, body = s.call("/api/play", {"line": "1. Ben hulls"})
+    assert status == 422 and body["findings"] and body["findings"][0]["line"] == 3
+    status, body = s.call("/api/play", {"line": "1. Anna hulls\n2. Ben masts"})
+    assert status == 422 and "one line" in body["error"]
+    assert s.path.read_bytes() == before
+
+
+def test_undo_removes_the_last_line_but_never_the_players(serve):
+    s = serve()
+    s.call("/api/new", {"players": ["Anna", "Ben"]})
+    status, state = s.call("/api/play", {"line": "round 1: goods hulls money transport crowns "
+                                                 "masts deliver sails"})
+    status, state = s.call("/api/undo", {"at": state["at"]})
+    assert status == 200 and state["lines"] == ["players: Anna, Ben"]
+    assert s.path.read_text(encoding="utf-8") == "players: Anna, Ben\n"
+    status, body = s.call("/api/undo", {})
+    assert status == 409 and "no line to undo" in body["error"]
+
+
+def test_two_tabs_see_one_state_and_the_one_behind_is_refused(serve):
+    s = serve()
+    status, state = s.call("/api/new", {"players": ["Anna", "Ben"]})
+    seen = state["at"]
+    deal = "round 1: goods hulls money transport crowns masts deliver sails"
+    assert s.call("/api/play", {"line": deal, "at": seen})[0] == 200
+    status, body = s.call("/api/play", {"line": deal, "at": seen})   # the other tab
+    assert status == 409 and body["state"]["at"] == seen + 1
+    assert s.path.read_text(encoding="utf-8").count("round 1") == 1
+
+
+def test_a_file_changed_behind_the_recorders_back_is_not_overwritten(serve):
+    s = serve()
+    s.call("/api/new", {"players": ["Anna", "Ben"]})
+    s.path.write_text("players: Anna, Ben\n# someone's note\n", encoding="utf-8")
+    status, body = s.call("/api/play", {"line": "round 1: goods hulls money transport crowns "
+                                                "masts deliver sails"})
+    assert status == 409 and "changed by another program" in body["error"]
+    assert s.path.read_text(encoding="utf-8").endswith("# someone's note\n")
+
+
+def test_an_existing_record_with_errors_is_shown_and_refused(serve, tmp_path):
+    (tmp_path / "bad.ngn").write_text("players: Anna, Ben\nround 1: goods goods\n",
+                                      encoding="utf-8")
+    s = serve("bad.ngn")
+    status, state = s.call("/api/state")
+    assert state["next"]["kind"] == "refused" and state["findings"]
+    status, body = s.call("/api/play", {"line": "1. Anna goods"})
+    assert status == 409
+
+
+def test_a_new_game_takes_only_the_bundled_boards_and_refuses_a_second_game(serve):
+    s = serve()
+    status, body = s.call("/api/new", {"players": ["Anna", "Ben"], "board": "/etc/passwd"})
+    assert status == 422 and "no board called" in body["error"]
+    status, body = s.call("/api/new", {"players": ["Anna"]})
+    assert status == 422
+    assert not s.path.exists()
+    assert s.call("/api/new", {"players": ["Anna", "Ben"]})[0] == 200
+    status, body = s.call("/api/new", {"players": ["Carla", "Dana"]})
+    assert status == 409 and "already holds a game" in body["error"]
+
+
+def test_a_stranger_can_do_only_what_the_page_does(serve, tmp_path):
+    s = serve(token="secret-token")
+    assert s.call("/api/state", headers={"X-Token": "wrong"})[0] == 403
+    assert s.call("/api/new", {"players": ["A", "B"]}, headers={"X-Token": ""})[0] == 403
+    assert not s.path.exists()
+    # a body too large, a body that is not JSON, a form another site could post
+    assert s.call("/api/play", raw=b'{"line": "' + b"x" * 20_000 + b'"}')[0] == 413
+    assert s.call("/api/play", raw=b"not json")[0] == 400
+    assert s.call("/api/play", raw=b'{"line": "x"}',
+                  headers={"Content-Type": "text/plain"})[0] == 415
+    # no request names a file: a `path` is not read
+    s.call("/api/new", {"players": ["Anna", "Ben"], "path": str(tmp_path / "other.ngn")})
+    assert s.path.exists() and not (tmp_path / "other.ngn").exists()
+
+
+def test_on_loopback_only_this_machines_names_are_answered(serve):
+    s = serve()
+    assert s.call("/api/state", headers={"Host": "attacker.example"})[0] == 400
+    assert s.call("/api/state", headers={"Host": "localhost"})[0] == 200
+
+
+def test_the_page_loads_nothing_from_elsewhere(serve):
+    import urllib.request
+
+    s = serve()
+    with urllib.request.urlopen(s.base + "/") as response:
+        page = response.read().decode()
+        csp = response.headers["Content-Security-Policy"]
+    assert "default-src 'none'" in csp and "script-src 'self'" in csp
+    assert "http" not in page.replace('lang="en"', "")
+
+
+def test_a_record_keeps_its_line_endings(tmp_path):
+    path = tmp_path / "crlf.ngn"
+    path.write_bytes(b"players: Anna, Ben\r\n")
+    book = Book.open(str(path))
+    book.play("round 1: goods hulls money transport crowns masts deliver sails")
+    assert path.read_bytes() == (b"players: Anna, Ben\r\n"
+                                 b"round 1: goods hulls money transport crowns masts deliver sails\r\n")
