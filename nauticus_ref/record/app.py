@@ -74,6 +74,12 @@ def make_app(book: Book, token: str | None = None, public: bool = False) -> Star
                         headers={**HEADERS, "Content-Security-Policy": "default-src 'none'; "
                                  "style-src 'unsafe-inline'"})
 
+    async def score(request: Request) -> Response:
+        page = await run_in_threadpool(book.score_page)   # its own CSP is in the page
+        return Response(page, media_type="text/html; charset=utf-8",
+                        headers={k: v for k, v in HEADERS.items()
+                                 if k != "Content-Security-Policy"})
+
     async def play(request: Request) -> Response:
         body = await _body(request)
         data = await run_in_threadpool(book.play, _text(body, "line"), _text(body, "comment"),
@@ -109,6 +115,7 @@ def make_app(book: Book, token: str | None = None, public: bool = False) -> Star
     routes.append(Route("/favicon.ico", no_icon))
     routes += [Route("/api/state", guarded(state)),
                Route("/api/table.svg", guarded(table)),
+               Route("/score", guarded(score)),
                Route("/api/play", guarded(play), methods=["POST"]),
                Route("/api/undo", guarded(undo), methods=["POST"]),
                Route("/api/new", guarded(new), methods=["POST"]),

@@ -144,6 +144,17 @@ class Book:
                 return ""
             return state_svg(state_json(game.replayed.table, f"after line {len(self.lines)}"))
 
+    def score_page(self) -> str:
+        """The score page of the game so far (provisional before its end), as `score
+        --format html` makes it."""
+        from nauticus_ref.views.score import score_html, score_json
+
+        with self.lock:
+            if not self.started:
+                raise BookError(409, "no game is being recorded yet")
+            game = self.game()
+            return score_html([score_json(game)])
+
     # choosing step by step ---------------------------------------------------
     def choices(self, chosen: list[str]) -> Data:
         """The next steps after the parts `chosen` of a turn (each a clause or placement,
@@ -177,6 +188,12 @@ class Book:
                 seen = steps.setdefault(parts[len(chosen)], [0, option.taler, option.taler])
                 seen[0] += 1
                 seen[1], seen[2] = min(seen[1], option.taler), max(seen[2], option.taler)
+            if complete is not None:   # what the player has left, from the referee itself
+                after = validate_source(Source(self.path, self.text + "  " + complete["text"]
+                                               + self.newline), self.board).replayed
+                assert after is not None
+                p = next(p for p in after.table.players if p.name == o.player)
+                complete["left"] = {"taler": p.taler, "workers": p.workers}
             shown = sorted(steps.items(), key=lambda kv: (kv[1][1], -kv[1][0]))[:MAX_CHOICES]
             return {"chosen": chosen, "complete": complete, "cut": cut or len(steps) > MAX_CHOICES,
                     "steps": [{"text": k, "turns": v[0], "taler": [v[1], v[2]]}

@@ -5,6 +5,7 @@ written on a refusal, and a stranger held to what the page can do."""
 from __future__ import annotations
 
 import random
+import urllib.request
 
 import pytest
 
@@ -44,6 +45,9 @@ def test_a_simulated_game_played_through_the_api_scores_as_the_simulator_played_
         _clean(s.path)
     assert state["next"]["kind"] == "over"
     assert _totals(s.path.read_text(encoding="utf-8")) == _totals(text)
+    with urllib.request.urlopen(s.base + "/score") as response:   # the score page
+        page = response.read().decode()
+    assert all(name in page for name in names) and "<svg" in page
 
 
 def test_a_game_of_random_legal_choices_is_written_clean_line_by_line(serve):
@@ -87,6 +91,7 @@ def test_a_turn_is_chosen_a_part_at_a_time_among_the_legal_ones(serve):
     assert "pass" in texts and "1ship >new A" in texts and first["complete"] is None
     status, passed = s.call("/api/choices", {"chosen": ["pass"]})
     assert passed["complete"]["text"] == "Anna: pass"
+    assert passed["complete"]["left"] == {"taler": 15, "workers": 4}
     status, built = s.call("/api/choices", {"chosen": ["1ship >new A"]})
     assert built["complete"]["text"].startswith("Anna: 1ship >new A = ")
     assert all(step["taler"][0] <= step["taler"][1] for step in built["steps"])

@@ -135,7 +135,9 @@ const VIEWS = {
   },
   over(next, data) {
     return [el("h2", {}, "The game is over and scored"),
-      el("p", {}, data.lines.filter(l => /^final:/i.test(l.trim())).join(" "))];
+      el("p", {}, data.lines.filter(l => /^final:/i.test(l.trim())).join(" ")),
+      el("p", {}, el("a", { href: `score?t=${encodeURIComponent(token)}`, id: "score" },
+        "The score page: every player's breakdown and the chart"))];
   },
   refused(next, data) {
     return [el("h2", {}, "This record cannot be continued"), el("p", {}, next.reason),
@@ -158,7 +160,7 @@ async function choose(chips, steps, confirm, me) {
   if (data.complete) {
     const c = data.complete;
     confirm.append(el("p", { class: "totals" }, `Pays ${c.taler} taler with ${c.workers} workers: ` +
-      `${me.taler - c.taler} taler left`),
+      `${c.left.taler} taler and ${c.left.workers} workers left`),
       el("button", { class: "main", id: "confirm-turn", onclick: () => play(c.text) }, `Confirm: ${c.text}`));
   }
   steps.replaceChildren(...data.steps.map(s => el("button", {
