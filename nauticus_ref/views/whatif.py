@@ -5,7 +5,8 @@ the variations a record carries as comments, checked the same way."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+import time
+from typing import Any, Iterator
 
 from nauticus_ref.core.files import Source
 from nauticus_ref.core.findings import SYNTAX_RULE, Diagnostic
@@ -72,13 +73,23 @@ def what_if_text(data: Data) -> list[str]:
 INSTEAD = "instead:"
 
 
-def variations(game: Game) -> list[Diagnostic]:
-    """The findings on the variations a record carries (`# instead: TEXT`, docs/notation.md):
-    each is written in place of its move line and replayed; one that cannot be read or
-    draws an error there is reported at its comment."""
-    found: list[Diagnostic] = []
+@dataclasses.dataclass(frozen=True)
+class Variation:
+    """A variation the record carries: at `line` (its comment), for the move on `target`,
+    `text` written there instead; `finding` is why it is not legal (None: it is)."""
+
+    line: int
+    target: int
+    text: str
+    finding: Diagnostic | None
+
+
+def checked_variations(game: Game, deadline: float | None = None) -> Iterator[Variation]:
+    """Each variation (`# instead: TEXT`, docs/notation.md), written in place of its
+    move line and replayed; one that cannot be read, or draws an error there, has the
+    finding, reported at its comment.  Stops past `deadline` (`time.monotonic()`)."""
     if game.record is None:
-        return found
+        return
     target = 0
     for n, line in enumerate(game.lines, 1):
         start = comment_start(line)
@@ -89,17 +100,22 @@ def variations(game: Game) -> list[Diagnostic]:
         body = line[start + 1:].strip()
         if not body.startswith(INSTEAD) or not target:
             continue
+        if deadline is not None and time.monotonic() > deadline:
+            return
         text = body[len(INSTEAD):].strip()
         span = Span(line=n, column=start + 1, end_line=n, end_column=len(line.rstrip()) + 1)
         new = edited(game, target, text) if text and "#" not in text else None
         if new is None or new.record is None:
-            found.append(Diagnostic(rule=SYNTAX_RULE, span=span, message=f"the variation "
-                                    f"`{text}` for line {target} cannot be read",
-                                    help="write a move line after `# instead:`"))
+            yield Variation(n, target, text, Diagnostic(
+                rule=SYNTAX_RULE, span=span, message=f"the variation `{text}` for line "
+                f"{target} cannot be read", help="write a move line after `# instead:`"))
             continue
-        for d in new.errors:
-            if d.span.line == target:
-                found.append(dataclasses.replace(d, span=span, fixes=(), message=(
-                    f"the variation `{text}` for line {target} is not legal: {d.message}")))
-                break
-    return found
+        wrong = next((d for d in new.errors if d.span.line == target), None)
+        yield Variation(n, target, text, None if wrong is None else dataclasses.replace(
+            wrong, span=span, fixes=(), message=f"the variation `{text}` for line {target} "
+            f"is not legal: {wrong.message}"))
+
+
+def variations(game: Game) -> list[Diagnostic]:
+    """The findings on the variations a record carries (`checked_variations`)."""
+    return [v.finding for v in checked_variations(game) if v.finding is not None]
