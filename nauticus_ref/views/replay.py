@@ -57,14 +57,15 @@ def replay_json(game: Game) -> Data:
 
 
 #: Seconds spent counting the legal turns of one turn line for the page (past them it
-#: says how many it found, "more than"), and of all lines (past them, lines say none).
+#: says how many it found, "more than"), and on the counts and the variations of all
+#: lines (past them, lines say none).
 COUNT_SECONDS, PAGE_SECONDS = 0.05, 1.0
 
 
-def turn_counts(game: Game) -> dict[int, str]:
+def turn_counts(game: Game, page_deadline: float | None = None) -> dict[int, str]:
     """For each turn line of the player to move, how many legal turns there were (the
-    Extra Action's apart), in words for the page; as many lines as `PAGE_SECONDS` allow,
-    from the first (each costs a replay up to it)."""
+    Extra Action's apart), in words for the page; as many lines as `PAGE_SECONDS` (or
+    `page_deadline`) allow, from the first (each costs a replay up to it)."""
     from nauticus_ref.moves.point import turn_options_of
     from nauticus_ref.moves.turns import OutOfTime
 
@@ -72,7 +73,8 @@ def turn_counts(game: Game) -> dict[int, str]:
     if game.record is None or game.replayed is None:
         return out
     board = game.replayed.table.board
-    page_deadline = time.monotonic() + PAGE_SECONDS
+    if page_deadline is None:
+        page_deadline = time.monotonic() + PAGE_SECONDS
     for rnd in game.record.rounds:
         for ph in rnd.phases:
             for turn in ph.turns:
@@ -92,6 +94,43 @@ def turn_counts(game: Game) -> dict[int, str]:
     return out
 
 
+def variation_notes(game: Game, deadline: float) -> dict[int, str]:
+    """For each variation's comment line (`# instead:`), what the referee says of it, in
+    words for the page; as many as `deadline` allows (each is a replay)."""
+    from nauticus_ref.views.whatif import checked_variations
+
+    return {v.line: (f"a variation for line {v.target}: legal there" if v.finding is None
+                     else v.finding.message)
+            for v in checked_variations(game, deadline)}
+
+
+def headings(game: Game) -> dict[int, str]:
+    """For each line from the first round on, where the game stands there, for the
+    page's header: the round, the phase and its action, the start player, and on a
+    turn line whose turn it is."""
+    out: dict[int, str] = {}
+    if game.record is None:
+        return out
+    marks: list[tuple[int, str]] = []
+    for rnd in game.record.rounds:
+        marks.append((rnd.span.line, f"Round {rnd.number}: the deal"))
+        for ph in rnd.phases:
+            head = (f"Round {rnd.number}, phase {ph.number}: {ph.action} · "
+                    f"{ph.player.text} starts")
+            marks.append((ph.span.line, f"{head} and chooses"))
+            marks.extend((t.span.line, f"{head} · {t.player.text}'s turn") for t in ph.turns)
+    if game.record.final is not None:
+        marks.append((game.record.final.span.line, "The game is over: the final scores"))
+    marks.sort()
+    at = 0
+    for n in range(1, len(game.lines) + 1):
+        while at < len(marks) and marks[at][0] <= n:
+            at += 1
+        if at:
+            out[n] = marks[at - 1][1]
+    return out
+
+
 def replay_html(game: Game) -> str:
     from nauticus_ref.notation.assemble import comment_start
     from nauticus_ref.views import chart, html
@@ -99,7 +138,10 @@ def replay_html(game: Game) -> str:
     from nauticus_ref.views.validate import summary
 
     data = replay_json(game)
-    counts = turn_counts(game)
+    deadline = time.monotonic() + PAGE_SECONDS   # for the counts and the variations
+    shown_variations = variation_notes(game, deadline)
+    counts = turn_counts(game, deadline)
+    heads = headings(game)
     by_line: dict[int, list[Data]] = {}
     for d in data["validate"]["diagnostics"]:
         by_line.setdefault(d["line"], []).append(d)
@@ -113,7 +155,8 @@ def replay_html(game: Game) -> str:
         code, comment = (text, "") if at is None else (text[:at], text[at:])
         lines.append({"no": n, "text": escape_controls(code), "comment": escape_controls(comment),
                       "move": _is_move(text), "diagnostics": found, "worst": worst,
-                      "options": counts.get(n)})
+                      "options": counts.get(n), "variation": shown_variations.get(n),
+                      "head": escape_controls(heads.get(n, ""))})
     picture = chart_picture = None
     if data["states"]:
         start = data["start_line"]
@@ -121,6 +164,25 @@ def replay_html(game: Game) -> str:
         picture = html.picture(state_svg({"path": game.path, **state,
                                           "where": f"after line {start}"}))
         chart_picture = html.picture(chart.chart_svg(data["score"]))
+    embedded = {**data, "states": changes(data["states"])}
     return html.render("view.html.j2", title=f"{game.path}: replay",
                        script=html.asset("view.js"), path=game.path, summary=summary(game),
-                       lines=lines, picture=picture, chart=chart_picture, data=data)
+                       lines=lines, picture=picture, chart=chart_picture, data=embedded)
+
+
+def changes(states: list[Data]) -> list[Data]:
+    """The states as the page carries them: the first whole, each later one as what
+    changed from the one before (its keys whose values changed; of its players, null
+    for each player that did not).  A move changes one player, the supply, and now and
+    then the wheel, so this is about a quarter of the whole states (view.js `whole`)."""
+    out: list[Data] = []
+    for before, state in zip([None, *states], states):
+        if before is None:
+            out.append(state)
+            continue   # every state has the same keys and players (state_json)
+        changed = {k: v for k, v in state.items() if k != "players" and before.get(k) != v}
+        if state["players"] != before["players"]:
+            changed["players"] = [None if p == q else p
+                                  for p, q in zip(state["players"], before["players"])]
+        out.append(changed)
+    return out

@@ -127,6 +127,37 @@ def test_an_address_names_a_line_and_follows_the_selection(browser, tmp_path, mo
     page.close()
 
 
+def _in_view(page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 60) <= 800 \
+        and box["x"] >= 0 and box["x"] + box["width"] <= 400.5
+
+
+def test_on_a_phone_the_selected_line_and_the_table_after_it_are_on_one_screen(
+        browser, tmp_path, monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    path = write(tmp_path, "view", "game-4p.ngn")
+    page = browser.new_page(viewport={"width": 400, "height": 800})
+    page.goto(path.as_uri() + "#L40")
+    page.wait_for_load_state("load")
+    heads = []
+    for _ in range(3):   # lines 40, 41 and 42: turns of round 1's last phase
+        line = page.evaluate("location.hash")
+        assert _in_view(page, line) and _in_view(page, "#picture svg")
+        picture = page.locator("#picture svg").bounding_box()
+        assert page.locator(line).bounding_box()["y"] >= picture["y"] + picture["height"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
+        heads.append(page.locator("#head").inner_text())
+        before = page.evaluate("location.hash")
+        page.locator("#next").click()   # the big step button
+        assert page.evaluate("location.hash") != before
+    assert heads == [f"Round 1, phase 7: deliver · Nele starts · {name}'s turn"
+                     for name in ("Ole", "Ida", "Tom")]
+    assert page.locator("#head").inner_text() == "Round 2: the deal"
+    assert _in_view(page, page.evaluate("location.hash")) and _in_view(page, "#picture svg")
+    page.close()
+
+
 def test_the_replay_page_marks_diagnostics(browser, tmp_path, monkeypatch):
     monkeypatch.chdir(EXAMPLES)
     seen = Opened(browser, write(tmp_path, "view", "invalid/rewards.ngn"))

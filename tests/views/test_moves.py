@@ -5,6 +5,7 @@ gives them."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -137,3 +138,13 @@ def test_before_the_first_round_and_after_the_last_there_is_no_choice():
     assert "no round has begun yet" in run(GAME, "--line", 1).output
     last = len(GAME.read_text(encoding="utf-8").splitlines())
     assert "the game is over" in run(GAME, "--line", last).output
+
+
+def test_the_replay_page_says_of_each_variation_whether_it_was_legal(tmp_path):
+    path = tmp_path / "variations.ngn"
+    path.write_text(VARIATIONS, encoding="utf-8")
+    page = CliRunner().invoke(main, ["view", str(path)]).output
+    notes = re.findall(r'<div class="variation">([^<]*)</div>', page)
+    assert len(notes) == VARIATIONS.count("# instead:")
+    assert any(n.startswith("a variation for line 4: legal there") for n in notes)
+    assert any("the variation `Anna: 9w` for line 4 is not legal" in n for n in notes)

@@ -7,6 +7,21 @@
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("game-data").textContent);
+  // the states come as what changed from the one before (replay.py `changes`)
+  data.states = (function whole(changes) {
+    const states = [];
+    for (const change of changes) {
+      const before = states[states.length - 1];
+      if (!before) {
+        states.push(change);
+        continue;
+      }
+      const state = Object.assign({}, before, change);
+      if (change.players) state.players = change.players.map((p, i) => p === null ? before.players[i] : p);
+      states.push(state);
+    }
+    return states;
+  })(data.states);
   const NS = "http://www.w3.org/2000/svg";
   const CELL_W = 132, CELL_H = 104, GAP = 4;
   const CARD_W = 3 * CELL_W + 4 * GAP, CARD_H = 3 * CELL_H + 4 * GAP;
@@ -251,6 +266,9 @@
   const lines = Array.from(record.querySelectorAll(".line"));
   const picture = document.getElementById("picture");
   const whereText = document.getElementById("where");
+  const headText = document.getElementById("head");
+  const replay = document.querySelector(".replay");
+  const phone = window.matchMedia("(max-width: 900px)");
   const chart = document.querySelector("#chart g.chart");
   const xs = chart ? chart.getAttribute("data-xs").split(" ").map(Number) : [];
   const timeline = data.score && data.score.timeline ? data.score.timeline.map((p) => p.at) : [];
@@ -292,7 +310,11 @@
     current = line;
     line.setAttribute("aria-current", "true");
     line.setAttribute("aria-selected", "true");
-    if (scroll) line.scrollIntoView({block: "nearest"});
+    if (scroll) {
+      line.scrollIntoView({block: "nearest"});
+      if (phone.matches) replay.scrollIntoView({block: "start"});   // the table and the line
+    }
+    headText.textContent = line.dataset.head || "";
     if (!data.states.length) return;
     const state = data.states[data.line_state[n - 1]];
     const where = "after line " + n;
@@ -330,6 +352,12 @@
     e.preventDefault();
     select(to, true);
   });
+  for (const [id, by] of [["previous", -1], ["next", 1]]) {
+    document.getElementById(id).addEventListener("click", () => {
+      const to = step(current ? Number(current.dataset.line) : data.start_line, by);
+      if (to !== null) select(to, true);
+    });
+  }
   function linked() {
     // the line the address names (#L40), if the record has it
     const m = /^#L([0-9]+)$/.exec(location.hash);
@@ -341,4 +369,9 @@
   });
   const named = linked();
   select(named === null ? data.start_line : named, true, true);
+  // the browser scrolls to the line the address names once the page has loaded; on a
+  // phone the table is then brought back above it
+  window.addEventListener("load", () => setTimeout(() => {
+    if (phone.matches && current) replay.scrollIntoView({block: "start"});
+  }, 0));
 })();
