@@ -125,22 +125,29 @@ def path_lines(path: str) -> list[str] | None:
 
 
 def state_svg(data: Data) -> str:
-    """The table as a picture: the wheel, then each player's side."""
+    """The table as a picture: the wheel and the players' sides in a grid of two
+    columns, the wheel first, so that every player is seen at a readable size."""
     from nauticus_ref.views import svg
 
-    panels, y = [], float(svg.CARD_H + 10)
-    for p in data["players"]:
-        panel, h = svg.player(p, 10, y, data["crest_words"])
-        panels.append(panel)
-        y += h + 10
+    heights = [float(svg.CARD_H)] + [svg.player(p, 0, 0, data["crest_words"])[1]
+                                     for p in data["players"]]
+    parts, y = [], 0.0
+    for row in range(0, len(heights), 2):
+        for i in range(row, min(row + 2, len(heights))):
+            if i == 0:
+                parts.append(svg.wheel(_card(data), 0, y))
+                continue   # a side is drawn in the first column and moved to its own
+            side = svg.player(data["players"][i - 1], 10, y, data["crest_words"])[0]
+            parts.append(svg.group(side, transform=f"translate({svg.CARD_W + 10} 0)")
+                         if i % 2 else side)
+        y += max(heights[row:row + 2]) + 10
     path, caption = data.get("path"), f"the table {data['where']}"
     wrapped = path_lines(path) if path else None
     lines = (wrapped + [caption] if wrapped else [f"{path}: {caption}"] if path
              else [caption.capitalize()])
-    drawing = svg.Drawing(svg.CARD_W, y + 9 + 11 * len(lines),
+    drawing = svg.Drawing(2 * svg.CARD_W + 10, y + 9 + 11 * len(lines),
                           title=f"The table {data['where']}")
-    drawing.add(svg.wheel(_card(data), 0, 0), *panels,
-                *(svg.label(10, y + 10 + 11 * n, line, 9) for n, line in enumerate(lines)))
+    drawing.add(*parts, *(svg.label(10, y + 10 + 11 * n, line, 9) for n, line in enumerate(lines)))
     return drawing.text()
 
 

@@ -221,12 +221,16 @@ def long_names(tmp_path: Path) -> Path:
 
 
 TEXT_BOXES = """() => {
+  // each text's box where it shows (moved groups included), in the picture's own units
   const svg = document.querySelector("svg");
   const vb = svg.viewBox.baseVal;
+  const r = svg.getBoundingClientRect();
+  const k = vb.width / r.width;
   return {view: [vb.x, vb.y, vb.width, vb.height],
           texts: [...svg.querySelectorAll("text")].map((t) => {
-            const b = t.getBBox();
-            return [t.textContent, b.x, b.y, b.width, b.height];
+            const b = t.getBoundingClientRect();
+            return [t.textContent, vb.x + (b.x - r.x) * k, vb.y + (b.y - r.y) * k,
+                    b.width * k, b.height * k];
           })};
 }"""
 

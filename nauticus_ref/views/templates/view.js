@@ -239,24 +239,34 @@
   }
 
   function table(state, where) {
-    const panels = [];
-    let y = CARD_H + 10;
-    for (const p of state.players) {
-      const [panel, h] = player(p, 10, y, state.crest_words);
-      panels.push(panel);
-      y += h + 10;
+    // the wheel and the players' sides in a grid of two columns (as state.py draws it)
+    const heights = [CARD_H].concat(state.players.map((p) => player(p, 0, 0, state.crest_words)[1]));
+    const parts = [];
+    let y = 0;
+    for (let row = 0; row < heights.length; row += 2) {
+      for (let i = row; i < Math.min(row + 2, heights.length); i++) {
+        if (i === 0) {
+          parts.push(wheel(state));   // the first cell: at 0, 0
+          continue;
+        }
+        // a side is drawn in the first column and moved to its own
+        const side = player(state.players[i - 1], 10, y, state.crest_words)[0];
+        if (i % 2) side.setAttribute("transform", "translate(" + (CARD_W + 10) + " 0)");
+        parts.push(side);
+      }
+      y += Math.max(...heights.slice(row, row + 2)) + 10;
     }
     // the caption: the record's path and what the picture shows, the path on lines of
     // its own when it is long (as `state --format svg` draws it)
     const caption = data.path_lines ? data.path_lines.concat(["the table " + where])
       : [data.path + ": the table " + where];
     const height = y + 9 + 11 * caption.length;
-    const svg = el("svg", {xmlns: NS, viewBox: "0 0 " + CARD_W + " " + height, width: CARD_W,
+    const width = 2 * CARD_W + 10;
+    const svg = el("svg", {xmlns: NS, viewBox: "0 0 " + width + " " + height, width: width,
                            height: height, role: "img", font_family: FONT});
     svg.appendChild(el("title", {}, "The table " + where));
     svg.appendChild(el("rect", {width: "100%", height: "100%", fill: PAPER}));
-    svg.appendChild(wheel(state));
-    for (const panel of panels) svg.appendChild(panel);
+    for (const part of parts) svg.appendChild(part);
     caption.forEach((line, n) => svg.appendChild(label(10, y + 10 + 11 * n, line, 9)));
     return svg;
   }
