@@ -13,6 +13,9 @@ from nauticus_ref.notation.model import Phase, Record, Turn
 from nauticus_ref.notation.printer import Printer
 from nauticus_ref.referee.engine import referee_before
 
+#: The line that comes next where no move can be made ("": none can be named).
+Comes = Literal["round", "phase", "end", ""]
+
 
 @dataclass
 class Options:
@@ -20,7 +23,8 @@ class Options:
 
     `kind` is "phase" (the start player's phase line: `phases`), "turn" (a player's
     turn: `turns`) or "none" (`reason` says why: the round is over, the game has not
-    started...).  `written` is the move the line holds, in canonical form, and
+    started...; `comes` names the line that comes next: "round", "phase", or "end"
+    once the game is over, "" when none can be named).  `written` is the move the line holds, in canonical form, and
     `written_option` the option that does the same, None if it is not legal.
     """
 
@@ -35,6 +39,7 @@ class Options:
     written: str | None = None
     written_option: PhaseOption | TurnOption | None = None
     reason: str = ""
+    comes: Comes = ""
 
     @property
     def among(self) -> bool | None:
@@ -56,7 +61,8 @@ def options_at(record: Record, board: Board, line: int, lines: list[str] | None 
         turns = turn_options(r)
         if turns is None:
             return Options(line, "none", t.round_no, t.phase_no,
-                           reason="no phase is in play: a phase line comes next")
+                           reason="no phase is in play: a phase line comes next",
+                           comes="phase")
         out = Options(line, "turn", t.round_no, t.phase_no, turns.action, turns.player.name,
                       turns=turns)
         if written_turn is not None and written_turn.player.key == turns.player.key:
@@ -67,11 +73,14 @@ def options_at(record: Record, board: Board, line: int, lines: list[str] | None 
         return out
     phases = phase_options(r, line)
     if not phases:
-        why = ("no round has begun yet: a round line comes next" if t.round_no == 0 else
-               "the game is over" if t.round_ended and t.rounds_played >= t.max_rounds else
-               "the round has had its seven phases: a round line comes next"
-               if t.phase_no >= 7 or t.round_ended else "no start player can be found here")
-        return Options(line, "none", t.round_no, t.phase_no, reason=why)
+        why: str
+        comes: Comes
+        why, comes = (
+            ("no round has begun yet: a round line comes next", "round") if t.round_no == 0
+            else ("the game is over", "end") if t.round_ended and t.rounds_played >= t.max_rounds
+            else ("the round has had its seven phases: a round line comes next", "round")
+            if t.phase_no >= 7 or t.round_ended else ("no start player can be found here", ""))
+        return Options(line, "none", t.round_no, t.phase_no, reason=why, comes=comes)
     out = Options(line, "phase", t.round_no, phases[0].number, player=phases[0].player,
                   phases=phases)
     if written_phase is not None:

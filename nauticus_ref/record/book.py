@@ -18,7 +18,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from nauticus_ref.core.files import Source, SourceError, decode, read_bytes_limited
+from nauticus_ref.core.files import (
+    MAX_RECORD_BYTES,
+    Source,
+    SourceError,
+    decode,
+    read_bytes_limited,
+)
 from nauticus_ref.core.writing import stamp, write_atomically
 from nauticus_ref.game.board import Board, BoardError, bundled, bundled_names, resolve
 from nauticus_ref.moves.point import options_at
@@ -31,8 +37,6 @@ from nauticus_ref.views.state import state_json, state_svg
 
 Data = dict[str, Any]
 
-#: The largest record the book keeps (as any record read: `core.files`).
-MAX_RECORD_BYTES = 512 * 1024
 #: Options sent with the state at most; the rest are reached through `choices`.
 LISTED = 60
 #: Seconds the state may spend counting the options; past them the count is "more".
@@ -105,7 +109,7 @@ class Book:
         if not self.started:
             return {**data, "next": {"kind": "new"}, "findings": []}
         game = self.game()
-        findings = [d.as_json() for d in game.diagnostics if d.severity == "error"]
+        findings = [d.as_json() for d in game.errors]
         data["findings"] = findings
         if findings or game.replayed is None:
             return {**data, "next": {"kind": "refused",
@@ -116,18 +120,21 @@ class Book:
         data["next"] = self._next(game)
         return data
 
-    def _next(self, game: Game) -> Data:
+    def _next(self, game: Game, listed: bool = True) -> Data:
+        """The decision the next line makes; with `listed`, with its options (`moves
+        --format json`, cut at `LISTED`)."""
         assert game.record is not None and game.replayed is not None
         o = options_at(game.record, self.board, len(self.lines) + 1, game.lines)
-        t = game.replayed.table
         if o.kind == "none":
-            if "over" in o.reason:
-                if game.record.final is None:
-                    return {"kind": "final", "line": final_line(game)}
-                return {"kind": "over"}
-            if "round line" in o.reason:
-                return {"kind": "round", "round": t.round_no + 1, "actions": list(vocab.ACTIONS)}
+            if o.comes == "end":
+                return {"kind": "over"} if game.record.final else \
+                    {"kind": "final", "line": final_line(game)}
+            if o.comes == "round":
+                return {"kind": "round", "round": game.replayed.table.round_no + 1,
+                        "actions": list(vocab.ACTIONS)}
             return {"kind": "none", "reason": o.reason}
+        if not listed:
+            return {"kind": o.kind}
         listing = moves_json(os.path.basename(self.path), game.record, o, LISTED, COUNT_SECONDS)
         return {"kind": o.kind, "round": o.round, "phase": o.phase, "player": o.player,
                 "action": o.action, "options": listing}
@@ -178,12 +185,12 @@ class Book:
                 if n % 256 == 255 and time.monotonic() > deadline:
                     cut = True
                     break
-                parts = turn_parts(printer.turn(option.turn))
+                text = printer.turn(option.turn)
+                parts = turn_parts(text)
                 if parts[:len(chosen)] != chosen:
                     continue
                 if len(parts) == len(chosen):
-                    complete = {"text": printer.turn(option.turn), "taler": option.taler,
-                                "workers": option.workers}
+                    complete = {"text": text, "taler": option.taler, "workers": option.workers}
                     continue
                 seen = steps.setdefault(parts[len(chosen)], [0, option.taler, option.taler])
                 seen[0] += 1
@@ -210,10 +217,12 @@ class Book:
             line, comment = _one_line(line, "line"), _one_line(comment, "comment")
             if not line:
                 raise BookError(422, "the line is empty")
-            before = self._next(self.game()) if not self.game().errors else {"kind": "refused"}
-            if before["kind"] in ("refused", "over"):
-                raise BookError(409, "the record takes no more lines"
-                                if before["kind"] == "over" else "the record has errors")
+            game = self.game()
+            if game.errors:
+                raise BookError(409, "the record has errors")
+            before = self._next(game, listed=False)
+            if before["kind"] == "over":
+                raise BookError(409, "the record takes no more lines")
             indent = "  " if before["kind"] == "turn" else ""
             self._write(self.text + indent + line + (f"  # {comment}" if comment else "")
                         + self.newline, check=True)
@@ -277,7 +286,7 @@ class Book:
             raise BookError(422, "the record would pass the size limit of 512 KiB")
         if check:
             game = validate_source(Source(self.path, text), self.board)
-            errors = [d for d in game.diagnostics if d.severity == "error"]
+            errors = game.errors
             if errors:
                 raise BookError(422, errors[0].message, [d.as_json() for d in errors])
             self._game = (text, game)
