@@ -129,18 +129,13 @@ def state_svg(data: Data) -> str:
     columns, the wheel first, so that every player is seen at a readable size."""
     from nauticus_ref.views import svg
 
-    heights = [float(svg.CARD_H)] + [svg.player(p, 0, 0, data["crest_words"])[1]
-                                     for p in data["players"]]
+    sides = [svg.player(p, 10, 0, data["crest_words"]) for p in data["players"]]
+    cells = [(svg.wheel(_card(data), 0, 0), float(svg.CARD_H))] + sides
     parts, y = [], 0.0
-    for row in range(0, len(heights), 2):
-        for i in range(row, min(row + 2, len(heights))):
-            if i == 0:
-                parts.append(svg.wheel(_card(data), 0, y))
-                continue   # a side is drawn in the first column and moved to its own
-            side = svg.player(data["players"][i - 1], 10, y, data["crest_words"])[0]
-            parts.append(svg.group(side, transform=f"translate({svg.CARD_W + 10} 0)")
-                         if i % 2 else side)
-        y += max(heights[row:row + 2]) + 10
+    for row in range(0, len(cells), 2):   # each drawn at the top left, then moved
+        for i, (drawn, _) in enumerate(cells[row:row + 2]):
+            parts.append(svg.group(drawn, transform=f"translate({i * (svg.CARD_W + 10)} {y:g})"))
+        y += max(h for _, h in cells[row:row + 2]) + 10
     path, caption = data.get("path"), f"the table {data['where']}"
     wrapped = path_lines(path) if path else None
     lines = (wrapped + [caption] if wrapped else [f"{path}: {caption}"] if path

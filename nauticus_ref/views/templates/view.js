@@ -239,22 +239,19 @@
   }
 
   function table(state, where) {
-    // the wheel and the players' sides in a grid of two columns (as state.py draws it)
-    const heights = [CARD_H].concat(state.players.map((p) => player(p, 0, 0, state.crest_words)[1]));
+    // the wheel and the players' sides in a grid of two columns, each drawn at the top
+    // left and then moved (as state.py draws it)
+    const cells = [[wheel(state), CARD_H]].concat(
+      state.players.map((p) => player(p, 10, 0, state.crest_words)));
     const parts = [];
     let y = 0;
-    for (let row = 0; row < heights.length; row += 2) {
-      for (let i = row; i < Math.min(row + 2, heights.length); i++) {
-        if (i === 0) {
-          parts.push(wheel(state));   // the first cell: at 0, 0
-          continue;
-        }
-        // a side is drawn in the first column and moved to its own
-        const side = player(state.players[i - 1], 10, y, state.crest_words)[0];
-        if (i % 2) side.setAttribute("transform", "translate(" + (CARD_W + 10) + " 0)");
-        parts.push(side);
-      }
-      y += Math.max(...heights.slice(row, row + 2)) + 10;
+    for (let row = 0; row < cells.length; row += 2) {
+      cells.slice(row, row + 2).forEach(([drawn], i) => {
+        const moved = group(null, drawn);
+        moved.setAttribute("transform", "translate(" + i * (CARD_W + 10) + " " + y + ")");
+        parts.push(moved);
+      });
+      y += Math.max(...cells.slice(row, row + 2).map(([, h]) => h)) + 10;
     }
     // the caption: the record's path and what the picture shows, the path on lines of
     // its own when it is long (as `state --format svg` draws it)
