@@ -164,25 +164,33 @@ def replay_html(game: Game) -> str:
         picture = html.picture(state_svg({"path": game.path, **state,
                                           "where": f"after line {start}"}))
         chart_picture = html.picture(chart.chart_svg(data["score"]))
-    embedded = {**data, "states": changes(data["states"])}
+    embedded = {**{k: v for k, v in data.items() if k != "states"}, **pieces(data["states"])}
     return html.render("view.html.j2", title=f"{game.path}: replay",
                        script=html.asset("view.js"), path=game.path, summary=summary(game),
                        lines=lines, picture=picture, chart=chart_picture, data=embedded)
 
 
-def changes(states: list[Data]) -> list[Data]:
-    """The states as the page carries them: the first whole, each later one as what
-    changed from the one before (its keys whose values changed; of its players, null
-    for each player that did not).  A move changes one player, the supply, and now and
-    then the wheel, so this is about a quarter of the whole states (view.js `whole`)."""
-    out: list[Data] = []
-    for before, state in zip([None, *states], states):
-        if before is None:
-            out.append(state)
-            continue   # every state has the same keys and players (state_json)
-        changed = {k: v for k, v in state.items() if k != "players" and before.get(k) != v}
-        if state["players"] != before["players"]:
-            changed["players"] = [None if p == q else p
-                                  for p, q in zip(state["players"], before["players"])]
-        out.append(changed)
-    return out
+def pieces(states: list[Data]) -> Data:
+    """The tables as the page carries them: each cell `state.table_cells` draws (the
+    wheel, a player's side), written once however many tables show it, gzipped and in
+    base64; and for each table, which cells go where (`grid`), with what the script
+    needs to know of it.  A move changes one player's side and now and then the wheel,
+    so a page of a few hundred tables holds a few hundred cells (view.js `unpack`)."""
+    import base64
+    import gzip
+    import json
+    import xml.etree.ElementTree as ET
+
+    from nauticus_ref.views.state import grid, table_cells
+
+    index: dict[str, int] = {}
+    tables = []
+    for state in states:
+        cells = [(ET.tostring(drawn, encoding="unicode"), h) for drawn, h in table_cells(state)]
+        places, height = grid([h for _, h in cells])
+        tables.append({"round": state["round"], "phase": state["phase"],
+                       "round_over": state["round_over"], "height": height,
+                       "cells": [[index.setdefault(markup, len(index)), x, y]
+                                 for (markup, _), (x, y) in zip(cells, places)]})
+    packed = gzip.compress(json.dumps(list(index)).encode("utf-8"), mtime=0)
+    return {"cells": base64.b64encode(packed).decode("ascii"), "tables": tables}

@@ -5,6 +5,7 @@ Formats: text for a terminal, JSON, and Markdown for a forum thread (`FORMATS`).
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from typing import Any, Callable
 
 from nauticus_ref.game.state import STORAGE_SPACES
@@ -124,18 +125,37 @@ def path_lines(path: str) -> list[str] | None:
     return wrap(f"{path}:", 9, room)
 
 
-def state_svg(data: Data) -> str:
-    """The table as a picture: the wheel and the players' sides in a grid of two
-    columns, the wheel first, so that every player is seen at a readable size."""
+def table_cells(data: Data) -> list[tuple[ET.Element, float]]:
+    """The table's cells, each drawn at the top left, with its height: the wheel and
+    the supply first, then each player's side."""
     from nauticus_ref.views import svg
 
-    sides = [svg.player(p, 10, 0, data["crest_words"]) for p in data["players"]]
-    cells = [(svg.wheel(_card(data), 0, 0), float(svg.CARD_H))] + sides
-    parts, y = [], 0.0
-    for row in range(0, len(cells), 2):   # each drawn at the top left, then moved
-        for i, (drawn, _) in enumerate(cells[row:row + 2]):
-            parts.append(svg.group(drawn, transform=f"translate({i * (svg.CARD_W + 10)} {y:g})"))
-        y += max(h for _, h in cells[row:row + 2]) + 10
+    return [svg.wheel_cell(_card(data), data), *(svg.player(p, 10, 0, data["crest_words"])
+                                                 for p in data["players"])]
+
+
+def grid(heights: list[float]) -> tuple[list[tuple[float, float]], float]:
+    """Where each cell goes in a grid of two columns, so that every player is seen at a
+    readable size, and the height of the grid."""
+    from nauticus_ref.views.svg import CARD_W
+
+    places: list[tuple[float, float]] = []
+    y = 0.0
+    for row in range(0, len(heights), 2):
+        places += [(i * (CARD_W + 10), y) for i in range(len(heights[row:row + 2]))]
+        y += max(heights[row:row + 2]) + 10
+    return places, y
+
+
+def state_svg(data: Data) -> str:
+    """The table as a picture: its cells in a grid, and a caption under it (the replay
+    page draws its tables from the same cells, `replay.pieces`)."""
+    from nauticus_ref.views import svg
+
+    cells = table_cells(data)
+    places, y = grid([h for _, h in cells])
+    parts = [svg.group(drawn, transform=f"translate({x:g} {top:g})")
+             for (drawn, _), (x, top) in zip(cells, places)]
     path, caption = data.get("path"), f"the table {data['where']}"
     wrapped = path_lines(path) if path else None
     lines = (wrapped + [caption] if wrapped else [f"{path}: {caption}"] if path

@@ -278,3 +278,8 @@ def player(p: Data, x: float, y: float, crest_words: list[str]) -> tuple[ET.Elem
     g.insert(0, el("rect", {"x": x - 6, "y": y, "width": PANEL_W - 2 * x + 12,
                             "height": h, "fill": "none", "stroke": FAINT, "rx": 6}))
     return g, h
+
+
+def wheel_cell(card: Data, state: Data) -> tuple[ET.Element, float]:
+    """The wheel's cell of the table, and its height."""
+    return wheel(card, 0, 0), float(CARD_H)

@@ -30,6 +30,15 @@ def test_a_failure_leaves_screenshots_outside_the_repository(browser, tmp_path):
     shutil.rmtree(folder)
 
 
+def opened(page, address: str) -> None:
+    """Go to a page and wait until it is whole: a replay page has drawn its table (its
+    cells are unpacked after the page loads)."""
+    page.goto(address)
+    page.wait_for_load_state("load")
+    if page.locator("#picture svg").count():
+        page.wait_for_selector("#picture[data-line]")
+
+
 class Opened:
     """A page opened from a file, with what went wrong in it collected."""
 
@@ -42,8 +51,7 @@ class Opened:
         self.page.on("pageerror", lambda e: self.problems.append(str(e)))
         self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
         self.page.on("request", lambda r: r.url.startswith("file:") or self.requests.append(r.url))
-        self.page.goto(path.as_uri())
-        self.page.wait_for_load_state("load")
+        opened(self.page, path.as_uri())
 
     def picture_texts(self) -> list[str]:
         return self.page.locator("#picture svg text").all_text_contents()
@@ -106,8 +114,7 @@ def test_an_address_names_a_line_and_follows_the_selection(browser, tmp_path, mo
     monkeypatch.chdir(EXAMPLES)
     path = write(tmp_path, "view", "game-4p.ngn")
     page = browser.new_page(viewport={"width": 400, "height": 800})
-    page.goto(path.as_uri() + "#L40")
-    page.wait_for_load_state("load")
+    opened(page, path.as_uri() + "#L40")
     assert page.locator("#L40").get_attribute("aria-current") == "true"
     assert page.locator("#picture").get_attribute("data-line") == "40"
     assert page.locator("#where").inner_text() == "The table after line 40"
@@ -138,8 +145,7 @@ def test_on_a_phone_the_selected_line_and_the_table_after_it_are_on_one_screen(
     monkeypatch.chdir(EXAMPLES)
     path = write(tmp_path, "view", "game-4p.ngn")
     page = browser.new_page(viewport={"width": 400, "height": 800})
-    page.goto(path.as_uri() + "#L40")
-    page.wait_for_load_state("load")
+    opened(page, path.as_uri() + "#L40")
     heads = []
     for _ in range(3):   # lines 40, 41 and 42: turns of round 1's last phase
         line = page.evaluate("location.hash")
