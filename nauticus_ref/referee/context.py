@@ -194,12 +194,19 @@ class Referee:
             ships={k: ShipView(name=s.name, parts=tuple(s.parts), masts=tuple(s.masts),
                                sails=tuple(s.sails), goods=tuple(s.goods), complete=s.complete)
                    for k, s in p.ships.items()}) for p in t.players)
+        ph = t.phase
+        start = (ph.order[0] if ph is not None and ph.order else
+                 t.expected_start(t.phase_no + 1) if t.round_no and not t.round_ended else None)
+        to_move = next((p for p in ph.order if p not in ph.done), None) if ph else None
         return TableView(board=t.board, players=players, supply=Counter(t.supply),
                          deal=tuple(t.deal), flipped=tuple(t.flipped), anchor=t.anchor,
                          next_anchor=t.next_anchor, round_no=t.round_no,
                          phase_no=t.phase_no, round_ended=t.round_ended,
                          rounds_played=t.rounds_played, max_rounds=t.max_rounds,
-                         phase_blue=t.phase.blue if t.phase is not None else None,
+                         phase_blue=ph.blue if ph is not None else None,
+                         phase_action=ph.action if ph is not None else None,
+                         start_seat=start.seat if start is not None else None,
+                         to_move_seat=to_move.seat if to_move is not None else None,
                          crest_words=dict(t.crest_words))
 
 

@@ -84,6 +84,9 @@ class TableView:
     rounds_played: int
     max_rounds: int
     phase_blue: int | None        # blue workers of the phase in play, if one is
+    phase_action: str | None      # the action of the phase in play, if one is
+    start_seat: int | None        # who starts the phase in play, or the next one
+    to_move_seat: int | None      # whose turn it is in the phase in play
     crest_words: dict[str, str]   # the board's crests -> the record's words
 
     @property

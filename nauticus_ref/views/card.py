@@ -15,6 +15,7 @@ from nauticus_ref.game.state import tile_text
 from nauticus_ref.notation import vocab
 from nauticus_ref.views import svg
 from nauticus_ref.views.text import versioned
+from nauticus_ref.views.wheel import round_name, wheel_cell
 
 Data = dict[str, Any]
 
@@ -68,14 +69,15 @@ def card_lines(data: Data) -> list[str]:
 
 
 def card_text(data: Data) -> str:
-    return "\n".join([f"{svg.round_name(data)} on the {data['board']} board: the wheel's "
+    return "\n".join([f"{round_name(data)} on the {data['board']} board: the wheel's "
                       f"anchor points at the {data['anchor']} space", ""] + card_lines(data))
 
 
 def card_svg(data: Data) -> str:
-    title = f"{svg.round_name(data).capitalize()}: the wheel on the {data['board']} board"
-    drawing = svg.Drawing(svg.CARD_W, svg.CARD_H, title=title)
-    drawing.add(svg.wheel(data, 0, 0))
+    title = f"{round_name(data).capitalize()}: the wheel on the {data['board']} board"
+    pieces, height = wheel_cell(data)
+    drawing = svg.Drawing(svg.CARD_W, height, title=title)
+    drawing.add(*pieces)
     return drawing.text()
 
 

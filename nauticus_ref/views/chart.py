@@ -25,7 +25,7 @@ Data = dict[str, Any]
 #: The plot's width and height and the margins around it (the right one grows to the
 #: names beside the lines' ends); below the plot the round names, then the pass
 #: penalties, a row a player.
-WIDTH, PLOT_H = svg.CARD_W, 214
+WIDTH, PLOT_H = 412, 214
 LEFT, RIGHT, TOP, END_GAP = 30, 92, 26, 28
 PLOT_W = WIDTH - LEFT - RIGHT
 #: Space between a label and what is beside it, in px.

@@ -171,11 +171,12 @@ def replay_html(game: Game) -> str:
 
 
 def pieces(states: list[Data]) -> Data:
-    """The tables as the page carries them: each cell `state.table_cells` draws (the
-    wheel, a player's side), written once however many tables show it, gzipped and in
-    base64; and for each table, which cells go where (`grid`), with what the script
-    needs to know of it.  A move changes one player's side and now and then the wheel,
-    so a page of a few hundred tables holds a few hundred cells (view.js `unpack`)."""
+    """The tables as the page carries them: each piece of a cell `state.table_cells`
+    draws (the wheel, the supply, a player's side), written once however many tables
+    show it, gzipped and in base64; and for each table, which pieces go where (`grid`),
+    with what the script needs to know of it.  A move changes one player's side, the
+    heading and the supply, and now and then the wheel, so a page of a few hundred
+    tables holds a few hundred pieces (view.js `unpack`)."""
     import base64
     import gzip
     import json
@@ -183,14 +184,23 @@ def pieces(states: list[Data]) -> Data:
 
     from nauticus_ref.views.state import grid, table_cells
 
-    index: dict[str, int] = {}
+    index: dict[str, tuple[int, int]] = {}   # a piece -> (its slot in a table, its number)
     tables = []
     for state in states:
-        cells = [(ET.tostring(drawn, encoding="unicode"), h) for drawn, h in table_cells(state)]
-        places, height = grid([h for _, h in cells])
+        cells = table_cells(state)
+        places, width, height = grid([h for _, h in cells])
+        pieces = [(ET.tostring(piece, encoding="unicode"), x, y)
+                  for (drawn, _), (x, y) in zip(cells, places) for piece in drawn]
+        for slot, (markup, _, _) in enumerate(pieces):
+            index.setdefault(markup, (slot, len(index)))
         tables.append({"round": state["round"], "phase": state["phase"],
-                       "round_over": state["round_over"], "height": height,
-                       "cells": [[index.setdefault(markup, len(index)), x, y]
-                                 for (markup, _), (x, y) in zip(cells, places)]})
-    packed = gzip.compress(json.dumps(list(index)).encode("utf-8"), mtime=0)
+                       "round_over": state["round_over"], "width": width, "height": height,
+                       "cells": pieces})
+    # each piece next to the one it grew from (the same player's side a move before),
+    # where gzip's window sees what they share: a quarter of the size in any other order
+    order = sorted(index, key=index.__getitem__)
+    number = {markup: n for n, markup in enumerate(order)}
+    for table in tables:
+        table["cells"] = [[number[markup], x, y] for markup, x, y in table["cells"]]
+    packed = gzip.compress(json.dumps(order).encode("utf-8"), mtime=0)
     return {"cells": base64.b64encode(packed).decode("ascii"), "tables": tables}

@@ -258,6 +258,9 @@ class State(TypedDict):
     round: int | None
     phase: int | None
     round_over: bool
+    phase_action: str | None     # the action of the phase in play
+    start_player: str | None     # who starts the phase in play, or the next phase
+    to_move: str | None          # whose turn it is in the phase in play
     players: list[PlayerState]
     face_up: list[str]
     flipped: list[str]

@@ -39,10 +39,16 @@ def wheel_json(rp: TableView) -> list[Data]:
     return card_spaces(rp.board, rp.deal, rp.anchor, rp.flipped, rp.word)
 
 
+def _name(rp: TableView, seat: int | None) -> str | None:
+    return rp.players[seat].name if seat is not None else None
+
+
 def state_json(rp: TableView, where: str) -> Data:
     return {
         "where": where, "round": rp.round_no or None, "phase": rp.phase_no or None,
         "round_over": rp.round_ended,
+        "phase_action": rp.phase_action,
+        "start_player": _name(rp, rp.start_seat), "to_move": _name(rp, rp.to_move_seat),
         "players": [player_json(rp, p) for p in rp.players],
         "face_up": [a for a in rp.deal if a not in rp.flipped],
         "flipped": list(rp.flipped),
@@ -125,18 +131,20 @@ def path_lines(path: str) -> list[str] | None:
     return wrap(f"{path}:", 9, room)
 
 
-def table_cells(data: Data) -> list[tuple[ET.Element, float]]:
-    """The table's cells, each drawn at the top left, with its height: the wheel and
-    the supply first, then each player's side."""
-    from nauticus_ref.views import svg
+def table_cells(data: Data) -> list[tuple[list[ET.Element], float]]:
+    """The table's cells as their pieces, each drawn as if the cell were at the top
+    left, with the cell's height: the wheel and the supply first, then each player's
+    side (one piece)."""
+    from nauticus_ref.views.dockyard import player
+    from nauticus_ref.views.wheel import wheel_cell
 
-    return [svg.wheel_cell(_card(data), data), *(svg.player(p, 10, 0, data["crest_words"])
-                                                 for p in data["players"])]
+    sides = (player(p, 10, 0, data["crest_words"]) for p in data["players"])
+    return [wheel_cell(_card(data), data), *(([drawn], h) for drawn, h in sides)]
 
 
-def grid(heights: list[float]) -> tuple[list[tuple[float, float]], float]:
+def grid(heights: list[float]) -> tuple[list[tuple[float, float]], float, float]:
     """Where each cell goes in a grid of two columns, so that every player is seen at a
-    readable size, and the height of the grid."""
+    readable size, and the width and height of the grid."""
     from nauticus_ref.views.svg import CARD_W
 
     places: list[tuple[float, float]] = []
@@ -144,7 +152,7 @@ def grid(heights: list[float]) -> tuple[list[tuple[float, float]], float]:
     for row in range(0, len(heights), 2):
         places += [(i * (CARD_W + 10), y) for i in range(len(heights[row:row + 2]))]
         y += max(heights[row:row + 2]) + 10
-    return places, y
+    return places, 2 * CARD_W + 10, y
 
 
 def state_svg(data: Data) -> str:
@@ -153,14 +161,14 @@ def state_svg(data: Data) -> str:
     from nauticus_ref.views import svg
 
     cells = table_cells(data)
-    places, y = grid([h for _, h in cells])
-    parts = [svg.group(drawn, transform=f"translate({x:g} {top:g})")
-             for (drawn, _), (x, top) in zip(cells, places)]
+    places, width, y = grid([h for _, h in cells])
+    parts = [svg.group(piece, transform=f"translate({x:g} {top:g})")
+             for (pieces, _), (x, top) in zip(cells, places) for piece in pieces]
     path, caption = data.get("path"), f"the table {data['where']}"
     wrapped = path_lines(path) if path else None
     lines = (wrapped + [caption] if wrapped else [f"{path}: {caption}"] if path
              else [caption.capitalize()])
-    drawing = svg.Drawing(2 * svg.CARD_W + 10, y + 9 + 11 * len(lines),
+    drawing = svg.Drawing(width, y + 9 + 11 * len(lines),
                           title=f"The table {data['where']}")
     drawing.add(*parts, *(svg.label(10, y + 10 + 11 * n, line, 9) for n, line in enumerate(lines)))
     return drawing.text()

@@ -216,11 +216,13 @@ LONG_NAMES = {"Ida": "Christiane", "Tom": "Christian", "Nele": "Maximiliane", "O
 
 
 def long_names(tmp_path: Path) -> Path:
-    """game-4p.ngn with players of long names, two of them alike."""
+    """game-4p.ngn with players of long names, two of them alike, and a ship of two
+    words (Ole's ship O)."""
     import re
 
     text = (EXAMPLES / "game-4p.ngn").read_text(encoding="utf-8")
     text = re.sub(r"\b(" + "|".join(LONG_NAMES) + r")\b", lambda m: LONG_NAMES[m.group(1)], text)
+    text = re.sub(r"(>(?:new )?|: )O\b", r'\1"Flying Dutchman"', text)
     path = tmp_path / "long-names.ngn"
     path.write_text(text, encoding="utf-8")
     return path
@@ -274,6 +276,31 @@ def test_the_score_chart_names_every_player_whole_and_no_label_covers_another(
         for name in LONG_NAMES.values():
             assert any(t.startswith(name + " ") for t in texts), name
 
+
+
+@pytest.mark.parametrize("record", ["game-2p.ngn", "game-3p.ngn", "game-4p.ngn", "long"])
+def test_the_table_and_the_card_keep_every_text_whole_and_apart(record, browser, tmp_path):
+    """The table at every tenth line and the card of every round: no text leaves the
+    picture or covers another, and every player's and ship's name is one whole text."""
+    path = long_names(tmp_path) if record == "long" else EXAMPLES / record
+    text = path.read_text(encoding="utf-8")
+    pictures = [["state", str(path), "--line", str(n)]
+                for n in range(10, len(text.splitlines()) + 1, 10)]
+    pictures += [["card", str(path), "--round", str(n)]
+                 for n in range(1, text.count("\nround ") + 1)]
+    for args in pictures:
+        svg = CliRunner().invoke(main, [*args, "--format", "svg", "--isolated"]).stdout
+        out = tmp_path / "picture.svg"
+        out.write_text(svg, encoding="utf-8")
+        assert text_problems(browser, out) == [], args
+    state = json.loads(CliRunner().invoke(main, ["state", str(path), "--format", "json"]).stdout)
+    last = CliRunner().invoke(main, ["state", str(path), "--format", "svg"]).stdout
+    texts = [t.text or "" for t in ET.fromstring(last).iter(f"{SVG}text")]
+    names = [p["name"] for p in state["players"]] + [s["name"] for p in state["players"]
+                                                     for s in p["ships"]]
+    assert all(name in texts for name in names), set(names) - set(texts)
+    if record == "long":
+        assert "Flying Dutchman" in names and "Christiane" in names
 
 
 def test_the_text_check_sees_a_clipped_and_a_covered_label(browser, tmp_path):

@@ -109,9 +109,43 @@ def test_state_svg_shows_every_player_ship_and_storage(snapshot, monkeypatch):
     assert len(root.findall(f".//{SVG}g[@class='ship']")) == ships
     complete = sum(s["complete"] for p in data["players"] for s in p["ships"])
     assert shown.count("complete") == complete
-    # taken actions are crossed out and say so: black and white still reads
-    assert shown.count("taken") == len(data["flipped"])
+    # taken actions are turned over and say so: black and white still reads
+    assert sum(t.endswith(" · taken") for t in shown) == len(data["flipped"])
+    # where the game stands: the phase in play, who started it, whose turn it is
+    assert "Round 2, phase 4: goods" in shown
+    assert f"start player: {data['start_player']} · {data['to_move']}'s turn" in shown
+    # the supply: each stack, drawn and named in its tooltip, with how many are left
+    stacks = root.find(f".//{SVG}g[@class='supply']")
+    named = [t.text for t in stacks.iter(f"{SVG}title")]
+    counts = [t for t in texts(ET.tostring(stacks, encoding="unicode")) if t[0] == "×"]
+    assert dict(zip(named, counts)) == {k: f"×{n}" for k, n in data["supply"].items()}
+    # the storage: every tile drawn as its piece
+    stores = root.findall(f".//{SVG}g[@class='storage']")
+    for p, store in zip(data["players"], stores):
+        tiles = sorted(t.text for t in store.iter(f"{SVG}title"))
+        assert tiles == sorted(k for k, n in p["storage"]["tiles"].items() for _ in range(n))
     assert picture == snapshot
+
+
+def test_an_empty_stack_of_the_supply_is_crossed_out_and_says_so():
+    from nauticus_ref.views.state import state_svg
+
+    data = json.loads(run("state", EXAMPLES / "game-2p.ngn", "--format", "json").output)
+    data["supply"]["crown mast"] = 0
+    stacks = ET.fromstring(state_svg(data)).find(f".//{SVG}g[@class='supply']")
+    shown = texts(ET.tostring(stacks, encoding="unicode"))
+    empty = sum(n == 0 for n in data["supply"].values())
+    assert empty >= 1 and shown.count("none") == empty
+    assert len(stacks.findall(f"{SVG}line")) == empty   # each crossed out
+
+
+def test_every_crest_good_and_worker_has_a_shape_of_its_own():
+    """In black and white the pieces still read: no two kinds share a shape."""
+    from nauticus_ref.views import svg
+
+    shapes = ([shape for shape, _ in svg.CREST_SHAPES.values()]
+              + [mark for _, mark, _ in svg.GOODS.values()] + ["worker"])
+    assert len(set(shapes)) == len(shapes) == 10
 
 
 @pytest.mark.parametrize("args", [["state", "--format", "svg"], ["score", "--format", "svg"]])
@@ -265,7 +299,8 @@ def test_the_replay_page_carries_each_cell_once_and_stays_small(monkeypatch):
     states = replay_json(game)["states"]
     carried = json.loads(json.dumps(pieces(states)))
     cells = json.loads(gzip.decompress(base64.b64decode(carried["cells"])))
-    assert len(states) > 100 and len(cells) < 2 * len(states)   # most cells are shared
+    shown = sum(len(table["cells"]) for table in carried["tables"])
+    assert len(states) > 100 and 2 * len(cells) < shown   # most pieces are shared
     for state, table in list(zip(states, carried["tables"]))[::20]:
         whole = state_svg(state).replace("\n", "")   # one element a line
         for i, x, y in table["cells"]:

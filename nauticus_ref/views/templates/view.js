@@ -6,7 +6,7 @@
 (function () {
   const data = JSON.parse(document.getElementById("game-data").textContent);
   const NS = "http://www.w3.org/2000/svg";
-  const CARD_W = 412, INK = "#1b1b1b", PAPER = "#ffffff";
+  const INK = "#1b1b1b", PAPER = "#ffffff";
   const FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
   // as views/text.py escape_controls: characters that would act instead of showing
   const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -45,7 +45,7 @@
     const caption = data.path_lines ? data.path_lines.concat(["the table " + where])
       : [data.path + ": the table " + where];
     const height = drawn.height + 9 + 11 * caption.length;
-    const width = 2 * CARD_W + 10;
+    const width = drawn.width;
     const svg = el("svg", {xmlns: NS, viewBox: "0 0 " + width + " " + height, width: width,
                            height: height, role: "img", font_family: FONT});
     svg.appendChild(el("title", {}, "The table " + where));
@@ -56,7 +56,7 @@
       svg.appendChild(moved);
     }
     caption.forEach((line, n) => svg.appendChild(
-      el("text", {x: 10, y: drawn.height + 10 + 11 * n, font_size: 9, text_anchor: "start", fill: INK},
+      el("text", {x: 10, y: drawn.height + 10 + 11 * n, font_size: 9, fill: INK},
          line)));
     return svg;
   }
