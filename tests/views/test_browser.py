@@ -164,6 +164,23 @@ def test_on_a_phone_the_selected_line_and_the_table_after_it_are_on_one_screen(
     page.close()
 
 
+def test_at_desktop_width_the_table_shows_every_player_at_the_size_it_is_drawn(
+        browser, tmp_path, monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    opened(page, write(tmp_path, "view", "game-4p.ngn").as_uri() + "#L88")
+    svg = page.locator("#picture svg")
+    scale = svg.evaluate("s => s.getBoundingClientRect().width / s.viewBox.baseVal.width")
+    assert scale >= .9   # 10 px text shows at 9 px or more
+    table = page.locator(".table").bounding_box()
+    sides = [b for b in page.locator("#picture g.player").evaluate_all(
+        "gs => gs.map(g => g.getBoundingClientRect().toJSON())")]
+    assert len(sides) == 4   # two a row, none cut at the column's sides
+    assert all(table["x"] <= b["x"] and b["right"] <= table["x"] + table["width"] for b in sides)
+    assert len({round(b["y"]) for b in sides}) == 3   # Ida beside the wheel, then two rows
+    page.close()
+
+
 def test_the_replay_page_marks_diagnostics(browser, tmp_path, monkeypatch):
     monkeypatch.chdir(EXAMPLES)
     seen = Opened(browser, write(tmp_path, "view", "invalid/rewards.ngn"))
@@ -263,6 +280,35 @@ def text_problems(browser, path: Path) -> list[str]:
     return problems
 
 
+def labels_across_lines(browser, path: Path) -> list[str]:
+    """The chart's step labels ("Tom +12 crowns") that a player's line runs through,
+    as Chromium draws them."""
+    page = browser.new_page()
+    page.goto(path.as_uri())
+    found = page.evaluate(TEXT_BOXES)
+    lines = page.evaluate("() => [...document.querySelectorAll('polyline.player-line')]"
+                          ".map((l) => l.getAttribute('points'))")
+    page.close()
+    segments = []
+    for points in lines:
+        xy = [tuple(map(float, pt.split(","))) for pt in points.split()]
+        segments += list(zip(xy, xy[1:]))
+    crossed = []
+    for text, x, y, w, h in found["texts"]:
+        if " +" not in text or text.startswith("end"):
+            continue
+        for (ax, ay), (bx, by) in segments:
+            lo, hi = max(min(ax, bx), x), min(max(ax, bx), x + w)
+            if lo > hi:
+                continue
+            ys = [ay, by] if ax == bx else [ay + (by - ay) * (px - ax) / (bx - ax)
+                                            for px in (lo, hi)]
+            if min(ys) < y + h - 1 and max(ys) > y + 1:
+                crossed.append(text)
+                break
+    return crossed
+
+
 @pytest.mark.parametrize("record", ["game-2p.ngn", "game-3p.ngn", "game-4p.ngn", "long"])
 def test_the_score_chart_names_every_player_whole_and_no_label_covers_another(
         record, browser, tmp_path):
@@ -271,6 +317,7 @@ def test_the_score_chart_names_every_player_whole_and_no_label_covers_another(
     result = CliRunner().invoke(main, ["score", str(path), "--format", "svg", "--isolated"])
     out.write_text(result.stdout, encoding="utf-8")
     assert text_problems(browser, out) == []
+    assert labels_across_lines(browser, out) == []
     texts = [t.text or "" for t in ET.fromstring(result.stdout).iter(f"{SVG}text")]
     if record == "long":
         for name in LONG_NAMES.values():

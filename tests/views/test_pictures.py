@@ -173,11 +173,23 @@ def test_score_chart_has_a_line_per_player_and_names_them(game, snapshot, monkey
     lines = [e for e in root.iter(f"{SVG}polyline") if e.get("class") == "player-line"]
     data = json.loads(run("score", game.name, "--format", "json").output)["games"][0]
     assert sorted(e.get("data-player") for e in lines) == sorted(p["name"] for p in data["players"])
-    timeline = data["timeline"]
-    assert all(len(e.get("points").split()) == len(timeline) for e in lines)
+    timeline = data["timeline"]   # the lines follow the game up to the final scoring
+    assert all(len(e.get("points").split()) == len(timeline) - 1 for e in lines)
     shown = texts(result.output)
     for p in data["players"]:   # each line named at its end with the final total
         assert f"{p['name']} {p['total']}" in shown
+    # ... and the total beside it as a bar of its parts, each as long as its points
+    bars = {e.get("data-player"): [float(r.get("width")) for r in e.iter(f"{SVG}rect")]
+            for e in root.iter(f"{SVG}g") if e.get("class") == "end-scoring"}
+    most = max(p["total"] for p in data["players"])
+    for p in data["players"]:
+        parts = [p["breakdown"][k] for k in ("track", "ships", "goods", "material")]
+        assert bars[p["name"]] == pytest.approx([v / most * 110 for v in parts], abs=.06)
+        assert " + ".join(map(str, parts)) in shown
+    # the course keeps the chart's height: its highest point is near the plot's top
+    top = min(float(y) for e in lines for pt in e.get("points").split()
+              for y in pt.split(",")[1:])
+    assert top < 26 + 214 / 3
     assert sum(t.startswith("R") for t in shown) == len({p["round"] for p in timeline} - {None})
     assert result.output == snapshot
 
