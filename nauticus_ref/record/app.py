@@ -69,7 +69,8 @@ def make_app(book: Book, token: str | None = None, public: bool = False) -> Star
         return _json({**data, "public": public})
 
     async def table(request: Request) -> Response:
-        svg = await run_in_threadpool(book.table_svg)
+        columns = 1 if request.query_params.get("columns") == "1" else 2   # 1: a phone's
+        svg = await run_in_threadpool(book.table_svg, columns)
         return Response(svg, media_type="image/svg+xml",
                         headers={**HEADERS, "Content-Security-Policy": "default-src 'none'; "
                                  "style-src 'unsafe-inline'"})

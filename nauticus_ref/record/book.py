@@ -144,12 +144,15 @@ class Book:
         return bundled_names() + ([self.board_spec] if self.board_spec
                                   and self.board_spec not in bundled_names() else [])
 
-    def table_svg(self) -> str:
+    def table_svg(self, columns: int = 2) -> str:
+        """The table after the last line, its cells in `columns` columns (one for a
+        phone)."""
         with self.lock:
             game = self.game() if self.started else None
             if game is None or game.replayed is None:
                 return ""
-            return state_svg(state_json(game.replayed.table, f"after line {len(self.lines)}"))
+            return state_svg(state_json(game.replayed.table, f"after line {len(self.lines)}"),
+                             columns)
 
     def score_page(self) -> str:
         """The score page of the game so far (provisional before its end), as `score

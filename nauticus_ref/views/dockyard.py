@@ -112,6 +112,7 @@ def player(p: Data, x: float, y: float, crest_words: list[str]) -> tuple[ET.Elem
                            width - text_width(seat, 10) - 12, bold=True)
     g = group(name, label(CARD_W - x, y + 16, seat, 10, anchor="end"))
     g.set("class", "player")
+    g.set("data-seat", str(p["seat"]))
     h = 17.0 * rows + 4
     crowns = p["crowns"]["total"]
     g.append(label(x, y + h + 12, f"{p['vp']} VP · {p['taler']} taler · "

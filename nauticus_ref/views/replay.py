@@ -131,6 +131,17 @@ def headings(game: Game) -> dict[int, str]:
     return out
 
 
+def movers(game: Game) -> dict[int, int]:
+    """For each turn line, the seat of its player (from 1, as `g.player` carries it), so
+    that on a phone the page shows that player's side after the line."""
+    if game.record is None or game.replayed is None:
+        return {}
+    seats = {p.name.casefold(): p.seat + 1 for p in game.replayed.table.players}
+    return {t.span.line: seats[t.player.text.casefold()]
+            for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns
+            if t.player.text.casefold() in seats}
+
+
 def replay_html(game: Game) -> str:
     from nauticus_ref.notation.assemble import comment_start
     from nauticus_ref.views import chart, html
@@ -141,7 +152,7 @@ def replay_html(game: Game) -> str:
     deadline = time.monotonic() + PAGE_SECONDS   # for the counts and the variations
     shown_variations = variation_notes(game, deadline)
     counts = turn_counts(game, deadline)
-    heads = headings(game)
+    heads, seats = headings(game), movers(game)
     by_line: dict[int, list[Data]] = {}
     for d in data["validate"]["diagnostics"]:
         by_line.setdefault(d["line"], []).append(d)
@@ -156,7 +167,7 @@ def replay_html(game: Game) -> str:
         lines.append({"no": n, "text": escape_controls(code), "comment": escape_controls(comment),
                       "move": _is_move(text), "diagnostics": found, "worst": worst,
                       "options": counts.get(n), "variation": shown_variations.get(n),
-                      "head": escape_controls(heads.get(n, ""))})
+                      "head": escape_controls(heads.get(n, "")), "seat": seats.get(n)})
     picture = chart_picture = None
     if data["states"]:
         start = data["start_line"]
@@ -185,22 +196,28 @@ def pieces(states: list[Data]) -> Data:
     from nauticus_ref.views.state import grid, table_cells
 
     index: dict[str, tuple[int, int]] = {}   # a piece -> (its slot in a table, its number)
-    tables = []
+    drawn: list[tuple[Data, list[str], dict[str, tuple[list[list[float]], float, float]]]] = []
     for state in states:
-        cells = table_cells(state)
-        places, width, height = grid([h for _, h in cells])
-        pieces = [(ET.tostring(piece, encoding="unicode"), x, y)
-                  for (drawn, _), (x, y) in zip(cells, places) for piece in drawn]
-        for slot, (markup, _, _) in enumerate(pieces):
+        cells = [([ET.tostring(piece, encoding="unicode") for piece in pieces], h)
+                 for pieces, h in table_cells(state)]
+        markups = [markup for pieces, _ in cells for markup in pieces]
+        for slot, markup in enumerate(markups):
             index.setdefault(markup, (slot, len(index)))
-        tables.append({"round": state["round"], "phase": state["phase"],
-                       "round_over": state["round_over"], "width": width, "height": height,
-                       "cells": pieces})
+        layouts = {}
+        for layout, columns in (("wide", 2), ("narrow", 1)):   # a desktop's, a phone's
+            places, width, height = grid([h for _, h in cells], columns)
+            layouts[layout] = ([[x, y] for (pieces, _), (x, y) in zip(cells, places)
+                                for _ in pieces], width, height)
+        drawn.append((state, markups, layouts))
     # each piece next to the one it grew from (the same player's side a move before),
     # where gzip's window sees what they share: a quarter of the size in any other order
     order = sorted(index, key=index.__getitem__)
     number = {markup: n for n, markup in enumerate(order)}
-    for table in tables:
-        table["cells"] = [[number[markup], x, y] for markup, x, y in table["cells"]]
+    tables = [{"round": state["round"], "phase": state["phase"],
+               "round_over": state["round_over"],
+               **{layout: {"width": width, "height": height,
+                           "cells": [[number[m], *at] for m, at in zip(markups, places)]}
+                  for layout, (places, width, height) in layouts.items()}}
+              for state, markups, layouts in drawn]
     packed = gzip.compress(json.dumps(order).encode("utf-8"), mtime=0)
     return {"cells": base64.b64encode(packed).decode("ascii"), "tables": tables}

@@ -142,26 +142,28 @@ def table_cells(data: Data) -> list[tuple[list[ET.Element], float]]:
     return [wheel_cell(_card(data), data), *(([drawn], h) for drawn, h in sides)]
 
 
-def grid(heights: list[float]) -> tuple[list[tuple[float, float]], float, float]:
+def grid(heights: list[float], columns: int = 2
+         ) -> tuple[list[tuple[float, float]], float, float]:
     """Where each cell goes in a grid of two columns, so that every player is seen at a
-    readable size, and the width and height of the grid."""
+    readable size (or of one, for a phone), and the width and height of the grid."""
     from nauticus_ref.views.svg import CARD_W
 
     places: list[tuple[float, float]] = []
     y = 0.0
-    for row in range(0, len(heights), 2):
-        places += [(i * (CARD_W + 10), y) for i in range(len(heights[row:row + 2]))]
-        y += max(heights[row:row + 2]) + 10
-    return places, 2 * CARD_W + 10, y
+    for row in range(0, len(heights), columns):
+        places += [(i * (CARD_W + 10), y) for i in range(len(heights[row:row + columns]))]
+        y += max(heights[row:row + columns]) + 10
+    return places, columns * CARD_W + 10 * (columns - 1), y
 
 
-def state_svg(data: Data) -> str:
-    """The table as a picture: its cells in a grid, and a caption under it (the replay
-    page draws its tables from the same cells, `replay.pieces`)."""
+def state_svg(data: Data, columns: int = 2) -> str:
+    """The table as a picture: its cells in a grid (of one column for a phone), and a
+    caption under it (the replay page draws its tables from the same cells,
+    `replay.pieces`)."""
     from nauticus_ref.views import svg
 
     cells = table_cells(data)
-    places, width, y = grid([h for _, h in cells])
+    places, width, y = grid([h for _, h in cells], columns)
     parts = [svg.group(piece, transform=f"translate({x:g} {top:g})")
              for (pieces, _), (x, top) in zip(cells, places) for piece in pieces]
     path, caption = data.get("path"), f"the table {data['where']}"

@@ -205,3 +205,18 @@ def test_a_record_keeps_its_line_endings(tmp_path):
     book.play("round 1: goods hulls money transport crowns masts deliver sails")
     assert path.read_bytes() == (b"players: Anna, Ben\r\n"
                                  b"round 1: goods hulls money transport crowns masts deliver sails\r\n")
+
+
+def test_the_table_comes_in_one_column_for_a_phone_and_two_otherwise(serve):
+    import xml.etree.ElementTree as ET
+
+    s = serve()
+    s.call("/api/new", {"players": ["Anna", "Ben"]})
+    s.call("/api/play", {"line": "round 1: goods hulls money transport crowns masts deliver sails"})
+    widths = {}
+    for asked in ("1", "2", "3", "1%00", ""):
+        request = urllib.request.Request(f"{s.base}/api/table.svg?columns={asked}",
+                                         headers={"X-Token": s.token or ""})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            widths[asked] = ET.fromstring(response.read()).get("width")
+    assert widths == {"1": "460", "2": "930", "3": "930", "1%00": "930", "": "930"}

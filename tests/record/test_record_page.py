@@ -55,6 +55,9 @@ def test_two_rounds_are_recorded_by_tapping_at_phone_width(serve, browser):
             assert page.locator("#table").is_visible()
             box = page.locator("#table").bounding_box()
             assert box is not None and box["y"] < 800 and box["width"] <= 400
+            # in one column, at about the size it is drawn
+            assert page.locator("#table").evaluate(
+                "i => i.getBoundingClientRect().width / i.naturalWidth") >= .75
         assert page.evaluate("document.documentElement.scrollWidth") <= 400
     assert turns == 2 * 7 * 2 and not problems
     text = s.path.read_text(encoding="utf-8")

@@ -149,9 +149,16 @@ def test_on_a_phone_the_selected_line_and_the_table_after_it_are_on_one_screen(
     heads = []
     for _ in range(3):   # lines 40, 41 and 42: turns of round 1's last phase
         line = page.evaluate("location.hash")
-        assert _in_view(page, line) and _in_view(page, "#picture svg")
-        picture = page.locator("#picture svg").bounding_box()
+        assert _in_view(page, line) and _in_view(page, "#picture")
+        picture = page.locator("#picture").bounding_box()
         assert page.locator(line).bounding_box()["y"] >= picture["y"] + picture["height"]
+        # the table in one column, at about the size it is drawn, the side of the
+        # player who moved in view in the picture's box
+        assert page.locator("#picture svg").evaluate(
+            "s => s.getBoundingClientRect().width / s.viewBox.baseVal.width") >= .75
+        seat = page.locator(line).get_attribute("data-seat")
+        side = page.locator(f'#picture g.player[data-seat="{seat}"]').bounding_box()
+        assert picture["y"] - 1 <= side["y"] < picture["y"] + picture["height"] - 40
         assert page.evaluate("document.documentElement.scrollWidth") <= 400
         heads.append(page.locator("#head").inner_text())
         before = page.evaluate("location.hash")
@@ -160,7 +167,7 @@ def test_on_a_phone_the_selected_line_and_the_table_after_it_are_on_one_screen(
     assert heads == [f"Round 1, phase 7: deliver · Nele starts · {name}'s turn"
                      for name in ("Ole", "Ida", "Tom")]
     assert page.locator("#head").inner_text() == "Round 2: the deal"
-    assert _in_view(page, page.evaluate("location.hash")) and _in_view(page, "#picture svg")
+    assert _in_view(page, page.evaluate("location.hash")) and _in_view(page, "#picture")
     page.close()
 
 

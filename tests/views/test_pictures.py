@@ -311,9 +311,13 @@ def test_the_replay_page_carries_each_cell_once_and_stays_small(monkeypatch):
     states = replay_json(game)["states"]
     carried = json.loads(json.dumps(pieces(states)))
     cells = json.loads(gzip.decompress(base64.b64decode(carried["cells"])))
-    shown = sum(len(table["cells"]) for table in carried["tables"])
+    shown = sum(len(table["wide"]["cells"]) for table in carried["tables"])
     assert len(states) > 100 and 2 * len(cells) < shown   # most pieces are shared
     for state, table in list(zip(states, carried["tables"]))[::20]:
         whole = state_svg(state).replace("\n", "")   # one element a line
-        for i, x, y in table["cells"]:
+        for i, x, y in table["wide"]["cells"]:
             assert f'<g transform="translate({x:g} {y:g})">{cells[i]}</g>' in whole
+        # on a phone the same pieces, one column, each cell below the one before
+        narrow = table["narrow"]["cells"]
+        assert [i for i, _, _ in narrow] == [i for i, _, _ in table["wide"]["cells"]]
+        assert {x for _, x, _ in narrow} == {0} and table["narrow"]["width"] == 460

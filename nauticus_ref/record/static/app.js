@@ -75,7 +75,9 @@ function show(data) {
     ? (next.kind === "phase" ? `${next.player} chooses the action` : `${next.player}'s turn`) : "";
   const picture = document.getElementById("picture");
   picture.hidden = !table;
-  if (table) document.getElementById("table").src = `api/table.svg?n=${data.at}&t=${encodeURIComponent(token)}`;
+  // on a phone the table's cells in one column, scrolling in their own box
+  const columns = matchMedia("(max-width: 900px)").matches ? 1 : 2;
+  if (table) document.getElementById("table").src = `api/table.svg?n=${data.at}&columns=${columns}&t=${encodeURIComponent(token)}`;
   document.getElementById("undo").disabled = !["round", "phase", "turn", "final", "over"].includes(next.kind);
   const decide = document.getElementById("decide");
   decide.replaceChildren(...(VIEWS[next.kind] || VIEWS.none)(next, data));

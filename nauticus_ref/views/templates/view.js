@@ -39,24 +39,24 @@
                                                     "image/svg+xml").documentElement.firstChild);
   }
 
-  function table(cells, drawn, where) {
+  function table(cells, layout, where) {
     // the cells in their places, and the caption: the record's path and what the
     // picture shows, the path on lines of its own when it is long (as state.py draws it)
     const caption = data.path_lines ? data.path_lines.concat(["the table " + where])
       : [data.path + ": the table " + where];
-    const height = drawn.height + 9 + 11 * caption.length;
-    const width = drawn.width;
+    const height = layout.height + 9 + 11 * caption.length;
+    const width = layout.width;
     const svg = el("svg", {xmlns: NS, viewBox: "0 0 " + width + " " + height, width: width,
                            height: height, role: "img", font_family: FONT});
     svg.appendChild(el("title", {}, "The table " + where));
     svg.appendChild(el("rect", {width: "100%", height: "100%", fill: PAPER}));
-    for (const [i, x, y] of drawn.cells) {
+    for (const [i, x, y] of layout.cells) {
       const moved = el("g", {transform: "translate(" + x + " " + y + ")"});
       moved.appendChild(document.importNode(cells[i], true));
       svg.appendChild(moved);
     }
     caption.forEach((line, n) => svg.appendChild(
-      el("text", {x: 10, y: drawn.height + 10 + 11 * n, font_size: 9, fill: INK},
+      el("text", {x: 10, y: layout.height + 10 + 11 * n, font_size: 9, fill: INK},
          line)));
     return svg;
   }
@@ -123,8 +123,16 @@
     cells.then((parsed) => {
       if (current !== line) return;   // another line was selected meanwhile
       whereText.textContent = "The table " + where;
-      picture.replaceChildren(table(parsed, drawn, where));
+      // on a phone the cells stand in one column, and the side of the player whose
+      // line it is comes into the picture's view (the wheel for any other line)
+      picture.replaceChildren(table(parsed, phone.matches ? drawn.narrow : drawn.wide, where));
       picture.setAttribute("data-line", String(n));
+      if (phone.matches) {
+        const side = line.dataset.seat
+          && picture.querySelector('g.player[data-seat="' + Number(line.dataset.seat) + '"]');
+        picture.scrollTop = side ? side.getBoundingClientRect().top
+          - picture.getBoundingClientRect().top + picture.scrollTop - 4 : 0;
+      }
     }, () => {
       whereText.textContent = "This browser cannot unpack the tables: the table after line "
         + data.start_line + " stays shown";
@@ -165,6 +173,9 @@
       if (to !== null) select(to, true);
     });
   }
+  phone.addEventListener("change", () => {   // turned, or the window resized: lay it out again
+    if (current) select(Number(current.dataset.line), false, true);
+  });
   function linked() {
     // the line the address names (#L40), if the record has it
     const m = /^#L([0-9]+)$/.exec(location.hash);
