@@ -12,7 +12,7 @@ from typing import Iterator
 from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.placing import placing
 from nauticus_ref.moves.purse import Ask, Body, Purse, make_clause, ship_name
-from nauticus_ref.moves.tally import placing_needs
+from nauticus_ref.moves.tally import listed_needs, placing_needs
 from nauticus_ref.notation import vocab
 
 
@@ -68,10 +68,16 @@ def _deliveries(purse: Purse, action: str, extra: bool, blue: int) -> Iterator[B
 
 def needs(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int, int]]:
     """How many bodies of `action` need each (taler, own workers) (`Body.needs`): a
-    purchase or transport counted without listing where it can (`tally`)."""
+    purchase or transport counted without listing where it can (`tally`), else walked
+    plan by plan without making its placements (`listed_needs`)."""
     counted = tally(ask, purse, action, extra)
-    return Counter(b.needs for b in bodies(ask, purse, action, extra)) if counted is None \
-        else counted
+    if counted is not None:
+        return counted
+    if action in vocab.PLACING_ACTIONS:
+        p = purse.copy()
+        p.workers += 2 * extra
+        return listed_needs(ask, p, action, extra, 0 if extra else ask.blue)
+    return Counter(b.needs for b in bodies(ask, purse, action, extra))
 
 
 def tally(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int, int]] | None:

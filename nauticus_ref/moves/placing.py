@@ -6,7 +6,7 @@ the names of new ships change nothing.  The form listed (docs/notation.md, "Lega
 moves") writes the storage first, then the ships the clause completes, then the
 others in the order they were started, then new ships, named with the first free
 capital letters; the items of a placement in the board's order, hulls bow to stern.
-Where a tile could go is asked of the placing rules themselves (`purse.fits`).
+Where a tile could go, and every plan, is `plans.py`'s.
 """
 
 from __future__ import annotations
@@ -14,58 +14,17 @@ from __future__ import annotations
 import copy
 import itertools
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Iterator, cast
 
 from nauticus_ref.game.state import Ship, Tile, spaces
+from nauticus_ref.moves.plans import Plan, finishing_first, plans
 from nauticus_ref.moves.purse import SPAN, Ask, Body, Purse, fits, make_clause, ship_name
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Destination, Item, ItemKind, Placement, Reward, RewardKind
 from nauticus_ref.referee.ships import put_on_ship
 
-#: The order hull parts are tried in: middles first, so that a ship with a stern alone
-#: can still take a middle and then a bow.
-HULL_SEARCH = ("1ship", "middle", "bow", "stern")
 #: A ship's new name: the first of these the player has not used.
 NEW_NAMES = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-
-
-def _tiles(ask: Ask, purse: Purse, action: str) -> list[Tile]:
-    """The tiles a clause of `action` could place, in the order they are tried."""
-    if action == "transport":
-        order = [("hull", h) for h in HULL_SEARCH]
-        for kind, names in (("mast", ask.table.board.tiles["masts"] + ("crown",)),
-                            ("sail", ask.table.board.tiles["sails"] + ("crown",)),
-                            ("good", ask.table.board.tiles["goods"])):
-            order += [(kind, n) for n in names]
-        return [t for t in order if purse.storage[t] > 0]
-    kind = vocab.ITEM_KIND_OF_ACTION[action]
-    names = HULL_SEARCH if action == "hulls" else ask.table.board.tiles[action]
-    return [(kind, n) for n in names if purse.supply[(kind, n)] > 0]
-
-
-def _onto(ask: Ask, ship: Ship, tiles: list[Tile], most: int,
-          have: Counter[Tile]) -> list[tuple[tuple[Tile, ...], Ship]]:
-    """Every sequence of at most `most` tiles (each no more often than `have` allows) the
-    placing rules let onto `ship` one after another, in the order of `tiles`, with the
-    ship it makes; the empty one first."""
-    out: list[tuple[tuple[Tile, ...], Ship]] = [((), ship)]
-
-    def grow(s: Ship, seq: tuple[Tile, ...], start: int) -> None:
-        if len(seq) >= most:
-            return
-        for i in range(start, len(tiles)):
-            tile = tiles[i]
-            if seq.count(tile) >= have[tile] or not fits(ask.table, ask.judges, s, tile):
-                continue
-            nxt = copy.deepcopy(s)
-            put_on_ship(nxt, tile)
-            nxt.completed = nxt.complete
-            out.append((seq + (tile,), nxt))
-            grow(nxt, seq + (tile,), i)
-
-    grow(ship, (), 0)
-    return out
 
 
 #: The rewards one mast of a completed ship can bring (RULINGS: a kind at most twice).
@@ -80,168 +39,28 @@ def reward_sets(masts: int) -> list[tuple[tuple[str, tuple[str, str] | None], ..
             if max(Counter(k for k, _ in combo).values()) <= 2]
 
 
-@dataclass
-class _Plan:
-    """One way to place a clause's tiles: where each goes, before prices and rewards."""
-
-    store: tuple[Tile, ...]
-    ships: list[tuple[str, tuple[Tile, ...], Ship]]       # existing: key, tiles, result
-    new: list[tuple[tuple[Tile, ...], Ship]]
-
-
-@dataclass
-class Reach:
-    """What a clause of a placing action could place and where, before combining: the
-    tiles in the order tried, how many of each there are, the most tiles the workers
-    allow, the taler there are, the first tile's price of each kind, the sequences
-    each ship (`onto`, by key) and a new ship (`shapes`) could take."""
-
-    tiles: list[Tile]
-    have: Counter[Tile]
-    most: int
-    budget: int | None      # None for a transport, which costs nothing
-    first: dict[Tile, int]
-    onto: dict[str, list[tuple[tuple[Tile, ...], Ship]]]
-    shapes: list[tuple[tuple[Tile, ...], Ship]]
-
-    @property
-    def keys(self) -> list[str]:
-        return [k for k, seqs in self.onto.items() if seqs]
-
-
-def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
-          only: Counter[Tile] | None = None) -> Reach | None:
-    """Where a clause of `action` could place what; None when it could place nothing.
-    A sail can finish a ship, whose rewards may pay for more: for sails and transports,
-    `most` and `budget` allow for that (they only cut the search)."""
-    tiles = _tiles(ask, purse, action)
-    if not tiles:
-        return None
-    buying = action != "transport"
-    have = Counter({t: (purse.supply if buying else purse.storage)[t] for t in tiles})
-    if only is not None:
-        have = Counter({t: min(n, only[t]) for t, n in have.items()})
-    finishing = 4 * len(purse.ships) if action in ("sails", "transport") else 0
-    most = blue + purse.workers + 3 * finishing
-    if most <= 0:
-        return None
-    first = {t: 2 if extra else 4 if ask.space is None else
-             ask.table.board.price(ask.space, action, t[1]) for t in tiles} if buying else {}
-    return Reach(tiles, have, most, purse.taler + 7 * finishing if buying else None, first,
-                 {k: _remembered(ask, s, tiles, most, have) for k, s in purse.ships.items()},
-                 _remembered(ask, None, tiles, most, have)
-                 if any(t[0] == "hull" for t in tiles) else [])
-
-
-#: What each ship could take, remembered at most for so many questions (`Ask.onto`).
-REMEMBERED = 20_000
-
-
-def _remembered(ask: Ask, ship: Ship | None, tiles: list[Tile], most: int, have: Counter[Tile]
-                ) -> list[tuple[tuple[Tile, ...], Ship]]:
-    """`_onto` without the empty sequence, for `ship` (a new ship when None), asked once
-    for each ship and question."""
-    key = (id(ship), tuple(tiles), most, tuple(have[t] for t in tiles))
-    if key not in ask.onto:
-        if len(ask.onto) >= REMEMBERED:
-            ask.onto.clear()
-        s = Ship(name="") if ship is None else ship
-        ask.onto[key] = (s, _onto(ask, s, tiles, most, have)[1:])
-    return ask.onto[key][1]
-
-
 def placing(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
             only: Counter[Tile] | None = None) -> Iterator[Body]:
-    """Every way to place the clause's tiles: on each ship (a choice from what it can
-    take), on new ships, in storage; grown one destination at a time and cut as soon as
-    the tiles chosen cost more taler or workers than the player could have.  `only`:
-    just the ways that place exactly these tiles (to find a written clause quickly)."""
-    found = reach(ask, purse, action, extra, blue, only)
-    if found is None:
-        return
-    tiles, have, most, budget, first = (found.tiles, found.have, found.most, found.budget,
-                                        found.first)
-    buying = budget is not None
-    onto, keys, shapes = found.onto, found.keys, found.shapes
-
-    def cost(used: Counter[Tile], seq: tuple[Tile, ...]) -> int:
-        """What adding `seq` to the tiles `used` costs at the least (prices are paid
-        first of a kind at the printed price, then 4 each)."""
-        total, seen = 0, set()
-        for t in seq:
-            total += first[t] if not used[t] and t not in seen else 4
-            seen.add(t)
-        return total
-
-    def grow(seq: tuple[Tile, ...], used: Counter[Tile], n: int, paid: int
-             ) -> tuple[Counter[Tile], int, int] | None:
-        if n + len(seq) > most:
-            return None
-        more = used + Counter(seq)
-        if any(more[t] > have[t] for t in seq):
-            return None
-        if budget is not None:
-            paid += cost(used, seq)
-            if paid > budget:
-                return None
-        return more, n + len(seq), paid
-
-    Placed = list[tuple[str, tuple[Tile, ...], Ship]]
-    Fleet = list[tuple[tuple[Tile, ...], Ship]]
-
-    def on_ships(i: int, used: Counter[Tile], n: int, paid: int, chosen: Placed
-                 ) -> Iterator[tuple[Placed, Counter[Tile], int, int]]:
-        if i == len(keys):
-            yield chosen, used, n, paid
-            return
-        yield from on_ships(i + 1, used, n, paid, chosen)
-        for seq, ship in onto[keys[i]]:
-            grown = grow(seq, used, n, paid)
-            if grown is not None:
-                yield from on_ships(i + 1, *grown, chosen + [(keys[i], seq, ship)])
-
-    def on_new(start: int, used: Counter[Tile], n: int, paid: int, chosen: Fleet
-               ) -> Iterator[tuple[Fleet, Counter[Tile], int, int]]:
-        yield chosen, used, n, paid
-        for j in range(start, len(shapes)):
-            seq, ship = shapes[j]
-            grown = grow(seq, used, n, paid)
-            if grown is not None:
-                yield from on_new(j, *grown, chosen + [(seq, ship)])
-
-    def stored(start: int, used: Counter[Tile], n: int, paid: int, room: int,
-               seq: tuple[Tile, ...]) -> Iterator[tuple[tuple[Tile, ...], Counter[Tile]]]:
-        yield seq, used
-        for i in range(start, len(tiles)):
-            t = tiles[i]
-            if spaces(t) <= room:
-                grown = grow((t,), used, n, paid)
-                if grown is not None:
-                    yield from stored(i, *grown, room - spaces(t), seq + (t,))
-
+    """Every legal body of the placing `action`: each plan (`plans`) with each choice of
+    rewards and of the free tile the player can pay."""
     made: dict[object, object] = {}   # placements and named new ships, made once
-    for chosen, used, n, paid in on_ships(0, Counter(), 0, 0, []):
-        for fleet, used2, n2, paid2 in on_new(0, used, n, paid, []):
-            for store, used3 in (stored(0, used2, n2, paid2, purse.storage_free, ())
-                                 if buying else [((), used2)]):
-                if (store or chosen or fleet) and (only is None or used3 == only):
-                    yield from _priced(ask, purse, action, extra, blue,
-                                       _Plan(store, chosen, fleet), used3, made)
+    for plan, used in plans(ask, purse, action, extra, blue, only):
+        yield from _priced(ask, purse, action, extra, blue, plan, used, made)
 
 
-def _priced(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, plan: _Plan,
+def _priced(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, plan: Plan,
             counts: Counter[Tile], made: dict[Any, Any]) -> Iterator[Body]:
     """The bodies of one plan: its placements in canonical order, with each choice of
     rewards for the ships it completes and of the free tile, that the player can pay.
     `made`: what earlier plans of the clause made and this one can share."""
-    done = [x for x in plan.ships if x[2].complete and not purse.ships[x[0]].complete]
-    rest = [x for x in plan.ships if x not in done]
+    ordered = finishing_first(purse, plan)
+    done = [x for x in ordered if x[2].complete and not purse.ships[x[0]].complete]
     free_names = iter(n for n in NEW_NAMES if n.casefold() not in purse.ships)
     order: list[tuple[Destination, tuple[Tile, ...], Ship | None, bool]] = []
     if plan.store:   # written hulls bow to stern, as anywhere else
         order.append((Destination(span=SPAN, kind="store"),
                       tuple(sorted(plan.store, key=_board_order)), None, False))
-    for key, seq, ship in done + rest:
+    for key, seq, ship in ordered:
         if (key, seq) not in made:
             made[key, seq] = (Destination(span=SPAN, kind="ship",
                                           ship=ship_name(purse.ships[key].name)),

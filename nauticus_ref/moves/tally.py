@@ -13,10 +13,12 @@ what `Counter(body.needs for body in placing(...))` would give.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from functools import cache
 from typing import Callable, Iterable
 
 from nauticus_ref.game.state import Tile, spaces
-from nauticus_ref.moves.placing import reach
+from nauticus_ref.moves.placing import reward_sets
+from nauticus_ref.moves.plans import finishing_first, gift_ways, plans, reach
 from nauticus_ref.moves.purse import Ask, Purse
 from nauticus_ref.notation import vocab
 
@@ -122,4 +124,74 @@ def _any_number(ways: dict[Used, int], add: Used, fits: Callable[[Used], bool]
         for k, n in grown.items():
             out[k] += n
         frontier = grown
+    return out
+
+
+def listed_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
+                 ) -> Counter[tuple[int, int]]:
+    """As `Counter(body.needs for body in placing(...))` where a body can complete a ship:
+    each plan is walked as the referee pays it (`placing._walk`), but without making
+    its placements, and the reward sets of a completed ship are taken together where
+    they give the same taler, workers and tiles, counted, not walked one by one."""
+    buying = action != "transport"
+    kind = vocab.ITEM_KIND_OF_ACTION.get(action, "")
+    regular = ask.table.board.tiles[action] if buying else ()
+    board = ask.table.board
+    out: Counter[tuple[int, int]] = Counter()
+
+    def walk(order: list[tuple[tuple[Tile, ...], int, bool]], k: int, taler: int,
+             workers: int, used: int, first_paid: frozenset[str], gained: tuple[Tile, ...],
+             low: tuple[int, int], ways: int) -> None:
+        if k == len(order):
+            out[purse.taler - low[0], purse.workers - low[1] - 2 * extra] += ways
+            return
+        seq, masts, store = order[k]
+        for tile in seq:
+            if buying:
+                price = 4
+                if tile[1] not in first_paid:
+                    first_paid |= {tile[1]}
+                    price = 2 if extra else 4 if ask.space is None else \
+                        board.price(ask.space, action, tile[1])
+                if price > taler or (price == 0 and not store):
+                    return   # short of taler, or a free tile not stored (golden rule)
+                taler -= price
+            used += 1
+            if used > blue:
+                workers -= 1
+                if workers < 0:
+                    return
+        low = (min(low[0], taler), min(low[1], workers))
+        if not masts:
+            walk(order, k + 1, taler, workers, used, first_paid, gained, low, ways)
+            return
+        for (t, w, got), n in reward_groups(masts).items():
+            tiles = gained + got
+            if any(purse.supply[tile] < tiles.count(tile) for tile in set(got)):
+                continue   # a reward's tiles must be in the supply
+            walk(order, k + 1, taler + t, workers + w, used, first_paid, tiles, low, ways * n)
+
+    for plan, counts in plans(ask, purse, action, extra, blue):
+        order = [(tuple(plan.store), 0, True)] if plan.store else []
+        order += [(seq, len(ship.masts) if ship.complete and not purse.ships[key].complete
+                   else 0, False) for key, seq, ship in finishing_first(purse, plan)]
+        order += [(seq, len(ship.masts) if ship.complete else 0, False)
+                  for seq, ship in plan.new]
+        walk(order, 0, purse.taler, purse.workers, 0, frozenset(), (),
+             (purse.taler, purse.workers), gift_ways(regular, kind, purse, counts))
+    return out
+
+
+@cache
+def reward_groups(masts: int) -> Counter[tuple[int, int, tuple[Tile, ...]]]:
+    """The reward sets of a ship of `masts` masts, by what they give the rest of the
+    clause: the taler (7t), the workers (3w), and the tiles taken from the supply."""
+    out: Counter[tuple[int, int, tuple[Tile, ...]]] = Counter()
+    for rewards in reward_sets(masts):
+        got: tuple[Tile, ...] = ()
+        for kind, goods in rewards:
+            got += (((kind.split()[1], "crown"),) if kind.startswith("crown")
+                    else tuple(("good", g) for g in goods or ()))
+        out[7 * sum(k == "7t" for k, _ in rewards), 3 * sum(k == "3w" for k, _ in rewards),
+            tuple(sorted(got))] += 1
     return out

@@ -74,3 +74,32 @@ def test_turns_counted_with_the_extra_action_are_the_turns_listed():
                                         if not g.startswith("extra")}, (name, line)
         checked += 1
     assert checked > 15
+
+
+def test_bodies_that_can_complete_a_ship_are_counted_as_listing_them_gives():
+    """Where a sail or a transport can complete a ship (so `tally` must not count), the
+    plans are walked without making their placements, the reward sets taken together
+    (`listed_needs`): the same needs as the listed bodies."""
+    from nauticus_ref.moves.clauses import needs
+
+    checked = Counter()
+    for name, line, turns in _positions(random.Random(33), 10):
+        for action, extra in itertools.product(("sails", "transport"), (False, True)):
+            if tally(turns.ask, turns.purse, action, extra) is not None:
+                continue
+            listed = list(itertools.islice(bodies(turns.ask, turns.purse, action, extra),
+                                           MOST + 1))
+            if len(listed) > MOST:
+                continue
+            assert needs(turns.ask, turns.purse, action, extra) == \
+                Counter(b.needs for b in listed), (name, line, action, extra)
+            rewarded = any(c.rewards for b in listed for c in b.clause.placements)
+            checked[rewarded] += 1
+            if rewarded:   # and with the rewards' tiles short in the supply
+                scarce = turns.purse.copy()
+                for tile, left in ((("sail", "crown"), 0), (("mast", "crown"), 1),
+                                   (("good", "fish"), 1), (("good", "salt"), 0)):
+                    scarce.supply[tile] = left
+                assert needs(turns.ask, scarce, action, extra) == Counter(
+                    b.needs for b in bodies(turns.ask, scarce, action, extra)), (name, line)
+    assert checked[True] > 10   # positions where some body completes a ship and is rewarded

@@ -1,0 +1,220 @@
+"""Where a clause of a placing action could put its tiles: the tiles it could place, what
+each ship and a new ship could take (asked of the placing rules themselves,
+`purse.fits`), and every plan that combines them, before prices and rewards
+(`placing.py` prices them and writes their placements).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterator
+
+from nauticus_ref.game.state import Ship, Tile, spaces
+from nauticus_ref.moves.purse import Ask, Purse, fits
+from nauticus_ref.notation import vocab
+from nauticus_ref.referee.ships import put_on_ship
+
+#: The order hull parts are tried in: middles first, so that a ship with a stern alone
+#: can still take a middle and then a bow.
+HULL_SEARCH = ("1ship", "middle", "bow", "stern")
+def _tiles(ask: Ask, purse: Purse, action: str) -> list[Tile]:
+    """The tiles a clause of `action` could place, in the order they are tried."""
+    if action == "transport":
+        order = [("hull", h) for h in HULL_SEARCH]
+        for kind, names in (("mast", ask.table.board.tiles["masts"] + ("crown",)),
+                            ("sail", ask.table.board.tiles["sails"] + ("crown",)),
+                            ("good", ask.table.board.tiles["goods"])):
+            order += [(kind, n) for n in names]
+        return [t for t in order if purse.storage[t] > 0]
+    kind = vocab.ITEM_KIND_OF_ACTION[action]
+    names = HULL_SEARCH if action == "hulls" else ask.table.board.tiles[action]
+    return [(kind, n) for n in names if purse.supply[(kind, n)] > 0]
+
+
+def _onto(ask: Ask, ship: Ship, tiles: list[Tile], most: int,
+          have: Counter[Tile]) -> list[tuple[tuple[Tile, ...], Ship]]:
+    """Every sequence of at most `most` tiles (each no more often than `have` allows) the
+    placing rules let onto `ship` one after another, in the order of `tiles`, with the
+    ship it makes; the empty one first."""
+    out: list[tuple[tuple[Tile, ...], Ship]] = [((), ship)]
+
+    def grow(s: Ship, seq: tuple[Tile, ...], start: int) -> None:
+        if len(seq) >= most:
+            return
+        for i in range(start, len(tiles)):
+            tile = tiles[i]
+            if seq.count(tile) >= have[tile] or not fits(ask.table, ask.judges, s, tile):
+                continue
+            nxt = copy.deepcopy(s)
+            put_on_ship(nxt, tile)
+            nxt.completed = nxt.complete
+            out.append((seq + (tile,), nxt))
+            grow(nxt, seq + (tile,), i)
+
+    grow(ship, (), 0)
+    return out
+
+
+@dataclass
+class Plan:
+    """One way to place a clause's tiles: where each goes, before prices and rewards."""
+
+    store: tuple[Tile, ...]
+    ships: list[tuple[str, tuple[Tile, ...], Ship]]       # existing: key, tiles, result
+    new: list[tuple[tuple[Tile, ...], Ship]]
+
+
+@dataclass
+class Reach:
+    """What a clause of a placing action could place and where, before combining: the
+    tiles in the order tried, how many of each there are, the most tiles the workers
+    allow, the taler there are, the first tile's price of each kind, the sequences
+    each ship (`onto`, by key) and a new ship (`shapes`) could take."""
+
+    tiles: list[Tile]
+    have: Counter[Tile]
+    most: int
+    budget: int | None      # None for a transport, which costs nothing
+    first: dict[Tile, int]
+    onto: dict[str, list[tuple[tuple[Tile, ...], Ship]]]
+    shapes: list[tuple[tuple[Tile, ...], Ship]]
+
+    @property
+    def keys(self) -> list[str]:
+        return [k for k, seqs in self.onto.items() if seqs]
+
+
+def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
+          only: Counter[Tile] | None = None) -> Reach | None:
+    """Where a clause of `action` could place what; None when it could place nothing.
+    A sail can finish a ship, whose rewards may pay for more: for sails and transports,
+    `most` and `budget` allow for that (they only cut the search)."""
+    tiles = _tiles(ask, purse, action)
+    if not tiles:
+        return None
+    buying = action != "transport"
+    have = Counter({t: (purse.supply if buying else purse.storage)[t] for t in tiles})
+    if only is not None:
+        have = Counter({t: min(n, only[t]) for t, n in have.items()})
+    finishing = 4 * len(purse.ships) if action in ("sails", "transport") else 0
+    most = blue + purse.workers + 3 * finishing
+    if most <= 0:
+        return None
+    first = {t: 2 if extra else 4 if ask.space is None else
+             ask.table.board.price(ask.space, action, t[1]) for t in tiles} if buying else {}
+    return Reach(tiles, have, most, purse.taler + 7 * finishing if buying else None, first,
+                 {k: _remembered(ask, s, tiles, most, have) for k, s in purse.ships.items()},
+                 _remembered(ask, None, tiles, most, have)
+                 if any(t[0] == "hull" for t in tiles) else [])
+
+
+#: What each ship could take, remembered at most for so many questions (`Ask.onto`).
+REMEMBERED = 20_000
+
+
+def _remembered(ask: Ask, ship: Ship | None, tiles: list[Tile], most: int, have: Counter[Tile]
+                ) -> list[tuple[tuple[Tile, ...], Ship]]:
+    """`_onto` without the empty sequence, for `ship` (a new ship when None), asked once
+    for each ship and question."""
+    key = (id(ship), tuple(tiles), most, tuple(have[t] for t in tiles))
+    if key not in ask.onto:
+        if len(ask.onto) >= REMEMBERED:
+            ask.onto.clear()
+        s = Ship(name="") if ship is None else ship
+        ask.onto[key] = (s, _onto(ask, s, tiles, most, have)[1:])
+    return ask.onto[key][1]
+
+
+def plans(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
+          only: Counter[Tile] | None = None) -> Iterator[tuple[Plan, Counter[Tile]]]:
+    """Every way to place the clause's tiles, with how many of each it places: on each
+    ship (a choice from what it can take), on new ships, in storage; grown one
+    destination at a time and cut as soon as the tiles chosen cost more taler or
+    workers than the player could have.  `only`: just the ways that place exactly
+    these tiles (to find a written clause quickly)."""
+    found = reach(ask, purse, action, extra, blue, only)
+    if found is None:
+        return
+    tiles, have, most, budget, first = (found.tiles, found.have, found.most, found.budget,
+                                        found.first)
+    buying = budget is not None
+    onto, keys, shapes = found.onto, found.keys, found.shapes
+
+    def cost(used: Counter[Tile], seq: tuple[Tile, ...]) -> int:
+        """What adding `seq` to the tiles `used` costs at the least (prices are paid
+        first of a kind at the printed price, then 4 each)."""
+        total, seen = 0, set()
+        for t in seq:
+            total += first[t] if not used[t] and t not in seen else 4
+            seen.add(t)
+        return total
+
+    def grow(seq: tuple[Tile, ...], used: Counter[Tile], n: int, paid: int
+             ) -> tuple[Counter[Tile], int, int] | None:
+        if n + len(seq) > most:
+            return None
+        more = used + Counter(seq)
+        if any(more[t] > have[t] for t in seq):
+            return None
+        if budget is not None:
+            paid += cost(used, seq)
+            if paid > budget:
+                return None
+        return more, n + len(seq), paid
+
+    Placed = list[tuple[str, tuple[Tile, ...], Ship]]
+    Fleet = list[tuple[tuple[Tile, ...], Ship]]
+
+    def on_ships(i: int, used: Counter[Tile], n: int, paid: int, chosen: Placed
+                 ) -> Iterator[tuple[Placed, Counter[Tile], int, int]]:
+        if i == len(keys):
+            yield chosen, used, n, paid
+            return
+        yield from on_ships(i + 1, used, n, paid, chosen)
+        for seq, ship in onto[keys[i]]:
+            grown = grow(seq, used, n, paid)
+            if grown is not None:
+                yield from on_ships(i + 1, *grown, chosen + [(keys[i], seq, ship)])
+
+    def on_new(start: int, used: Counter[Tile], n: int, paid: int, chosen: Fleet
+               ) -> Iterator[tuple[Fleet, Counter[Tile], int, int]]:
+        yield chosen, used, n, paid
+        for j in range(start, len(shapes)):
+            seq, ship = shapes[j]
+            grown = grow(seq, used, n, paid)
+            if grown is not None:
+                yield from on_new(j, *grown, chosen + [(seq, ship)])
+
+    def stored(start: int, used: Counter[Tile], n: int, paid: int, room: int,
+               seq: tuple[Tile, ...]) -> Iterator[tuple[tuple[Tile, ...], Counter[Tile]]]:
+        yield seq, used
+        for i in range(start, len(tiles)):
+            t = tiles[i]
+            if spaces(t) <= room:
+                grown = grow((t,), used, n, paid)
+                if grown is not None:
+                    yield from stored(i, *grown, room - spaces(t), seq + (t,))
+
+    for chosen, used, n, paid in on_ships(0, Counter(), 0, 0, []):
+        for fleet, used2, n2, paid2 in on_new(0, used, n, paid, []):
+            for store, used3 in (stored(0, used2, n2, paid2, purse.storage_free, ())
+                                 if buying else [((), used2)]):
+                if (store or chosen or fleet) and (only is None or used3 == only):
+                    yield Plan(store, chosen, fleet), used3
+
+
+def finishing_first(purse: Purse, plan: Plan) -> list[tuple[str, tuple[Tile, ...], Ship]]:
+    """The plan's existing ships in the order the canonical form writes them: those it
+    completes first, then the others, each in the order they were started."""
+    done = [x for x in plan.ships if x[2].complete and not purse.ships[x[0]].complete]
+    return done + [x for x in plan.ships if x not in done]
+
+
+def gift_ways(board_tiles: tuple[str, ...], kind: str, purse: Purse, counts: Counter[Tile]) -> int:
+    """How many ways a plan placing `counts` ends: without a free tile, and, where it
+    buys all four kinds, with each kind the supply still has (free tile for all four)."""
+    if not board_tiles or not all(counts[kind, n] for n in board_tiles):
+        return 1
+    return 1 + sum(1 for n in board_tiles if purse.supply[kind, n] - counts[kind, n] > 0)
