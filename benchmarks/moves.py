@@ -19,7 +19,7 @@ from pathlib import Path
 
 from nauticus_ref.core.files import Source
 from nauticus_ref.moves.point import options_at
-from nauticus_ref.moves.turns import OutOfTime
+from nauticus_ref.moves.purse import OutOfTime
 from nauticus_ref.referee.engine import referee_before
 from nauticus_ref.referee.validate import validate_source
 

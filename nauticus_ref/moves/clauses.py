@@ -66,17 +66,19 @@ def _deliveries(purse: Purse, action: str, extra: bool, blue: int) -> Iterator[B
 
 
 
-def needs(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int, int]]:
+def needs(ask: Ask, purse: Purse, action: str, extra: bool, deadline: float | None = None
+          ) -> Counter[tuple[int, int]]:
     """How many bodies of `action` need each (taler, own workers) (`Body.needs`): a
     purchase or transport counted without listing where it can (`tally`), else walked
-    plan by plan without making its placements (`listed_needs`)."""
+    plan by plan without making its placements (`listed_needs`, which raises
+    `OutOfTime` past `deadline`)."""
     counted = tally(ask, purse, action, extra)
     if counted is not None:
         return counted
     if action in vocab.PLACING_ACTIONS:
         p = purse.copy()
         p.workers += 2 * extra
-        return listed_needs(ask, p, action, extra, 0 if extra else ask.blue)
+        return listed_needs(ask, p, action, extra, 0 if extra else ask.blue, deadline)
     return Counter(b.needs for b in bodies(ask, purse, action, extra))
 
 

@@ -9,7 +9,7 @@ import time
 from nauticus_ref.core.findings import Diagnostic, replace
 from nauticus_ref.moves.nearest import clear_winner
 from nauticus_ref.moves.point import turn_options_of
-from nauticus_ref.moves.turns import OutOfTime
+from nauticus_ref.moves.purse import OutOfTime
 from nauticus_ref.notation.model import Turn
 from nauticus_ref.notation.printer import Printer
 from nauticus_ref.referee.validate import Game

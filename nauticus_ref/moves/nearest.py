@@ -13,8 +13,8 @@ import time
 from collections import Counter
 from typing import Iterator, Sequence
 
-from nauticus_ref.moves.purse import Purse
-from nauticus_ref.moves.turns import OutOfTime, TurnOption, TurnOptions
+from nauticus_ref.moves.purse import OutOfTime, Purse
+from nauticus_ref.moves.turns import TurnOption, TurnOptions
 from nauticus_ref.notation.model import ActionClause, Clause
 
 #: First clauses tried when the written turn has two: the nearest so many.

@@ -128,12 +128,14 @@ def _remembered(ask: Ask, ship: Ship | None, tiles: list[Tile], most: int, have:
 
 
 def plans(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
-          only: Counter[Tile] | None = None) -> Iterator[tuple[Plan, Counter[Tile]]]:
+          only: Counter[Tile] | None = None, stores: bool = True
+          ) -> Iterator[tuple[Plan, Counter[Tile]]]:
     """Every way to place the clause's tiles, with how many of each it places: on each
     ship (a choice from what it can take), on new ships, in storage; grown one
     destination at a time and cut as soon as the tiles chosen cost more taler or
     workers than the player could have.  `only`: just the ways that place exactly
-    these tiles (to find a written clause quickly)."""
+    these tiles (to find a written clause quickly).  Without `stores`: the ways for the
+    ships alone, the empty one too, the storage left to the caller (`tally.py`)."""
     found = reach(ask, purse, action, extra, blue, only)
     if found is None:
         return
@@ -199,6 +201,9 @@ def plans(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
 
     for chosen, used, n, paid in on_ships(0, Counter(), 0, 0, []):
         for fleet, used2, n2, paid2 in on_new(0, used, n, paid, []):
+            if not stores:   # the ships alone, the empty way too: the caller stores
+                yield Plan((), chosen, fleet), used2
+                continue
             for store, used3 in (stored(0, used2, n2, paid2, purse.storage_free, ())
                                  if buying else [((), used2)]):
                 if (store or chosen or fleet) and (only is None or used3 == only):
@@ -210,11 +215,3 @@ def finishing_first(purse: Purse, plan: Plan) -> list[tuple[str, tuple[Tile, ...
     completes first, then the others, each in the order they were started."""
     done = [x for x in plan.ships if x[2].complete and not purse.ships[x[0]].complete]
     return done + [x for x in plan.ships if x not in done]
-
-
-def gift_ways(board_tiles: tuple[str, ...], kind: str, purse: Purse, counts: Counter[Tile]) -> int:
-    """How many ways a plan placing `counts` ends: without a free tile, and, where it
-    buys all four kinds, with each kind the supply still has (free tile for all four)."""
-    if not board_tiles or not all(counts[kind, n] for n in board_tiles):
-        return 1
-    return 1 + sum(1 for n in board_tiles if purse.supply[kind, n] - counts[kind, n] > 0)

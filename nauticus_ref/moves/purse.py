@@ -24,6 +24,22 @@ from nauticus_ref.rules import moments
 #: Where a generated move stands: options are text, not read from a file.
 SPAN = Span(line=1, column=1, end_line=1, end_column=2)
 
+class OutOfTime(Exception):
+    """Counting went past its deadline; `counted`: how many options it had found."""
+
+    def __init__(self, counted: int = 0):
+        super().__init__(f"out of time after {counted} options")
+        self.counted = counted
+
+
+def check(deadline: float | None) -> None:
+    """Raise `OutOfTime` past `deadline` (`time.monotonic()`)."""
+    import time
+
+    if deadline is not None and time.monotonic() > deadline:
+        raise OutOfTime
+
+
 #: The predicates that judge a moment, by its type (`Referee.judges`).
 Judges = dict[type, tuple[moments.Predicate, ...]]
 

@@ -18,8 +18,8 @@ from typing import Callable, Iterable
 
 from nauticus_ref.game.state import Tile, spaces
 from nauticus_ref.moves.placing import reward_sets
-from nauticus_ref.moves.plans import finishing_first, gift_ways, plans, reach
-from nauticus_ref.moves.purse import Ask, Purse
+from nauticus_ref.moves.plans import finishing_first, plans, reach
+from nauticus_ref.moves.purse import Ask, Purse, check
 from nauticus_ref.notation import vocab
 
 #: How many of each tile, in the order of `Reach.tiles`.
@@ -127,33 +127,39 @@ def _any_number(ways: dict[Used, int], add: Used, fits: Callable[[Used], bool]
     return out
 
 
-def listed_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
-                 ) -> Counter[tuple[int, int]]:
+def listed_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
+                 deadline: float | None = None) -> Counter[tuple[int, int]]:
     """As `Counter(body.needs for body in placing(...))` where a body can complete a ship:
-    each plan is walked as the referee pays it (`placing._walk`), but without making
-    its placements, and the reward sets of a completed ship are taken together where
-    they give the same taler, workers and tiles, counted, not walked one by one."""
-    buying = action != "transport"
+    each way to place on the ships is walked as the referee pays it (`placing._walk`),
+    without making its placements.  The storage, written first, is not combined with
+    it tile by tile: its ways are counted by what they leave the walk (the taler, the
+    workers, the kinds first paid) and by the free tiles they allow, and a completed
+    ship's reward sets are taken together where they give the same taler, workers and
+    tiles."""
+    found = reach(ask, purse, action, extra, blue)
+    if found is None:
+        return Counter()
+    buying = found.budget is not None
     kind = vocab.ITEM_KIND_OF_ACTION.get(action, "")
     regular = ask.table.board.tiles[action] if buying else ()
-    board = ask.table.board
     out: Counter[tuple[int, int]] = Counter()
+    storages: dict[tuple[int, ...], dict[tuple[frozenset[Tile], int, int],
+                                         Counter[frozenset[Tile]]]] = {}
 
-    def walk(order: list[tuple[tuple[Tile, ...], int, bool]], k: int, taler: int,
-             workers: int, used: int, first_paid: frozenset[str], gained: tuple[Tile, ...],
+    def walk(order: list[tuple[tuple[Tile, ...], int]], k: int, taler: int, workers: int,
+             used: int, first_paid: frozenset[Tile], gained: tuple[Tile, ...],
              low: tuple[int, int], ways: int) -> None:
         if k == len(order):
             out[purse.taler - low[0], purse.workers - low[1] - 2 * extra] += ways
             return
-        seq, masts, store = order[k]
+        seq, masts = order[k]
         for tile in seq:
             if buying:
                 price = 4
-                if tile[1] not in first_paid:
-                    first_paid |= {tile[1]}
-                    price = 2 if extra else 4 if ask.space is None else \
-                        board.price(ask.space, action, tile[1])
-                if price > taler or (price == 0 and not store):
+                if tile not in first_paid:
+                    first_paid |= {tile}
+                    price = found.first[tile]
+                if price > taler or price == 0:
                     return   # short of taler, or a free tile not stored (golden rule)
                 taler -= price
             used += 1
@@ -171,14 +177,24 @@ def listed_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
                 continue   # a reward's tiles must be in the supply
             walk(order, k + 1, taler + t, workers + w, used, first_paid, tiles, low, ways * n)
 
-    for plan, counts in plans(ask, purse, action, extra, blue):
-        order = [(tuple(plan.store), 0, True)] if plan.store else []
-        order += [(seq, len(ship.masts) if ship.complete and not purse.ships[key].complete
-                   else 0, False) for key, seq, ship in finishing_first(purse, plan)]
-        order += [(seq, len(ship.masts) if ship.complete else 0, False)
-                  for seq, ship in plan.new]
-        walk(order, 0, purse.taler, purse.workers, 0, frozenset(), (),
-             (purse.taler, purse.workers), gift_ways(regular, kind, purse, counts))
+    for n, (plan, placed) in enumerate(plans(ask, purse, action, extra, blue, stores=False)):
+        if n % 256 == 255:
+            check(deadline)   # OutOfTime past it
+        order = [(seq, len(ship.masts) if ship.complete and not purse.ships[key].complete
+                  else 0) for key, seq, ship in finishing_first(purse, plan)]
+        order += [(seq, len(ship.masts) if ship.complete else 0) for seq, ship in plan.new]
+        left = tuple(found.have[t] - placed[t] for t in found.tiles)
+        if left not in storages:
+            storages[left] = _storage(found.tiles, left, purse.storage_free if buying else 0,
+                                      found.first)
+        stored = storages[left]
+        for (names, count, spent), ends in stored.items():
+            if not (count or order) or spent > purse.taler or count - blue > purse.workers:
+                continue
+            ways = sum(n * _gifts(regular, kind, purse, placed, names, full)
+                       for full, n in ends.items())
+            taler, workers = purse.taler - spent, purse.workers - max(0, count - blue)
+            walk(order, 0, taler, workers, count, names, (), (taler, workers), ways)
     return out
 
 
@@ -195,3 +211,38 @@ def reward_groups(masts: int) -> Counter[tuple[int, int, tuple[Tile, ...]]]:
         out[7 * sum(k == "7t" for k, _ in rewards), 3 * sum(k == "3w" for k, _ in rewards),
             tuple(sorted(got))] += 1
     return out
+
+
+def _storage(tiles: list[Tile], left: tuple[int, ...], room: int, first: dict[Tile, int]
+             ) -> dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]]:
+    """The ways to store up to `left` of each tile within `room` spaces, by what they
+    leave the walk: (the kinds stored, how many tiles, the taler they cost), each with
+    how many ways leave none of each set of kinds in the supply (for the free tile)."""
+    State = tuple[frozenset[Tile], int, int, int, frozenset[Tile]]
+    states: Counter[State] = Counter({(frozenset(), 0, 0, 0, frozenset()): 1})
+    for t, limit in zip(tiles, left):
+        size, grown = spaces(t), Counter[State]()
+        for (names, count, spent, taken, full), n in states.items():
+            for k in range(limit + 1):
+                if taken + k * size > room:
+                    break
+                grown[(names | {t} if k else names, count + k,
+                       spent + (first[t] + 4 * (k - 1) if k else 0), taken + k * size,
+                       full | {t} if k == limit else full)] += n
+        states = grown
+    out: dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]] = \
+        defaultdict(Counter)
+    for (names, count, spent, _, full), n in states.items():
+        out[names, count, spent][full] += n
+    return out
+
+
+def _gifts(regular: tuple[str, ...], kind: str, purse: Purse, placed: Counter[Tile],
+           stored: frozenset[Tile], full: frozenset[Tile]) -> int:
+    """How many ways a plan ends: without a free tile, and, where it buys all four kinds
+    (the ships' tiles `placed`, the kinds `stored`), with each kind it does not leave
+    empty in the supply (`full`: the kinds it stores the last of)."""
+    tiles = [(kind, n) for n in regular]
+    if not regular or not all(placed[t] or t in stored for t in tiles):
+        return 1
+    return 1 + sum(1 for t in tiles if t not in full)

@@ -17,20 +17,12 @@ from typing import Callable, Iterator, Sequence
 
 from nauticus_ref.game.state import Player, Tile
 from nauticus_ref.moves.clauses import bodies, needs, tally
-from nauticus_ref.moves.purse import SPAN, Ask, Body, Purse
+from nauticus_ref.moves.purse import SPAN, Ask, Body, OutOfTime, Purse, check
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Clause, Name, PassClause, Turn
 from nauticus_ref.referee.context import Referee
 
 PASS = PassClause(span=SPAN)
-
-
-class OutOfTime(Exception):
-    """Counting went past its deadline; `counted`: how many options it had found."""
-
-    def __init__(self, counted: int = 0):
-        super().__init__(f"out of time after {counted} options")
-        self.counted = counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +142,7 @@ class TurnOptions:
                 for action in vocab.ACTIONS:
                     then(f"extra {action} after", after, action, True)
             if n % 64 == 63:
-                _check(deadline)
+                check(deadline)
         if self.purse.extra:
             for action in vocab.ACTIONS:
                 if self._tallied(f"extra {action} first", action, out, asks):
@@ -158,13 +150,13 @@ class TurnOptions:
                 for e in self.extra_bodies(self.purse, action):
                     out[f"extra {action} first"] += 1    # then pass
                     then(f"extra {action} first", e.after, self.action, False)
-                    _check(deadline)
+                    check(deadline)
         for (group, _, action, extra), (purse, budgets) in asks.items():
             richest = purse.copy()
             richest.taler = max(t for t, _ in budgets)
             richest.workers = max(w for _, w in budgets)
-            counted = needs(self.ask, richest, action, extra)
-            _check(deadline)
+            counted = needs(self.ask, richest, action, extra, deadline)
+            check(deadline)
             for (taler, workers), n in budgets.items():
                 out[group] += n * sum(k for (t, w), k in counted.items()
                                       if t <= taler and w <= workers)
@@ -195,12 +187,13 @@ class TurnOptions:
     def plain_counts(self, deadline: float | None = None,
                      seen: Callable[[Clause], None] | None = None) -> dict[str, int]:
         """The counts of the turns without the Extra Action, exact (each is listed once
-        to be counted, or tallied without listing where `seen` need not see them).
+        to be counted where `seen` must see them, else counted without listing).
         Raises `OutOfTime` past `deadline`, with the count so far."""
         out: Counter[str] = Counter()
-        counted = tally(self.ask, self.purse, self.action, False) if seen is None else None
-        if counted is not None:
-            out["pass"], out[self.action] = 1, sum(counted.values())
+        if seen is None:   # counted without listing (`clauses.needs`)
+            out["pass"] = 1
+            out[self.action] = sum(needs(self.ask, self.purse, self.action, False,
+                                         deadline).values())
             return {g: n for g, n in out.items() if n}
         for n, (clause, _, _, _) in enumerate(self.main_bodies(self.purse)):
             out["pass" if clause is PASS else self.action] += 1
@@ -265,11 +258,6 @@ def _claims_hold(written: Clause, option: Clause) -> bool:
     assert isinstance(option, ActionClause)
     right = (option.claim.value, option.claim.unit) if option.claim else (0, "t")
     return (written.claim.value, written.claim.unit) == right
-
-
-def _check(deadline: float | None) -> None:
-    if deadline is not None and time.monotonic() > deadline:
-        raise OutOfTime
 
 
 def turn_options(r: Referee, player: Player | None = None) -> TurnOptions | None:

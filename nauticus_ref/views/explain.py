@@ -95,7 +95,7 @@ def _nearest(record: Record, board: Board, lines: list[str], turn: Turn) -> list
     """The legal turns nearest to an illegal one, each with how many changes it makes."""
     from nauticus_ref.moves.nearest import nearest
     from nauticus_ref.moves.point import turn_options_of
-    from nauticus_ref.moves.turns import OutOfTime
+    from nauticus_ref.moves.purse import OutOfTime
 
     options = turn_options_of(record, board, turn, lines)
     if options is None:

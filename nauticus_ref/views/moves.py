@@ -13,7 +13,8 @@ from collections import Counter
 from typing import Any, Callable
 
 from nauticus_ref.moves.point import Options
-from nauticus_ref.moves.turns import OutOfTime, TurnOption
+from nauticus_ref.moves.purse import OutOfTime
+from nauticus_ref.moves.turns import TurnOption
 from nauticus_ref.notation.model import ActionClause, Clause, Record
 from nauticus_ref.notation.printer import Printer
 from nauticus_ref.notation.vocab import count

@@ -67,7 +67,7 @@ def turn_counts(game: Game, page_deadline: float | None = None) -> dict[int, str
     Extra Action's apart), in words for the page; as many lines as `PAGE_SECONDS` (or
     `page_deadline`) allow, from the first (each costs a replay up to it)."""
     from nauticus_ref.moves.point import turn_options_of
-    from nauticus_ref.moves.turns import OutOfTime
+    from nauticus_ref.moves.purse import OutOfTime
 
     out: dict[int, str] = {}
     if game.record is None or game.replayed is None:
@@ -87,8 +87,9 @@ def turn_counts(game: Game, page_deadline: float | None = None) -> dict[int, str
                     n = sum(turns.plain_counts(min(page_deadline, time.monotonic()
                                                    + COUNT_SECONDS)).values())
                     said = f"{n:,} legal turn{'s' if n != 1 else ''}"
-                except OutOfTime as e:
-                    said = f"more than {e.counted:,} legal turns"
+                except OutOfTime as e:   # counted without listing: none found so far
+                    said = (f"more than {e.counted:,} legal turns" if e.counted
+                            else "more legal turns than the page had time to count")
                 extra = " (and more with the Extra Action)" if turns.purse.extra else ""
                 out[turn.span.line] = f"{said}{extra} here: `nauticus-ref moves` lists them"
     return out

@@ -14,7 +14,7 @@ from nauticus_ref.core.files import Source
 from nauticus_ref.game.board import bundled
 from nauticus_ref.moves.clauses import bodies, tally
 from nauticus_ref.moves.point import options_at
-from nauticus_ref.moves.turns import OutOfTime
+from nauticus_ref.moves.purse import OutOfTime
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.referee.validate import Game, validate_source
