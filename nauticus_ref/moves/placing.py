@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import itertools
 from collections import Counter
-from typing import Any, Iterator, cast
+from typing import Any, Callable, Iterator, cast
 
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.plans import Plan, finishing_first, plans
@@ -145,6 +145,10 @@ def _walk(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, order: Or
     buying = action != "transport"
     board = ask.table.board
 
+    def price_of(tile: Tile) -> int:
+        return 2 if extra else 4 if ask.space is None else board.price(ask.space, action,
+                                                                         tile[1])
+
     def place(k: int, taler: int, workers: int, paid: int, used: int,
               first_paid: frozenset[str], gained: tuple[Tile, ...], done: list[Placement],
               low: tuple[int, int]) -> Iterator[tuple[list[Placement], Purse, int, int,
@@ -154,22 +158,12 @@ def _walk(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, order: Or
                    (purse.taler - low[0], purse.workers - low[1]))
             return
         dest, seq, ship, completes = order[k]
-        for tile in seq:
-            if buying:
-                price = 4
-                if tile[1] not in first_paid:
-                    first_paid |= {tile[1]}
-                    price = 2 if extra else 4 if ask.space is None else \
-                        board.price(ask.space, action, tile[1])
-                if price > taler or (price == 0 and dest.kind != "store"):
-                    return   # short of taler, or a free tile not stored (golden rule)
-                taler -= price
-                paid += price
-            used += 1
-            if used > blue:
-                workers -= 1
-                if workers < 0:
-                    return
+        paying = pay(seq, taler, workers, used, first_paid, price_of if buying else None, blue,
+                     dest.kind == "store")
+        if paying is None:
+            return
+        taler, workers, used, first_paid, spent = paying
+        paid += spent
         low = (min(low[0], taler), min(low[1], workers))
         items = _items(seq)
         if not completes:
@@ -194,6 +188,33 @@ def _walk(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, order: Or
 
     return place(0, purse.taler, purse.workers, 0, 0, frozenset(), (), [],
                  (purse.taler, purse.workers))
+
+
+def pay(seq: tuple[Tile, ...], taler: int, workers: int, used: int,
+        first_paid: frozenset[str], price_of: Callable[[Tile], int] | None, blue: int,
+        store: bool) -> tuple[int, int, int, frozenset[str], int] | None:
+    """Place `seq` as the referee pays it, tile by tile: the first of a kind (by name) at
+    `price_of` (None: a transport, which costs nothing), then 4 each, and a worker a
+    tile once the phase's `blue` are used.  The taler, workers, tiles placed, kinds
+    first paid and taler paid after it; None where the player runs short or a free
+    tile goes elsewhere than to storage (the golden rule)."""
+    paid = 0
+    for tile in seq:
+        if price_of is not None:
+            price = 4
+            if tile[1] not in first_paid:
+                first_paid |= {tile[1]}
+                price = price_of(tile)
+            if price > taler or (price == 0 and not store):
+                return None
+            taler -= price
+            paid += price
+        used += 1
+        if used > blue:
+            workers -= 1
+            if workers < 0:
+                return None
+    return taler, workers, used, first_paid, paid
 
 
 def _after(purse: Purse, order: Order, buying: bool, taler: int, workers: int,

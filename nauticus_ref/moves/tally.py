@@ -17,7 +17,7 @@ from functools import cache
 from typing import Callable, Iterable
 
 from nauticus_ref.game.state import Tile, spaces
-from nauticus_ref.moves.placing import reward_sets
+from nauticus_ref.moves.placing import pay, reward_sets
 from nauticus_ref.moves.plans import finishing_first, plans, reach
 from nauticus_ref.moves.purse import Ask, Purse, check
 from nauticus_ref.notation import vocab
@@ -142,31 +142,22 @@ def listed_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     buying = found.budget is not None
     kind = vocab.ITEM_KIND_OF_ACTION.get(action, "")
     regular = ask.table.board.tiles[action] if buying else ()
+    price_of = found.first.__getitem__ if buying else None
     out: Counter[tuple[int, int]] = Counter()
     storages: dict[tuple[int, ...], dict[tuple[frozenset[Tile], int, int],
                                          Counter[frozenset[Tile]]]] = {}
 
     def walk(order: list[tuple[tuple[Tile, ...], int]], k: int, taler: int, workers: int,
-             used: int, first_paid: frozenset[Tile], gained: tuple[Tile, ...],
+             used: int, first_paid: frozenset[str], gained: tuple[Tile, ...],
              low: tuple[int, int], ways: int) -> None:
         if k == len(order):
             out[purse.taler - low[0], purse.workers - low[1] - 2 * extra] += ways
             return
         seq, masts = order[k]
-        for tile in seq:
-            if buying:
-                price = 4
-                if tile not in first_paid:
-                    first_paid |= {tile}
-                    price = found.first[tile]
-                if price > taler or price == 0:
-                    return   # short of taler, or a free tile not stored (golden rule)
-                taler -= price
-            used += 1
-            if used > blue:
-                workers -= 1
-                if workers < 0:
-                    return
+        paying = pay(seq, taler, workers, used, first_paid, price_of, blue, False)
+        if paying is None:
+            return
+        taler, workers, used, first_paid, _ = paying
         low = (min(low[0], taler), min(low[1], workers))
         if not masts:
             walk(order, k + 1, taler, workers, used, first_paid, gained, low, ways)
@@ -194,7 +185,8 @@ def listed_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
             ways = sum(n * _gifts(regular, kind, purse, placed, names, full)
                        for full, n in ends.items())
             taler, workers = purse.taler - spent, purse.workers - max(0, count - blue)
-            walk(order, 0, taler, workers, count, names, (), (taler, workers), ways)
+            walk(order, 0, taler, workers, count, frozenset(t[1] for t in names), (),
+                 (taler, workers), ways)
     return out
 
 
