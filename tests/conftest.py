@@ -25,6 +25,14 @@ def fresh_stdin():
     files.name_stdin(None)
 
 
+@pytest.fixture(autouse=True)
+def unhurried_nearest(monkeypatch):
+    """The search for the nearest legal turn stops after half a second for a user; a
+    test's findings must not depend on how busy the machine is (a snapshot of a help
+    line naming the nearest turn), so tests give it more time."""
+    monkeypatch.setattr("nauticus_ref.moves.mend.SEARCH_SECONDS", 3.0)
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item, call):
     """Keep each phase's report on the test (`item.rep_call`), for fixtures that act on

@@ -6,12 +6,13 @@ arrow keys step through the game.
 
 The page is written by Jinja2 (`templates/view.html.j2`, escaping on) and works
 offline: no network, no external script or font.  Its data is the referee's own
-JSON, embedded once: the validate result, the score, and the state (as
-`state --format json` gives it) after every line, each distinct state once, with a
-list saying which state each line shows.  The page's script (`templates/view.js`)
-draws the table from that state as `svg.py` draws it for `state --format svg`; the
-page starts with the picture drawn here, so it reads without a script too, and a
-browser test checks that the script draws the same texts.
+JSON, embedded once: the validate result, the score, and the tables after every
+line as the pieces `state --format svg` draws them (`pieces`), each distinct table
+once, with a list saying which table each line shows.  The page's script
+(`templates/view.js`) puts the selected table together from its pieces, in two
+columns or, on a phone, one; the page starts with the picture drawn here, so it
+reads without a script too, and a browser test checks that the script shows the same
+texts.
 """
 
 from __future__ import annotations
