@@ -16,14 +16,21 @@ from nauticus_ref.moves.tally import listed_needs, placing_needs
 from nauticus_ref.notation import vocab
 
 
+def _as_clause(ask: Ask, purse: Purse, extra: bool) -> tuple[Purse, int]:
+    """What a clause has to spend: as the Extra Action, two more workers of the
+    player's own and none of the phase's blue ones."""
+    if not extra:
+        return purse, ask.blue
+    purse = purse.copy()
+    purse.workers += 2
+    return purse, 0
+
+
 def bodies(ask: Ask, purse: Purse, action: str, extra: bool,
            only: Counter[Tile] | None = None) -> Iterator[Body]:
     """Every legal body of `action` (as the Extra Action with `extra`), from `purse`;
     `only`: of a placing action, just those that place exactly these tiles."""
-    if extra:
-        purse = purse.copy()
-        purse.workers += 2
-    blue = 0 if extra else ask.blue
+    purse, blue = _as_clause(ask, purse, extra)
     if action in vocab.PLACING_ACTIONS:
         yield from placing(ask, purse, action, extra, blue, only)
     elif action == "money":
@@ -72,14 +79,11 @@ def needs(ask: Ask, purse: Purse, action: str, extra: bool, deadline: float | No
     purchase or transport counted without listing where it can (`tally`), else walked
     plan by plan without making its placements (`listed_needs`, which raises
     `OutOfTime` past `deadline`)."""
-    counted = tally(ask, purse, action, extra)
-    if counted is not None:
-        return counted
-    if action in vocab.PLACING_ACTIONS:
-        p = purse.copy()
-        p.workers += 2 * extra
-        return listed_needs(ask, p, action, extra, 0 if extra else ask.blue, deadline)
-    return Counter(b.needs for b in bodies(ask, purse, action, extra))
+    if action not in vocab.PLACING_ACTIONS:
+        return Counter(b.needs for b in bodies(ask, purse, action, extra))
+    p, blue = _as_clause(ask, purse, extra)
+    counted = placing_needs(ask, p, action, extra, blue)
+    return listed_needs(ask, p, action, extra, blue, deadline) if counted is None else counted
 
 
 def tally(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int, int]] | None:
@@ -88,6 +92,5 @@ def tally(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int
     else that money's or crowns' bodies depend on.  None for any other."""
     if action not in vocab.PLACING_ACTIONS:
         return None
-    p = purse.copy()
-    p.workers += 2 * extra
-    return placing_needs(ask, p, action, extra, 0 if extra else ask.blue)
+    p, blue = _as_clause(ask, purse, extra)
+    return placing_needs(ask, p, action, extra, blue)

@@ -48,24 +48,34 @@ def placing(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
         yield from _priced(ask, purse, action, extra, blue, plan, used, made)
 
 
+def gains(rewards: tuple[tuple[str, tuple[str, str] | None], ...]
+          ) -> tuple[int, int, tuple[Tile, ...]]:
+    """What a completed ship's rewards give the rest of the clause: taler (7t), workers
+    (3w), and the tiles they take from the supply (crown masts and sails, goods)."""
+    tiles: tuple[Tile, ...] = ()
+    for kind, goods in rewards:
+        tiles += (((kind.split()[1], "crown"),) if kind.startswith("crown")
+                  else tuple(("good", g) for g in goods or ()))
+    return (7 * sum(k == "7t" for k, _ in rewards), 3 * sum(k == "3w" for k, _ in rewards),
+            tiles)
+
+
 def _priced(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, plan: Plan,
             counts: Counter[Tile], made: dict[Any, Any]) -> Iterator[Body]:
     """The bodies of one plan: its placements in canonical order, with each choice of
     rewards for the ships it completes and of the free tile, that the player can pay.
     `made`: what earlier plans of the clause made and this one can share."""
-    ordered = finishing_first(purse, plan)
-    done = [x for x in ordered if x[2].complete and not purse.ships[x[0]].complete]
     free_names = iter(n for n in NEW_NAMES if n.casefold() not in purse.ships)
     order: list[tuple[Destination, tuple[Tile, ...], Ship | None, bool]] = []
     if plan.store:   # written hulls bow to stern, as anywhere else
         order.append((Destination(span=SPAN, kind="store"),
                       tuple(sorted(plan.store, key=_board_order)), None, False))
-    for key, seq, ship in ordered:
+    for key, seq, ship, completes in finishing_first(purse, plan):
         if (key, seq) not in made:
             made[key, seq] = (Destination(span=SPAN, kind="ship",
                                           ship=ship_name(purse.ships[key].name)),
                               _readable(ask, purse.ships[key], seq))
-        order.append((*made[key, seq], ship, (key, seq, ship) in done))
+        order.append((*made[key, seq], ship, completes))
     for seq, ship in plan.new:
         name = next(free_names)
         if (name, seq) not in made:
@@ -172,12 +182,8 @@ def _walk(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, order: Or
             return
         assert ship is not None
         for rewards in reward_sets(len(ship.masts)):
-            t, w, got = taler, workers, gained
-            for kind, goods in rewards:
-                t += 7 * (kind == "7t")
-                w += 3 * (kind == "3w")
-                got += (((kind.split()[1], "crown"),) if kind.startswith("crown")
-                        else tuple(("good", g) for g in goods or ()))
+            more_taler, more_workers, tiles = gains(rewards)
+            t, w, got = taler + more_taler, workers + more_workers, gained + tiles
             if any(purse.supply[tile] < got.count(tile) for tile in set(got)):
                 continue   # a reward's tiles must be in the supply
             written = [Reward(span=SPAN, kind=cast(RewardKind, kind), goods=goods)

@@ -210,8 +210,11 @@ def plans(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
                     yield Plan(store, chosen, fleet), used3
 
 
-def finishing_first(purse: Purse, plan: Plan) -> list[tuple[str, tuple[Tile, ...], Ship]]:
-    """The plan's existing ships in the order the canonical form writes them: those it
-    completes first, then the others, each in the order they were started."""
-    done = [x for x in plan.ships if x[2].complete and not purse.ships[x[0]].complete]
-    return done + [x for x in plan.ships if x not in done]
+def finishing_first(purse: Purse, plan: Plan
+                    ) -> list[tuple[str, tuple[Tile, ...], Ship, bool]]:
+    """The plan's existing ships in the order the canonical form writes them, each with
+    whether the plan completes it: those it completes first, then the others, each in
+    the order they were started."""
+    marked = [(key, seq, ship, ship.complete and not purse.ships[key].complete)
+              for key, seq, ship in plan.ships]
+    return [x for x in marked if x[3]] + [x for x in marked if not x[3]]

@@ -17,7 +17,7 @@ from functools import cache
 from typing import Callable, Iterable
 
 from nauticus_ref.game.state import Tile, spaces
-from nauticus_ref.moves.placing import pay, reward_sets
+from nauticus_ref.moves.placing import gains, pay, reward_sets
 from nauticus_ref.moves.plans import finishing_first, plans, reach
 from nauticus_ref.moves.purse import Ask, Purse, check
 from nauticus_ref.notation import vocab
@@ -171,8 +171,8 @@ def listed_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     for n, (plan, placed) in enumerate(plans(ask, purse, action, extra, blue, stores=False)):
         if n % 256 == 255:
             check(deadline)   # OutOfTime past it
-        order = [(seq, len(ship.masts) if ship.complete and not purse.ships[key].complete
-                  else 0) for key, seq, ship in finishing_first(purse, plan)]
+        order = [(seq, len(ship.masts) if completes else 0)
+                 for _, seq, ship, completes in finishing_first(purse, plan)]
         order += [(seq, len(ship.masts) if ship.complete else 0) for seq, ship in plan.new]
         left = tuple(found.have[t] - placed[t] for t in found.tiles)
         if left not in storages:
@@ -194,15 +194,8 @@ def listed_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
 def reward_groups(masts: int) -> Counter[tuple[int, int, tuple[Tile, ...]]]:
     """The reward sets of a ship of `masts` masts, by what they give the rest of the
     clause: the taler (7t), the workers (3w), and the tiles taken from the supply."""
-    out: Counter[tuple[int, int, tuple[Tile, ...]]] = Counter()
-    for rewards in reward_sets(masts):
-        got: tuple[Tile, ...] = ()
-        for kind, goods in rewards:
-            got += (((kind.split()[1], "crown"),) if kind.startswith("crown")
-                    else tuple(("good", g) for g in goods or ()))
-        out[7 * sum(k == "7t" for k, _ in rewards), 3 * sum(k == "3w" for k, _ in rewards),
-            tuple(sorted(got))] += 1
-    return out
+    return Counter((taler, workers, tuple(sorted(tiles)))
+                   for taler, workers, tiles in map(gains, reward_sets(masts)))
 
 
 def _storage(tiles: list[Tile], left: tuple[int, ...], room: int, first: dict[Tile, int]
