@@ -12,7 +12,13 @@ from typing import Iterator
 from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.placing import placing
 from nauticus_ref.moves.purse import Ask, Body, Purse, make_clause, ship_name
-from nauticus_ref.moves.tally import listed_needs, placing_needs
+from nauticus_ref.moves.tally import (
+    ON_SHIPS_AND_CROWNS,
+    listed_afters,
+    listed_needs,
+    placing_needs,
+    unseen_by,
+)
 from nauticus_ref.notation import vocab
 
 
@@ -94,3 +100,24 @@ def tally(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int
         return None
     p, blue = _as_clause(ask, purse, extra)
     return placing_needs(ask, p, action, extra, blue)
+
+
+
+def unseen(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> bool:
+    """Whether the bodies of the placing `action` leave those of `other` after them what
+    they would have from `purse`, but the taler and workers (`tally.unseen_by`)."""
+    p, blue = _as_clause(ask, purse, extra)
+    return unseen_by(ask, p, action, extra, blue, other)
+
+
+def afters(ask: Ask, purse: Purse, action: str, extra: bool, then: str,
+           deadline: float | None = None
+           ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+    """The bodies of the placing `action` by the shape they leave the bodies of `then`
+    (`Purse.shape`), each with a purse of that shape and how many bodies leave each
+    (taler, workers): walked without making them (`tally.listed_afters`) where `then`
+    depends on the ships and crowns alone; None for any other."""
+    if action not in vocab.PLACING_ACTIONS or then not in ON_SHIPS_AND_CROWNS:
+        return None
+    p, blue = _as_clause(ask, purse, extra)
+    return listed_afters(ask, p, action, extra, blue, then, deadline)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from nauticus_ref.game.state import Player, Tile
-from nauticus_ref.moves.clauses import bodies, needs, tally
+from nauticus_ref.moves.clauses import afters, bodies, needs, tally, unseen
 from nauticus_ref.moves.purse import SPAN, Ask, Body, OutOfTime, Purse, check
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Clause, Name, PassClause, Turn
@@ -123,8 +123,10 @@ class TurnOptions:
         listing them.  A turn's second clause is found from what the first left: the
         first clauses that leave the same shape (`Purse.shape`) differing only in taler
         and workers, the second clause's bodies are found once, with what each needs,
-        and counted for each.  Raises `OutOfTime` past `deadline` (`time.monotonic()`).
-        `seen` is shown each body of the phase's action on the way (`plain_counts` too)."""
+        and counted for each.  A first clause whose bodies leave the second's shape
+        as it was is tallied, not listed (`clauses.unseen`).  Raises `OutOfTime` past
+        `deadline` (`time.monotonic()`).  `seen` is shown each body of the phase's
+        action on the way (`plain_counts` too)."""
         out: Counter[str] = Counter()
         #: (group, shape, action, extra) -> a purse of that shape, and how many first
         #: clauses left each (taler, workers)
@@ -134,22 +136,59 @@ class TurnOptions:
             k = (group, after.shape(action), action, extra)
             asks.setdefault(k, (after, Counter()))[1][after.taler, after.workers] += 1
 
-        for n, (clause, after, _, _) in enumerate(self.main_bodies(self.purse)):
-            out["pass" if clause is PASS else self.action] += 1
-            if seen is not None and clause is not PASS:
-                seen(clause)
-            if self.purse.extra:
-                for action in vocab.ACTIONS:
-                    then(f"extra {action} after", after, action, True)
-            if n % 64 == 63:
-                check(deadline)
+        def tallied(group: str, counted: Counter[tuple[int, int]], action: str,
+                    extra: bool) -> None:
+            """First clauses counted by what they need, each leaving the purse less
+            that, and nothing else the bodies of `action` depend on."""
+            if not counted:
+                return
+            k = (group, self.purse.shape(action), action, extra)
+            budgets = asks.setdefault(k, (self.purse, Counter()))[1]
+            for (taler, workers), n in counted.items():
+                budgets[self.purse.taler - taler, self.purse.workers - workers] += n
+
+        main = tally(self.ask, self.purse, self.action, False) if seen is None else None
+        hidden = {a for a in vocab.ACTIONS if self.purse.extra and main is not None
+                  and unseen(self.ask, self.purse, self.action, False, a)}
+        if main is None or (self.purse.extra and len(hidden) < len(vocab.ACTIONS)):
+            for n, (clause, after, _, _) in enumerate(self.main_bodies(self.purse)):
+                out["pass" if clause is PASS else self.action] += 1
+                if seen is not None and clause is not PASS:
+                    seen(clause)
+                if self.purse.extra:
+                    for action in vocab.ACTIONS:
+                        if clause is PASS or action not in hidden:
+                            then(f"extra {action} after", after, action, True)
+                if n % 64 == 63:
+                    check(deadline)
+        else:
+            out["pass"] += 1
+            out[self.action] += sum(main.values())
+            passed = next(self.main_bodies(self.purse))[1]
+            for action in vocab.ACTIONS if self.purse.extra else ():
+                then(f"extra {action} after", passed, action, True)
+        for action in hidden:
+            assert main is not None
+            tallied(f"extra {action} after", main, action, True)
         if self.purse.extra:
             for action in vocab.ACTIONS:
-                if self._tallied(f"extra {action} first", action, out, asks):
+                group = f"extra {action} first"
+                counted = tally(self.ask, self.purse, action, True)
+                if counted is not None and unseen(self.ask, self.purse, action, True,
+                                                  self.action):
+                    out[group] += sum(counted.values())    # then pass
+                    tallied(group, counted, self.action, False)
+                    continue
+                shaped = afters(self.ask, self.purse, action, True, self.action, deadline)
+                for shape, (after, budgets) in (shaped or {}).items():
+                    out[group] += sum(budgets.values())    # then pass
+                    asks.setdefault((group, shape, self.action, False),
+                                    (after, Counter()))[1].update(budgets)
+                if shaped is not None:
                     continue
                 for e in self.extra_bodies(self.purse, action):
-                    out[f"extra {action} first"] += 1    # then pass
-                    then(f"extra {action} first", e.after, self.action, False)
+                    out[group] += 1    # then pass
+                    then(group, e.after, self.action, False)
                     check(deadline)
         for (group, _, action, extra), (purse, budgets) in asks.items():
             richest = purse.copy()
@@ -161,25 +200,6 @@ class TurnOptions:
                 out[group] += n * sum(k for (t, w), k in counted.items()
                                       if t <= taler and w <= workers)
         return {g: n for g, n in out.items() if n}
-
-    def _tallied(self, group: str, action: str, out: Counter[str],
-                 asks: dict[tuple[str, object, str, bool],
-                            tuple[Purse, Counter[tuple[int, int]]]]) -> bool:
-        """Count the Extra Action `action` before money or crowns without listing it,
-        where it can be (`clauses.tally`): what it leaves is the purse less what each
-        body needs.  False where its bodies must be listed."""
-        counted = tally(self.ask, self.purse, action, True) \
-            if self.action in ("money", "crowns") else None
-        if counted is None:
-            return False
-        if not counted:
-            return True
-        out[group] += sum(counted.values())    # then pass
-        shape = (group, self.purse.shape(self.action), self.action, False)
-        budgets = asks.setdefault(shape, (self.purse, Counter()))[1]
-        for (taler, workers), n in counted.items():
-            budgets[self.purse.taler - taler, self.purse.workers - workers] += n
-        return True
 
     def count(self, deadline: float | None = None) -> int:
         return sum(self.counts(deadline).values())
