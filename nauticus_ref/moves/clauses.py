@@ -94,8 +94,9 @@ def needs(ask: Ask, purse: Purse, action: str, extra: bool, deadline: float | No
 
 def tally(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int, int]] | None:
     """As `needs`, for a purchase or transport that can complete no ship (`tally.py`):
-    then each body leaves `purse` less the taler and own workers it needs, and nothing
-    else that money's or crowns' bodies depend on.  None for any other."""
+    then each body leaves `purse` less the taler and own workers it needs, and the
+    tiles it moves (`unseen` tells whether the next clause sees those).  None for any
+    other."""
     if action not in vocab.PLACING_ACTIONS:
         return None
     p, blue = _as_clause(ask, purse, extra)

@@ -7,7 +7,12 @@ each, and each tile takes a worker.  So the ways to place are counted destinatio
 destination, as many as there are for each total of tiles (a state), and the states
 are priced at the end, never the bodies.  The golden rule (a free tile goes to
 storage) and the free tile for all four kinds are counted the same way.  The result is
-what `Counter(body.needs for body in placing(...))` would give.
+what `Counter(body.needs for body in placing(...))` would give.  `unseen_by` tells
+whether such bodies leave the next clause of a turn what it would have had.
+
+Where a body can complete a ship, each way to place on the ships is walked as the
+referee pays it, without making the body: for what the bodies need (`listed_needs`), or
+for the shape they leave money, crowns or a delivery after them (`listed_afters`).
 """
 
 from __future__ import annotations

@@ -49,6 +49,70 @@ class TurnOption:
         return f"extra {extra.action} {'first' if self.clauses[0] is extra else 'after'}"
 
 
+#: A second clause to count: its group, the shape of the purse it starts from, the
+#: action and whether it is the Extra Action.
+SecondKey = tuple[str, object, str, bool]
+
+
+class Seconds:
+    """The second clauses of a turn to count: for each `SecondKey`, a purse of that
+    shape and how many first clauses left each (taler, workers).  What the second
+    clause's bodies need is found once a key, from the richest of those purses; a
+    purse of the shape is then short of a body's needs or can afford it."""
+
+    def __init__(self, ask: Ask, deadline: float | None):
+        self.ask, self.deadline = ask, deadline
+        self.asks: dict[SecondKey, tuple[Purse, Counter[tuple[int, int]]]] = {}
+        self.known: dict[SecondKey, Counter[tuple[int, int]] | None] = {}
+
+    def add(self, group: str, after: Purse, action: str, extra: bool) -> None:
+        self.add_many((group, after.shape(action), action, extra), after,
+                      Counter({(after.taler, after.workers): 1}))
+
+    def add_many(self, k: SecondKey, after: Purse, budgets: Counter[tuple[int, int]]) -> None:
+        self.asks.setdefault(k, (after, Counter()))[1].update(budgets)
+
+    def tallied(self, group: str, purse: Purse, counted: Counter[tuple[int, int]],
+                action: str, extra: bool) -> None:
+        """First clauses counted by what they need, each leaving `purse` less that and
+        nothing else the bodies of `action` depend on."""
+        if counted:
+            self.add_many((group, purse.shape(action), action, extra), purse,
+                          Counter({(purse.taler - t, purse.workers - w): n
+                                   for (t, w), n in counted.items()}))
+
+    def tally(self, group: str, purse: Purse, action: str, extra: bool
+              ) -> Counter[tuple[int, int]] | None:
+        """What the bodies of the second clause from `purse` need, asked from the richest
+        purse of its shape (`purse` among them), where they can be tallied
+        (`clauses.tally`); None where they cannot."""
+        k = (group, purse.shape(action), action, extra)
+        self.asks.setdefault(k, (purse, Counter()))[1][purse.taler, purse.workers] += 0
+        if k not in self.known:
+            self.known[k] = tally(self.ask, self._richest(k), action, extra)
+        return self.known[k]
+
+    def _richest(self, k: SecondKey) -> Purse:
+        purse, budgets = self.asks[k]
+        richest = purse.copy()
+        richest.taler = max(t for t, _ in budgets)
+        richest.workers = max(w for _, w in budgets)
+        return richest
+
+    def counts(self) -> Counter[str]:
+        """How many turns each group holds, the second clauses counted."""
+        out: Counter[str] = Counter()
+        for k, (_, budgets) in self.asks.items():
+            counted = self.known.get(k)
+            if counted is None:
+                counted = needs(self.ask, self._richest(k), k[2], k[3], self.deadline)
+                check(self.deadline)
+            for (taler, workers), n in budgets.items():
+                out[k[0]] += n * sum(c for (t, w), c in counted.items()
+                                     if t <= taler and w <= workers)
+        return out
+
+
 @dataclass
 class TurnOptions:
     """Every legal turn of `player` from one table: listed lazily (`__iter__`), counted
@@ -123,83 +187,66 @@ class TurnOptions:
         listing them.  A turn's second clause is found from what the first left: the
         first clauses that leave the same shape (`Purse.shape`) differing only in taler
         and workers, the second clause's bodies are found once, with what each needs,
-        and counted for each.  A first clause whose bodies leave the second's shape
-        as it was is tallied, not listed (`clauses.unseen`).  Raises `OutOfTime` past
-        `deadline` (`time.monotonic()`).  `seen` is shown each body of the phase's
-        action on the way (`plain_counts` too)."""
+        and counted for each (`Seconds`).  A first clause whose bodies leave the
+        second's shape as it was is tallied, not listed (`clauses.unseen`).  Raises
+        `OutOfTime` past `deadline` (`time.monotonic()`).  `seen` is shown each body of
+        the phase's action on the way (`plain_counts` too)."""
         out: Counter[str] = Counter()
-        #: (group, shape, action, extra) -> a purse of that shape, and how many first
-        #: clauses left each (taler, workers)
-        asks: dict[tuple[str, object, str, bool], tuple[Purse, Counter[tuple[int, int]]]] = {}
-
-        def then(group: str, after: Purse, action: str, extra: bool) -> None:
-            k = (group, after.shape(action), action, extra)
-            asks.setdefault(k, (after, Counter()))[1][after.taler, after.workers] += 1
-
-        def tallied(group: str, counted: Counter[tuple[int, int]], action: str,
-                    extra: bool) -> None:
-            """First clauses counted by what they need, each leaving the purse less
-            that, and nothing else the bodies of `action` depend on."""
-            if not counted:
-                return
-            k = (group, self.purse.shape(action), action, extra)
-            budgets = asks.setdefault(k, (self.purse, Counter()))[1]
-            for (taler, workers), n in counted.items():
-                budgets[self.purse.taler - taler, self.purse.workers - workers] += n
-
+        seconds = Seconds(self.ask, deadline)
+        extra = self.purse.extra
         main = tally(self.ask, self.purse, self.action, False) if seen is None else None
-        hidden = {a for a in vocab.ACTIONS if self.purse.extra and main is not None
+        hidden = {a for a in vocab.ACTIONS if extra and main is not None
                   and unseen(self.ask, self.purse, self.action, False, a)}
-        if main is None or (self.purse.extra and len(hidden) < len(vocab.ACTIONS)):
+        if main is None or (extra and len(hidden) < len(vocab.ACTIONS)):
             for n, (clause, after, _, _) in enumerate(self.main_bodies(self.purse)):
                 out["pass" if clause is PASS else self.action] += 1
                 if seen is not None and clause is not PASS:
                     seen(clause)
-                if self.purse.extra:
-                    for action in vocab.ACTIONS:
-                        if clause is PASS or action not in hidden:
-                            then(f"extra {action} after", after, action, True)
+                for action in vocab.ACTIONS if extra else ():
+                    if clause is PASS or action not in hidden:
+                        seconds.add(f"extra {action} after", after, action, True)
                 if n % 64 == 63:
                     check(deadline)
         else:
             out["pass"] += 1
             out[self.action] += sum(main.values())
             passed = next(self.main_bodies(self.purse))[1]
-            for action in vocab.ACTIONS if self.purse.extra else ():
-                then(f"extra {action} after", passed, action, True)
+            for action in vocab.ACTIONS if extra else ():
+                seconds.add(f"extra {action} after", passed, action, True)
         for action in hidden:
             assert main is not None
-            tallied(f"extra {action} after", main, action, True)
-        if self.purse.extra:
-            for action in vocab.ACTIONS:
-                group = f"extra {action} first"
-                counted = tally(self.ask, self.purse, action, True)
-                if counted is not None and unseen(self.ask, self.purse, action, True,
-                                                  self.action):
-                    out[group] += sum(counted.values())    # then pass
-                    tallied(group, counted, self.action, False)
-                    continue
-                shaped = afters(self.ask, self.purse, action, True, self.action, deadline)
-                for shape, (after, budgets) in (shaped or {}).items():
-                    out[group] += sum(budgets.values())    # then pass
-                    asks.setdefault((group, shape, self.action, False),
-                                    (after, Counter()))[1].update(budgets)
-                if shaped is not None:
-                    continue
-                for e in self.extra_bodies(self.purse, action):
-                    out[group] += 1    # then pass
-                    then(group, e.after, self.action, False)
-                    check(deadline)
-        for (group, _, action, extra), (purse, budgets) in asks.items():
-            richest = purse.copy()
-            richest.taler = max(t for t, _ in budgets)
-            richest.workers = max(w for _, w in budgets)
-            counted = needs(self.ask, richest, action, extra, deadline)
-            check(deadline)
-            for (taler, workers), n in budgets.items():
-                out[group] += n * sum(k for (t, w), k in counted.items()
-                                      if t <= taler and w <= workers)
+            seconds.tallied(f"extra {action} after", self.purse, main, action, True)
+        for action in vocab.ACTIONS if extra else ():
+            out[f"extra {action} first"] += self._first(action, seconds)    # then pass
+        for group, n in seconds.counts().items():
+            out[group] += n
         return {g: n for g, n in out.items() if n}
+
+    def _first(self, action: str, seconds: Seconds) -> int:
+        """How many bodies `action` has as the Extra Action before the phase's action,
+        each handed to `seconds` with what it leaves: tallied where its bodies leave
+        the phase's action's shape as it was (the tally asked once with the Extra
+        Action after, from the richest purse of that shape), walked without making
+        them where that action depends on the ships and crowns alone
+        (`clauses.afters`), else listed."""
+        group, purse = f"extra {action} first", self.purse
+        if action in vocab.PLACING_ACTIONS:
+            counted = seconds.tally(f"extra {action} after", purse, action, True)
+            if counted is not None and unseen(self.ask, purse, action, True, self.action):
+                mine = Counter({(t, w): n for (t, w), n in counted.items()
+                                if t <= purse.taler and w <= purse.workers})
+                seconds.tallied(group, purse, mine, self.action, False)
+                return sum(mine.values())
+        shaped = afters(self.ask, purse, action, True, self.action, seconds.deadline)
+        if shaped is not None:
+            for shape, (after, budgets) in shaped.items():
+                seconds.add_many((group, shape, self.action, False), after, budgets)
+            return sum(sum(budgets.values()) for _, budgets in shaped.values())
+        n = 0
+        for n, e in enumerate(self.extra_bodies(purse, action), 1):
+            seconds.add(group, e.after, self.action, False)
+            check(seconds.deadline)
+        return n
 
     def count(self, deadline: float | None = None) -> int:
         return sum(self.counts(deadline).values())

@@ -103,3 +103,48 @@ def test_bodies_that_can_complete_a_ship_are_counted_as_listing_them_gives():
                 assert needs(turns.ask, scarce, action, extra) == Counter(
                     b.needs for b in bodies(turns.ask, scarce, action, extra)), (name, line)
     assert checked[True] > 10   # positions where some body completes a ship and is rewarded
+
+
+def test_a_clause_said_to_leave_the_next_its_shape_leaves_it():
+    """Where `unseen` says a purchase's bodies leave the next clause's shape as it was,
+    every listed body does; both answers are met."""
+    from nauticus_ref.moves.clauses import unseen
+
+    said = Counter()
+    for name, line, turns in _positions(random.Random(34), 4):
+        for action, other in itertools.product(vocab.PLACING_ACTIONS, vocab.ACTIONS):
+            if tally(turns.ask, turns.purse, action, True) is None:
+                continue
+            hidden = unseen(turns.ask, turns.purse, action, True, other)
+            said[hidden] += 1
+            if hidden:
+                shape = turns.purse.shape(other)
+                for b in itertools.islice(bodies(turns.ask, turns.purse, action, True), MOST):
+                    assert b.after.shape(other) == shape, (name, line, action, other)
+    assert said[True] > 50 and said[False] > 50
+
+
+def test_bodies_walked_by_the_shape_they_leave_are_the_bodies_listed():
+    """`afters` gives, for each shape a clause leaves money, crowns or a delivery, how many
+    bodies leave it with each taler and workers, as listing them does; also with the
+    storage nearly full, where a reward's crown is forfeited."""
+    from nauticus_ref.moves.clauses import afters
+
+    checked = 0
+    for name, line, turns in _positions(random.Random(35), 4):
+        full = turns.purse.copy()
+        full.storage["good", "fish"] += max(0, full.storage_free - 1)
+        for purse, action, then in itertools.product(
+                (turns.purse, full), vocab.PLACING_ACTIONS, ("money", "crowns", "deliver")):
+            listed = list(itertools.islice(bodies(turns.ask, purse, action, True), MOST + 1))
+            if len(listed) > MOST:
+                continue
+            shaped = afters(turns.ask, purse, action, True, then)
+            assert shaped is not None
+            assert all(p.shape(then) == shape for shape, (p, _) in shaped.items())
+            walked = Counter({(shape, t, w): n for shape, (_, budgets) in shaped.items()
+                              for (t, w), n in budgets.items()})
+            assert walked == Counter((b.after.shape(then), b.after.taler, b.after.workers)
+                                     for b in listed), (name, line, action, then)
+            checked += bool(listed)
+    assert checked > 100
