@@ -12,13 +12,8 @@ from typing import Iterator
 from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.placing import placing
 from nauticus_ref.moves.purse import Ask, Body, Purse, make_clause, ship_name
-from nauticus_ref.moves.tally import (
-    ON_SHIPS_AND_CROWNS,
-    listed_afters,
-    listed_needs,
-    placing_needs,
-    unseen_by,
-)
+from nauticus_ref.moves.tally import placing_needs, tallied_from, unseen_by
+from nauticus_ref.moves.walks import listed_afters, listed_needs, walked_before
 from nauticus_ref.notation import vocab
 
 
@@ -116,9 +111,19 @@ def afters(ask: Ask, purse: Purse, action: str, extra: bool, then: str,
            ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
     """The bodies of the placing `action` by the shape they leave the bodies of `then`
     (`Purse.shape`), each with a purse of that shape and how many bodies leave each
-    (taler, workers): walked without making them (`tally.listed_afters`) where `then`
-    depends on the ships and crowns alone; None for any other."""
-    if action not in vocab.PLACING_ACTIONS or then not in ON_SHIPS_AND_CROWNS:
+    (taler, workers): walked without making them (`tally.listed_afters`) where it can
+    tell them (`tally.walked_before`); None for any other."""
+    if action not in vocab.PLACING_ACTIONS or not walked_before(action, then):
         return None
     p, blue = _as_clause(ask, purse, extra)
     return listed_afters(ask, p, action, extra, blue, then, deadline)
+
+
+def alike(ask: Ask, purse: Purse, action: str, extra: bool) -> object | None:
+    """What the tally of masts, sails or goods reads of `purse` but the taler and workers
+    (`tally.tallied_from`): two purses alike in it have the same bodies, each needing
+    the same; None for any other action, or where the bodies cannot be tallied."""
+    if action not in ("masts", "sails", "goods"):
+        return None
+    p, blue = _as_clause(ask, purse, extra)
+    return tallied_from(ask, p, action, extra, blue)

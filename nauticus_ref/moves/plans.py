@@ -104,11 +104,18 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
         return None
     first = {t: 2 if extra else 4 if ask.space is None else
              ask.table.board.price(ask.space, action, t[1]) for t in tiles} if buying else {}
+    # a ship takes only so many masts, sails or goods, whatever the workers, so what it
+    # could take of them is asked once for any number of workers
+    lists = UNBOUNDED if action in ("masts", "sails", "goods") else most
     return Reach(tiles, have, most, purse.taler + 7 * finishing if buying else None, first,
-                 {k: _remembered(ask, s, tiles, most, have) for k, s in purse.ships.items()},
-                 _remembered(ask, None, tiles, most, have)
+                 {k: _remembered(ask, s, tiles, lists, have) for k, s in purse.ships.items()},
+                 _remembered(ask, None, tiles, lists, have)
                  if any(t[0] == "hull" for t in tiles) else [])
 
+
+#: More tiles than a clause places: how many masts, sails or goods a ship takes is
+#: bounded by the ship.
+UNBOUNDED = 99
 
 #: What each ship could take, remembered at most for so many questions (`Ask.onto`).
 REMEMBERED = 20_000

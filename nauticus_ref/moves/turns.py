@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from nauticus_ref.game.state import Player, Tile
-from nauticus_ref.moves.clauses import afters, bodies, needs, tally, unseen
+from nauticus_ref.moves.clauses import afters, alike, bodies, needs, tally, unseen
 from nauticus_ref.moves.purse import SPAN, Ask, Body, OutOfTime, Purse, check
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Clause, Name, PassClause, Turn
@@ -92,24 +92,34 @@ class Seconds:
             self.known[k] = tally(self.ask, self._richest(k), action, extra)
         return self.known[k]
 
-    def _richest(self, k: SecondKey) -> Purse:
-        purse, budgets = self.asks[k]
-        richest = purse.copy()
+    def _richest(self, *keys: SecondKey) -> Purse:
+        """A purse of the first key's shape, with the most taler and workers any purse
+        of the keys has."""
+        budgets = [b for k in keys for b in self.asks[k][1]]
+        richest = self.asks[keys[0]][0].copy()
         richest.taler = max(t for t, _ in budgets)
         richest.workers = max(w for _, w in budgets)
         return richest
 
     def counts(self) -> Counter[str]:
-        """How many turns each group holds, the second clauses counted."""
+        """How many turns each group holds, the second clauses counted.  Shapes whose
+        second clauses tally alike (`clauses.alike`) are asked once, from the richest
+        purse of them all."""
         out: Counter[str] = Counter()
-        for k, (_, budgets) in self.asks.items():
-            counted = self.known.get(k)
+        together: dict[object, list[SecondKey]] = {}
+        for k, (purse, _) in self.asks.items():
+            same = None if k in self.known else alike(self.ask, purse, k[2], k[3])
+            together.setdefault(k if same is None else (k[2], k[3], same), []).append(k)
+        for keys in together.values():
+            counted = self.known.get(keys[0])
             if counted is None:
-                counted = needs(self.ask, self._richest(k), k[2], k[3], self.deadline)
+                counted = needs(self.ask, self._richest(*keys), keys[0][2], keys[0][3],
+                                self.deadline)
                 check(self.deadline)
-            for (taler, workers), n in budgets.items():
-                out[k[0]] += n * sum(c for (t, w), c in counted.items()
-                                     if t <= taler and w <= workers)
+            for k in keys:
+                for (taler, workers), n in self.asks[k][1].items():
+                    out[k[0]] += n * sum(c for (t, w), c in counted.items()
+                                         if t <= taler and w <= workers)
         return out
 
 

@@ -125,17 +125,22 @@ def test_a_clause_said_to_leave_the_next_its_shape_leaves_it():
 
 
 def test_bodies_walked_by_the_shape_they_leave_are_the_bodies_listed():
-    """`afters` gives, for each shape a clause leaves money, crowns or a delivery, how many
-    bodies leave it with each taler and workers, as listing them does; also with the
-    storage nearly full, where a reward's crown is forfeited."""
+    """`afters` gives, for each shape a clause leaves the next (money, crowns, a delivery,
+    a purchase of another kind), how many bodies leave it with each taler and workers,
+    as listing them does; also with the storage nearly full, where a reward is
+    forfeited and a free tile finds no room."""
     from nauticus_ref.moves.clauses import afters
+    from nauticus_ref.moves.walks import walked_before
 
-    checked = 0
+    checked = Counter()
     for name, line, turns in _positions(random.Random(35), 4):
         full = turns.purse.copy()
         full.storage["good", "fish"] += max(0, full.storage_free - 1)
         for purse, action, then in itertools.product(
-                (turns.purse, full), vocab.PLACING_ACTIONS, ("money", "crowns", "deliver")):
+                (turns.purse, full), vocab.PLACING_ACTIONS, vocab.ACTIONS):
+            if not walked_before(action, then):
+                assert afters(turns.ask, purse, action, True, then) is None
+                continue
             listed = list(itertools.islice(bodies(turns.ask, purse, action, True), MOST + 1))
             if len(listed) > MOST:
                 continue
@@ -146,5 +151,35 @@ def test_bodies_walked_by_the_shape_they_leave_are_the_bodies_listed():
                               for (t, w), n in budgets.items()})
             assert walked == Counter((b.after.shape(then), b.after.taler, b.after.workers)
                                      for b in listed), (name, line, action, then)
-            checked += bool(listed)
-    assert checked > 100
+            checked[then] += bool(listed)
+    assert all(checked[then] > 20 for then in ("money", "deliver", "hulls", "masts", "goods"))
+
+
+def test_purses_alike_for_a_tally_have_the_same_bodies():
+    """`alike` lets the tallies of purses of different shapes be asked once: where it
+    says two purses are alike for masts, sails or goods, their tallies are the same at
+    the same taler and workers."""
+    from nauticus_ref.moves.clauses import alike
+
+    merged = 0
+    for name, line, turns in _positions(random.Random(36), 3):
+        afters = [b.after for first in ("hulls", "masts", "sails", "goods")
+                  for b in itertools.islice(bodies(turns.ask, turns.purse, first, True), 300)]
+        for action in ("masts", "sails", "goods"):
+            groups: dict[object, list] = {}
+            for after in afters:
+                same = alike(turns.ask, after, action, False)
+                if same is not None:
+                    groups.setdefault(same, []).append(after)
+            for purses in groups.values():
+                shapes = {p.shape(action): p for p in purses}
+                if len(shapes) < 2:
+                    continue
+                merged += 1
+                one, *others = shapes.values()
+                for other in others[:3]:
+                    common = other.copy()
+                    common.taler, common.workers = one.taler, one.workers
+                    assert tally(turns.ask, common, action, False) == \
+                        tally(turns.ask, one, action, False), (name, line, action)
+    assert merged > 20   # purses of different shapes were found alike

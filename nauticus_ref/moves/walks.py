@@ -1,0 +1,267 @@
+"""Walking a purchase's or transport's bodies where one can complete a ship, without
+making them.
+
+A completed ship's rewards pay for what comes after it in the clause, so what a body
+needs depends on the order its placements are written in: each way to place on the
+ships is walked as the referee pays it (`placing._walk`), tile by tile and reward by
+reward, but no placement or clause is made.  The storage, written first, is taken in
+groups by what it leaves the walk, and a completed ship's reward sets together where
+they give the same.  What is asked at the end of each walk: what the bodies need
+(`listed_needs`), or the shape they leave the next clause (`listed_afters`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
+from typing import Callable
+
+from nauticus_ref.game.state import Ship, Tile, spaces
+from nauticus_ref.moves.placing import gains, pay, reward_sets
+from nauticus_ref.moves.plans import Plan, finishing_first, plans, reach
+from nauticus_ref.moves.purse import Ask, Purse, check
+from nauticus_ref.notation import vocab
+
+
+def listed_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
+                 deadline: float | None = None) -> Counter[tuple[int, int]]:
+    """As `Counter(body.needs for body in placing(...))` where a body can complete a ship:
+    each way to place on the ships is walked as the referee pays it (`_ways`), without
+    making its placements."""
+    out: Counter[tuple[int, int]] = Counter()
+
+    def leaf(end: End) -> None:
+        out[purse.taler - end.low[0], purse.workers - end.low[1] - 2 * extra] += \
+            end.plain + end.gifted
+
+    _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=False)
+    return out
+
+
+#: The actions whose bodies depend on the ships and the crowns alone (`Purse.shape`).
+ON_SHIPS_AND_CROWNS = ("money", "crowns", "deliver")
+
+
+def walked_before(action: str, then: str) -> bool:
+    """Whether `listed_afters` tells the shapes the placing `action` leaves `then`: an
+    action on the ships and crowns alone, or a purchase of another kind of tile (which
+    reads the ships, the free storage and the supply of its own kind)."""
+    return then in ON_SHIPS_AND_CROWNS or (
+        then in ("hulls", "masts", "goods")
+        and vocab.ITEM_KIND_OF_ACTION[then] != vocab.ITEM_KIND_OF_ACTION.get(action))
+
+
+def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, then: str,
+                  deadline: float | None = None
+                  ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]]:
+    """The bodies of the placing `action` by what they leave the bodies of `then`
+    (`walked_before`): for each shape (`Purse.shape`), a purse of that shape and how
+    many bodies leave each (taler, workers).  Walked as `listed_needs`, with the reward
+    tiles taken in the order the referee receives them, since a full storage forfeits
+    them, and the free tile apart, since it takes room.  The purse's storage and supply
+    are right where `then` reads them: the room, and the supply of its own kind."""
+    assert walked_before(action, then)
+    out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
+    kind = vocab.ITEM_KIND_OF_ACTION.get(action, "")
+    size = spaces((kind, ""))   # a stored tile's, and the free tile's
+    gift = (kind, ask.table.board.tiles[action][0]) if kind else None
+    counted = then in vocab.BUYING_ACTIONS   # reads the storage and supply
+    plan: Plan | None = None
+    ships: dict[str, Ship] = {}
+    #: of the plan walked: (room, crowns, reward tiles received) -> shape and purse
+    made: dict[tuple[int, int, tuple[Tile, ...]], tuple[object, Purse]] = {}
+    free_room = purse.storage_free
+
+    def leaf(end: End) -> None:
+        nonlocal plan, ships
+        if plan is not end.plan:   # the ships it leaves, made once a plan
+            plan, ships = end.plan, dict(purse.ships)
+            ships.update((key, ship) for key, _, ship in end.plan.ships)
+            ships.update((f"\0{i}", ship) for i, (_, ship) in enumerate(end.plan.new))
+            made.clear()
+        room = free_room - end.stored * size + sum(
+            spaces(t) * n for t, n in end.placed.items()) * (action == "transport")
+        crowns, received = purse.crowns_owned, []
+        for tile in end.gained:   # as `placing._receive`
+            if room >= spaces(tile):
+                room -= spaces(tile)
+                crowns += tile[1] == "crown"
+                received.append(tile)
+        for n, free in ((end.plain, False), (end.gifted, True)):
+            left = room - size if free and room >= size else room   # the free tile's
+            k = (left, crowns, tuple(received) if counted else ())
+            if n and k not in made:
+                made[k] = _after(purse, ships, end, received, free and left < room, crowns)
+            if n:
+                shape, after = made[k]
+                entry = out.setdefault(shape, (after, Counter()))
+                entry[1][end.taler, end.workers] += n
+
+    def _after(purse: Purse, ships: dict[str, Ship], end: End, received: list[Tile],
+               free: bool, crowns: int) -> tuple[object, Purse]:
+        """The shape a body leaves `then`, and a purse of that shape: its storage and
+        supply right where `then` reads them (the room, the supply of its kind)."""
+        storage, supply = purse.storage, purse.supply
+        if counted:
+            storage, supply = Counter(storage), Counter(supply)
+            if action == "transport":
+                storage.subtract(end.placed)
+            elif end.stored:   # which of its kind it stores takes the same room
+                storage[next(iter(end.names))] += end.stored
+            for tile in received:
+                storage[tile] += 1
+                supply[tile] -= 1
+            if free:
+                assert gift is not None
+                storage[gift] += 1
+        after = replace(purse, ships=ships, storage=storage, supply=supply,
+                        crowns_owned=crowns, taler=end.taler, workers=end.workers)
+        return after.shape(then), after
+
+    _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=True)
+    return out
+
+
+@dataclass(slots=True)
+class End:
+    """Where a walk of `_ways` ends: the plan, the tiles it places on ships, how many it
+    stores and of which kinds, the reward tiles gained in order, the taler and workers
+    left and the lowest they went, and how many bodies end so without a free tile and
+    with one."""
+
+    plan: Plan
+    placed: Counter[Tile]
+    stored: int
+    names: frozenset[Tile]
+    gained: tuple[Tile, ...]
+    taler: int
+    workers: int
+    low: tuple[int, int]
+    plain: int
+    gifted: int
+
+
+def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
+          deadline: float | None, leaf: Callable[[End], None], ordered: bool) -> None:
+    """Each way to place on the ships walked as the referee pays it (`placing._walk`),
+    `leaf` shown where it ends.  The storage, written first, is not combined with it
+    tile by tile: its ways are counted by what they leave the walk (the taler, the
+    workers, the kinds first paid) and by the free tiles they allow, and a completed
+    ship's reward sets are taken together where they give the same taler, workers and
+    tiles (in the order received, with `ordered`).  Raises `OutOfTime` past
+    `deadline`."""
+    found = reach(ask, purse, action, extra, blue)
+    if found is None:
+        return
+    buying = found.budget is not None
+    kind = vocab.ITEM_KIND_OF_ACTION.get(action, "")
+    regular = ask.table.board.tiles[action] if buying else ()
+    price_of = found.first.__getitem__ if buying else None
+    storages: dict[tuple[int, ...], dict[tuple[frozenset[Tile], int, int],
+                                         Counter[frozenset[Tile]]]] = {}
+    room = purse.storage_free if buying else 0
+
+    def walk(at: tuple[Plan, Counter[Tile], int, frozenset[Tile], Counter[frozenset[Tile]]],
+             order: list[tuple[tuple[Tile, ...], int]], k: int, taler: int, workers: int,
+             used: int, first_paid: frozenset[str], gained: tuple[Tile, ...],
+             low: tuple[int, int], ways: int) -> None:
+        if k == len(order):   # the storage's ways, with and without a free tile
+            plan, placed, count, names, ends = at
+            plain = sum(ends.values())
+            gifted = sum(n * _gifts(regular, kind, purse, placed, names, full)
+                         for full, n in ends.items()) - plain
+            leaf(End(plan, placed, count, names, gained, taler, workers, low, plain * ways,
+                     gifted * ways))
+            return
+        seq, masts = order[k]
+        paying = pay(seq, taler, workers, used, first_paid, price_of, blue, False)
+        if paying is None:
+            return
+        taler, workers, used, first_paid, _ = paying
+        low = (min(low[0], taler), min(low[1], workers))
+        if not masts:
+            walk(at, order, k + 1, taler, workers, used, first_paid, gained, low, ways)
+            return
+        for (t, w, got), n in reward_groups(masts, ordered).items():
+            tiles = gained + got
+            if any(purse.supply[tile] < tiles.count(tile) for tile in set(got)):
+                continue   # a reward's tiles must be in the supply
+            walk(at, order, k + 1, taler + t, workers + w, used, first_paid, tiles, low,
+                 ways * n)
+
+    for n, (plan, placed) in enumerate(plans(ask, purse, action, extra, blue, stores=False)):
+        if n % 256 == 255:
+            check(deadline)   # OutOfTime past it
+        order = [(seq, len(ship.masts) if completes else 0)
+                 for _, seq, ship, completes in finishing_first(purse, plan)]
+        order += [(seq, len(ship.masts) if ship.complete else 0) for seq, ship in plan.new]
+        # what is left of each tile in the supply, told apart only up to one more
+        # than the storage could take (the same ways to store, none the last)
+        left = tuple(min(found.have[t] - placed[t], room // spaces(t) + 1)
+                     for t in found.tiles)
+        if left not in storages:
+            storages[left] = _storage(tuple(found.tiles), left, room,
+                                      tuple(found.first.get(t, 0) for t in found.tiles))
+        stored = storages[left]
+        # the least the ships' tiles cost and take, where no reward can pay for them
+        rewarded = any(masts for _, masts in order)
+        tiles = sum(placed.values())
+        least = sum(min(4, found.first[t]) + 4 * (n - 1) for t, n in placed.items() if n) \
+            if buying else 0
+        for (names, count, spent), ends in stored.items():
+            if not (count or order) or spent > purse.taler or count - blue > purse.workers \
+                    or not rewarded and (spent + least > purse.taler
+                                         or count + tiles - blue > purse.workers):
+                continue
+            taler, workers = purse.taler - spent, purse.workers - max(0, count - blue)
+            walk((plan, placed, count, names, ends), order, 0, taler, workers, count,
+                 frozenset(t[1] for t in names), (), (taler, workers), 1)
+
+
+@cache
+def reward_groups(masts: int, ordered: bool = False
+                  ) -> Counter[tuple[int, int, tuple[Tile, ...]]]:
+    """The reward sets of a ship of `masts` masts, by what they give the rest of the
+    clause: the taler (7t), the workers (3w), and the tiles taken from the supply (in
+    the order they are received, with `ordered`)."""
+    return Counter((taler, workers, tiles if ordered else tuple(sorted(tiles)))
+                   for taler, workers, tiles in map(gains, reward_sets(masts)))
+
+
+@lru_cache(maxsize=1024)   # a clause's plans, and the next clause's, ask again
+def _storage(tiles: tuple[Tile, ...], left: tuple[int, ...], room: int,
+             first: tuple[int, ...]
+             ) -> dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]]:
+    """The ways to store up to `left` of each tile within `room` spaces, the first of a
+    tile at its `first` price, by what they leave the walk: (the kinds stored, how many
+    tiles, the taler they cost), each with how many ways leave none of each set of
+    kinds in the supply (for the free tile).  Read only: the answer is shared."""
+    State = tuple[frozenset[Tile], int, int, int, frozenset[Tile]]
+    states: Counter[State] = Counter({(frozenset(), 0, 0, 0, frozenset()): 1})
+    for t, limit, price in zip(tiles, left, first):
+        size, grown = spaces(t), Counter[State]()
+        for (names, count, spent, taken, full), n in states.items():
+            for k in range(limit + 1):
+                if taken + k * size > room:
+                    break
+                grown[(names | {t} if k else names, count + k,
+                       spent + (price + 4 * (k - 1) if k else 0), taken + k * size,
+                       full | {t} if k == limit else full)] += n
+        states = grown
+    out: dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]] = \
+        defaultdict(Counter)
+    for (names, count, spent, _, full), n in states.items():
+        out[names, count, spent][full] += n
+    return out
+
+
+def _gifts(regular: tuple[str, ...], kind: str, purse: Purse, placed: Counter[Tile],
+           stored: frozenset[Tile], full: frozenset[Tile]) -> int:
+    """How many ways a plan ends: without a free tile, and, where it buys all four kinds
+    (the ships' tiles `placed`, the kinds `stored`), with each kind it does not leave
+    empty in the supply (`full`: the kinds it stores the last of)."""
+    tiles = [(kind, n) for n in regular]
+    if not regular or not all(placed[t] or t in stored for t in tiles):
+        return 1
+    return 1 + sum(1 for t in tiles if t not in full)
