@@ -9,10 +9,16 @@ import itertools
 from collections import Counter
 from typing import Iterator
 
-from nauticus_ref.game.state import Tile
+from nauticus_ref.game.state import Tile, spaces
 from nauticus_ref.moves.placing import placing
 from nauticus_ref.moves.purse import Ask, Body, Purse, make_clause, ship_name
-from nauticus_ref.moves.tally import placing_needs, tallied_from, unseen_by
+from nauticus_ref.moves.tally import (
+    placing_needs,
+    room_needs,
+    seen_in_room,
+    tallied_from,
+    unseen_by,
+)
 from nauticus_ref.moves.walks import listed_afters, listed_needs, walked_before
 from nauticus_ref.notation import vocab
 
@@ -127,3 +133,30 @@ def alike(ask: Ask, purse: Purse, action: str, extra: bool) -> object | None:
         return None
     p, blue = _as_clause(ask, purse, extra)
     return tallied_from(ask, p, action, extra, blue)
+
+
+def in_room(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> bool:
+    """Whether the room the bodies of the placing `action` take in storage is all the
+    bodies of `other` after them see of them but the taler and workers
+    (`tally.seen_in_room`): then `rooms` counts them for what comes after."""
+    p, blue = _as_clause(ask, purse, extra)
+    return action in vocab.PLACING_ACTIONS and seen_in_room(ask, p, action, extra, blue,
+                                                            other)
+
+
+def rooms(ask: Ask, purse: Purse, action: str, extra: bool
+          ) -> Counter[tuple[int, int, int]] | None:
+    """How many bodies of the placing `action` need each (taler, own workers) and take
+    so many storage spaces (`tally.room_needs`); None where a body could complete a
+    ship."""
+    p, blue = _as_clause(ask, purse, extra)
+    return room_needs(ask, p, action, extra, blue)
+
+
+def stored(ask: Ask, purse: Purse, action: str, spaces_taken: int) -> Purse:
+    """A copy of `purse` with so many storage spaces taken by tiles of the purchase
+    `action` (which of its kind changes nothing but the room)."""
+    after = purse.copy()
+    tile = (vocab.ITEM_KIND_OF_ACTION[action], ask.table.board.tiles[action][0])
+    after.storage[tile] += spaces_taken // spaces(tile)
+    return after

@@ -21,7 +21,7 @@ from functools import cache
 from typing import Callable
 
 from nauticus_ref.game.state import Ship, Tile, spaces
-from nauticus_ref.moves.plans import REMEMBERED, reach
+from nauticus_ref.moves.plans import REMEMBERED, Reach, reach
 from nauticus_ref.moves.purse import Ask, Purse
 from nauticus_ref.notation import vocab
 
@@ -34,6 +34,19 @@ def placing_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
                   ) -> Counter[tuple[int, int]] | None:
     """How many bodies of the placing `action` need each (taler, own workers), as
     `Body.needs`; None when a body could complete a ship (then they must be listed)."""
+    rooms = room_needs(ask, purse, action, extra, blue)
+    if rooms is None:
+        return None
+    out: Counter[tuple[int, int]] = Counter()
+    for (taler, workers, _), n in rooms.items():
+        out[taler, workers] += n
+    return out
+
+
+def room_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
+               ) -> Counter[tuple[int, int, int]] | None:
+    """As `placing_needs`, each (taler, own workers) with the storage spaces the body
+    takes (a free tile's among them where it finds room)."""
     found = reach(ask, purse, action, extra, blue)
     if found is None:
         return Counter()
@@ -80,8 +93,8 @@ def placing_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
     free = {i for i, f in enumerate(first) if buying and f == 0}
     stored: dict[tuple[Used, int, frozenset[int]], int] = \
         {(used, 0, frozenset()): n for used, n in ways.items()}
+    room = purse.storage_free
     if buying:
-        room = purse.storage_free
         for i, tile in enumerate(tiles):
             size, mark = spaces(tile), frozenset({i} & free)
             one = tuple(int(j == i) for j in range(len(tiles))) + (1,)
@@ -98,16 +111,19 @@ def placing_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
     regular = ask.table.board.tiles[action] if buying else ()
     kind = vocab.ITEM_KIND_OF_ACTION.get(action, "")
     at = {t: i for i, t in enumerate(tiles)}
-    out: Counter[tuple[int, int]] = Counter()
-    for (used, _, zero), n in stored.items():
+    size = spaces((kind, ""))   # a free tile's
+    out: Counter[tuple[int, int, int]] = Counter()
+    for (used, taken, zero), n in stored.items():
         placed = used[-1]
         if not placed or any(used[i] and i not in zero for i in free):
             continue
-        gifts = 1
+        need = (price(used), max(0, placed - blue) - 2 * extra)
+        out[(*need, taken)] += n
         if regular and all((kind, r) in at and used[at[kind, r]] for r in regular):
-            gifts += sum(1 for r in regular   # a tile not told by number is never the last
-                         if not exact[at[kind, r]] or have[at[kind, r]] > used[at[kind, r]])
-        out[price(used), max(0, placed - blue) - 2 * extra] += n * gifts
+            gifts = sum(1 for r in regular   # a tile not told by number is never the last
+                        if not exact[at[kind, r]] or have[at[kind, r]] > used[at[kind, r]])
+            if gifts:
+                out[(*need, taken + size if taken + size <= room else taken)] += n * gifts
     return out
 
 
@@ -175,13 +191,8 @@ def unseen_by(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other
     if found is None:
         return True
     seen = purse.shape(other)
-    for key, seqs in found.onto.items():
-        for _, ship in seqs:
-            if replace(purse, ships={**purse.ships, key: ship}).shape(other) != seen:
-                return False
-    for _, ship in found.shapes:
-        if replace(purse, ships={**purse.ships, "": ship}).shape(other) != seen:
-            return False
+    if not _on_ships_unseen(purse, found, other):
+        return False
     for tile in found.tiles:
         moved = purse.copy()
         if found.budget is None:   # a transport takes it from storage
@@ -192,6 +203,32 @@ def unseen_by(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other
         if moved.shape(other) != seen:
             return False
     return True
+
+
+def seen_in_room(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other: str
+                 ) -> bool:
+    """Whether the bodies of the purchase `action` change what the bodies of `other`, a
+    purchase of another kind of tile, depend on only by the room they take in storage
+    (`room_needs`): what they put on ships is not seen (as in `unseen_by`), and `other`
+    reads the storage only for its room and the supply only of its own kind."""
+    kind = vocab.ITEM_KIND_OF_ACTION
+    if other not in ("hulls", "masts", "goods") or action == "transport" \
+            or kind[other] == kind[action]:
+        return False
+    found = reach(ask, purse, action, extra, blue)
+    return found is None or _on_ships_unseen(purse, found, other)
+
+
+def _on_ships_unseen(purse: Purse, found: Reach, other: str) -> bool:
+    """Whether no ship taking what it could, and no new ship, changes the shape of
+    `other`."""
+    seen = purse.shape(other)
+    for key, seqs in found.onto.items():
+        for _, ship in seqs:
+            if replace(purse, ships={**purse.ships, key: ship}).shape(other) != seen:
+                return False
+    return all(replace(purse, ships={**purse.ships, "": ship}).shape(other) == seen
+               for _, ship in found.shapes)
 
 
 def _one_of(ways: dict[Used, int], choices: Counter[Used],

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from nauticus_ref.game.state import Player, Tile
-from nauticus_ref.moves.clauses import afters, alike, bodies, needs, tally, unseen
+from nauticus_ref.moves.clauses import afters, bodies, in_room, needs, rooms, tally, unseen
 from nauticus_ref.moves.purse import SPAN, Ask, Body, OutOfTime, Purse, check
+from nauticus_ref.moves.seconds import Seconds
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Clause, Name, PassClause, Turn
 from nauticus_ref.referee.context import Referee
@@ -47,80 +48,6 @@ class TurnOption:
         if extra is None:
             return "pass" if isinstance(self.clauses[0], PassClause) else self.clauses[0].action
         return f"extra {extra.action} {'first' if self.clauses[0] is extra else 'after'}"
-
-
-#: A second clause to count: its group, the shape of the purse it starts from, the
-#: action and whether it is the Extra Action.
-SecondKey = tuple[str, object, str, bool]
-
-
-class Seconds:
-    """The second clauses of a turn to count: for each `SecondKey`, a purse of that
-    shape and how many first clauses left each (taler, workers).  What the second
-    clause's bodies need is found once a key, from the richest of those purses; a
-    purse of the shape is then short of a body's needs or can afford it."""
-
-    def __init__(self, ask: Ask, deadline: float | None):
-        self.ask, self.deadline = ask, deadline
-        self.asks: dict[SecondKey, tuple[Purse, Counter[tuple[int, int]]]] = {}
-        self.known: dict[SecondKey, Counter[tuple[int, int]] | None] = {}
-
-    def add(self, group: str, after: Purse, action: str, extra: bool) -> None:
-        self.add_many((group, after.shape(action), action, extra), after,
-                      Counter({(after.taler, after.workers): 1}))
-
-    def add_many(self, k: SecondKey, after: Purse, budgets: Counter[tuple[int, int]]) -> None:
-        self.asks.setdefault(k, (after, Counter()))[1].update(budgets)
-
-    def tallied(self, group: str, purse: Purse, counted: Counter[tuple[int, int]],
-                action: str, extra: bool) -> None:
-        """First clauses counted by what they need, each leaving `purse` less that and
-        nothing else the bodies of `action` depend on."""
-        if counted:
-            self.add_many((group, purse.shape(action), action, extra), purse,
-                          Counter({(purse.taler - t, purse.workers - w): n
-                                   for (t, w), n in counted.items()}))
-
-    def tally(self, group: str, purse: Purse, action: str, extra: bool
-              ) -> Counter[tuple[int, int]] | None:
-        """What the bodies of the second clause from `purse` need, asked from the richest
-        purse of its shape (`purse` among them), where they can be tallied
-        (`clauses.tally`); None where they cannot."""
-        k = (group, purse.shape(action), action, extra)
-        self.asks.setdefault(k, (purse, Counter()))[1][purse.taler, purse.workers] += 0
-        if k not in self.known:
-            self.known[k] = tally(self.ask, self._richest(k), action, extra)
-        return self.known[k]
-
-    def _richest(self, *keys: SecondKey) -> Purse:
-        """A purse of the first key's shape, with the most taler and workers any purse
-        of the keys has."""
-        budgets = [b for k in keys for b in self.asks[k][1]]
-        richest = self.asks[keys[0]][0].copy()
-        richest.taler = max(t for t, _ in budgets)
-        richest.workers = max(w for _, w in budgets)
-        return richest
-
-    def counts(self) -> Counter[str]:
-        """How many turns each group holds, the second clauses counted.  Shapes whose
-        second clauses tally alike (`clauses.alike`) are asked once, from the richest
-        purse of them all."""
-        out: Counter[str] = Counter()
-        together: dict[object, list[SecondKey]] = {}
-        for k, (purse, _) in self.asks.items():
-            same = None if k in self.known else alike(self.ask, purse, k[2], k[3])
-            together.setdefault(k if same is None else (k[2], k[3], same), []).append(k)
-        for keys in together.values():
-            counted = self.known.get(keys[0])
-            if counted is None:
-                counted = needs(self.ask, self._richest(*keys), keys[0][2], keys[0][3],
-                                self.deadline)
-                check(self.deadline)
-            for k in keys:
-                for (taler, workers), n in self.asks[k][1].items():
-                    out[k[0]] += n * sum(c for (t, w), c in counted.items()
-                                         if t <= taler and w <= workers)
-        return out
 
 
 @dataclass
@@ -207,6 +134,9 @@ class TurnOptions:
         main = tally(self.ask, self.purse, self.action, False) if seen is None else None
         hidden = {a for a in vocab.ACTIONS if extra and main is not None
                   and unseen(self.ask, self.purse, self.action, False, a)}
+        roomy = {a for a in vocab.ACTIONS if extra and main is not None and a not in hidden
+                 and in_room(self.ask, self.purse, self.action, False, a)}
+        hidden |= roomy
         if main is None or (extra and len(hidden) < len(vocab.ACTIONS)):
             for n, (clause, after, _, _) in enumerate(self.main_bodies(self.purse)):
                 out["pass" if clause is PASS else self.action] += 1
@@ -223,9 +153,15 @@ class TurnOptions:
             passed = next(self.main_bodies(self.purse))[1]
             for action in vocab.ACTIONS if extra else ():
                 seconds.add(f"extra {action} after", passed, action, True)
+        taken = rooms(self.ask, self.purse, self.action, False) if roomy else None
         for action in hidden:
             assert main is not None
-            seconds.tallied(f"extra {action} after", self.purse, main, action, True)
+            if action in roomy:
+                assert taken is not None
+                seconds.roomed(f"extra {action} after", self.purse, self.action, taken,
+                               action, True)
+            else:
+                seconds.tallied(f"extra {action} after", self.purse, main, action, True)
         for action in vocab.ACTIONS if extra else ():
             out[f"extra {action} first"] += self._first(action, seconds)    # then pass
         for group, n in seconds.counts().items():
@@ -236,9 +172,9 @@ class TurnOptions:
         """How many bodies `action` has as the Extra Action before the phase's action,
         each handed to `seconds` with what it leaves: tallied where its bodies leave
         the phase's action's shape as it was (the tally asked once with the Extra
-        Action after, from the richest purse of that shape), walked without making
-        them where that action depends on the ships and crowns alone
-        (`clauses.afters`), else listed."""
+        Action after, from the richest purse of that shape), or tallied by the room
+        it takes where only that is seen (`clauses.room_tally`), walked without making
+        them where that can be (`clauses.afters`), else listed."""
         group, purse = f"extra {action} first", self.purse
         if action in vocab.PLACING_ACTIONS:
             counted = seconds.tally(f"extra {action} after", purse, action, True)
@@ -247,6 +183,11 @@ class TurnOptions:
                                 if t <= purse.taler and w <= purse.workers})
                 seconds.tallied(group, purse, mine, self.action, False)
                 return sum(mine.values())
+            taken = rooms(self.ask, purse, action, True) \
+                if in_room(self.ask, purse, action, True, self.action) else None
+            if taken is not None:
+                seconds.roomed(group, purse, action, taken, self.action, False)
+                return sum(taken.values())
         shaped = afters(self.ask, purse, action, True, self.action, seconds.deadline)
         if shaped is not None:
             for shape, (after, budgets) in shaped.items():

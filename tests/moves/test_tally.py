@@ -183,3 +183,28 @@ def test_purses_alike_for_a_tally_have_the_same_bodies():
                     assert tally(turns.ask, common, action, False) == \
                         tally(turns.ask, one, action, False), (name, line, action)
     assert merged > 20   # purses of different shapes were found alike
+
+
+def test_a_clause_seen_only_by_its_room_is_counted_by_it():
+    """Where `in_room` says the next clause sees a purchase only by the room it takes,
+    `rooms` counts its bodies by what they need and the spaces they take as listing
+    them does, and a purse with that room (`stored`) has each body's shape."""
+    from nauticus_ref.moves.clauses import in_room, rooms, stored
+
+    checked = 0
+    for name, line, turns in _positions(random.Random(37), 4):
+        purse = turns.purse
+        for first, then in itertools.product(vocab.BUYING_ACTIONS, ("hulls", "masts", "goods")):
+            counted = rooms(turns.ask, purse, first, True)   # None: it can complete a ship
+            if counted is None or not in_room(turns.ask, purse, first, True, then):
+                continue
+            listed = list(itertools.islice(bodies(turns.ask, purse, first, True), MOST + 1))
+            if len(listed) > MOST or not listed:
+                continue
+            taken = [purse.storage_free - b.after.storage_free for b in listed]
+            assert counted == Counter(
+                (*b.needs, t) for b, t in zip(listed, taken)), (name, line, first)
+            for b, t in list(zip(listed, taken))[:40]:
+                assert stored(turns.ask, purse, first, t).shape(then) == b.after.shape(then)
+            checked += 1
+    assert checked > 30

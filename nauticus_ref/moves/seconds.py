@@ -1,0 +1,96 @@
+"""The second clauses of the turns with the Extra Action, counted without listing them:
+each first clause hands on what it leaves, grouped by the shape the second clause
+reads (`Purse.shape`), and the second clause's bodies are found once a shape, with
+what each needs (`turns.TurnOptions.counts` fills it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from nauticus_ref.moves.clauses import alike, needs, stored, tally
+from nauticus_ref.moves.purse import Ask, Purse, check
+
+#: A second clause to count: its group, the shape of the purse it starts from, the
+#: action and whether it is the Extra Action.
+SecondKey = tuple[str, object, str, bool]
+
+
+class Seconds:
+    """The second clauses of a turn to count: for each `SecondKey`, a purse of that
+    shape and how many first clauses left each (taler, workers).  What the second
+    clause's bodies need is found once a key, from the richest of those purses; a
+    purse of the shape is then short of a body's needs or can afford it."""
+
+    def __init__(self, ask: Ask, deadline: float | None):
+        self.ask, self.deadline = ask, deadline
+        self.asks: dict[SecondKey, tuple[Purse, Counter[tuple[int, int]]]] = {}
+        self.known: dict[SecondKey, Counter[tuple[int, int]] | None] = {}
+
+    def add(self, group: str, after: Purse, action: str, extra: bool) -> None:
+        self.add_many((group, after.shape(action), action, extra), after,
+                      Counter({(after.taler, after.workers): 1}))
+
+    def add_many(self, k: SecondKey, after: Purse, budgets: Counter[tuple[int, int]]) -> None:
+        self.asks.setdefault(k, (after, Counter()))[1].update(budgets)
+
+    def tallied(self, group: str, purse: Purse, counted: Counter[tuple[int, int]],
+                action: str, extra: bool) -> None:
+        """First clauses counted by what they need, each leaving `purse` less that and
+        nothing else the bodies of `action` depend on."""
+        if counted:
+            self.add_many((group, purse.shape(action), action, extra), purse,
+                          Counter({(purse.taler - t, purse.workers - w): n
+                                   for (t, w), n in counted.items()}))
+
+    def roomed(self, group: str, purse: Purse, first: str,
+               taken: Counter[tuple[int, int, int]], action: str, extra: bool) -> None:
+        """First clauses of the purchase `first` counted by what they need and the room
+        they take (`clauses.rooms`), each leaving `purse` less that and nothing else
+        the bodies of `action` depend on."""
+        for (taler, workers, room), n in taken.items():
+            after = stored(self.ask, purse, first, room)
+            after.taler, after.workers = purse.taler - taler, purse.workers - workers
+            self.add_many((group, after.shape(action), action, extra), after,
+                          Counter({(after.taler, after.workers): n}))
+
+    def tally(self, group: str, purse: Purse, action: str, extra: bool
+              ) -> Counter[tuple[int, int]] | None:
+        """What the bodies of the second clause from `purse` need, asked from the richest
+        purse of its shape (`purse` among them), where they can be tallied
+        (`clauses.tally`); None where they cannot."""
+        k = (group, purse.shape(action), action, extra)
+        self.asks.setdefault(k, (purse, Counter()))[1][purse.taler, purse.workers] += 0
+        if k not in self.known:
+            self.known[k] = tally(self.ask, self._richest(k), action, extra)
+        return self.known[k]
+
+    def _richest(self, *keys: SecondKey) -> Purse:
+        """A purse of the first key's shape, with the most taler and workers any purse
+        of the keys has."""
+        budgets = [b for k in keys for b in self.asks[k][1]]
+        richest = self.asks[keys[0]][0].copy()
+        richest.taler = max(t for t, _ in budgets)
+        richest.workers = max(w for _, w in budgets)
+        return richest
+
+    def counts(self) -> Counter[str]:
+        """How many turns each group holds, the second clauses counted.  Shapes whose
+        second clauses tally alike (`clauses.alike`) are asked once, from the richest
+        purse of them all."""
+        out: Counter[str] = Counter()
+        together: dict[object, list[SecondKey]] = {}
+        for k, (purse, _) in self.asks.items():
+            same = None if k in self.known else alike(self.ask, purse, k[2], k[3])
+            together.setdefault(k if same is None else (k[2], k[3], same), []).append(k)
+        for keys in together.values():
+            counted = self.known.get(keys[0])
+            if counted is None:
+                counted = needs(self.ask, self._richest(*keys), keys[0][2], keys[0][3],
+                                self.deadline)
+                check(self.deadline)
+            for k in keys:
+                for (taler, workers), n in self.asks[k][1].items():
+                    out[k[0]] += n * sum(c for (t, w), c in counted.items()
+                                         if t <= taler and w <= workers)
+        return out
