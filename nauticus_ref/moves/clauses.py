@@ -104,7 +104,6 @@ def tally(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int
     return placing_needs(ask, p, action, extra, blue)
 
 
-
 def unseen(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> bool:
     """Whether the bodies of the placing `action` leave those of `other` after them what
     they would have from `purse`, but the taler and workers (`tally.unseen_by`)."""
@@ -117,8 +116,8 @@ def afters(ask: Ask, purse: Purse, action: str, extra: bool, then: str,
            ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
     """The bodies of the placing `action` by the shape they leave the bodies of `then`
     (`Purse.shape`), each with a purse of that shape and how many bodies leave each
-    (taler, workers): walked without making them (`tally.listed_afters`) where it can
-    tell them (`tally.walked_before`); None for any other."""
+    (taler, workers): walked without making them (`walks.listed_afters`) where it can
+    tell them (`walks.walked_before`); None for any other."""
     if action not in vocab.PLACING_ACTIONS or not walked_before(action, then):
         return None
     p, blue = _as_clause(ask, purse, extra)
@@ -148,7 +147,9 @@ def rooms(ask: Ask, purse: Purse, action: str, extra: bool
           ) -> Counter[tuple[int, int, int]] | None:
     """How many bodies of the placing `action` need each (taler, own workers) and take
     so many storage spaces (`tally.room_needs`); None where a body could complete a
-    ship."""
+    ship, or for an action that places nothing."""
+    if action not in vocab.PLACING_ACTIONS:
+        return None
     p, blue = _as_clause(ask, purse, extra)
     return room_needs(ask, p, action, extra, blue)
 

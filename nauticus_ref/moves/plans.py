@@ -142,7 +142,7 @@ def plans(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     destination at a time and cut as soon as the tiles chosen cost more taler or
     workers than the player could have.  `only`: just the ways that place exactly
     these tiles (to find a written clause quickly).  Without `stores`: the ways for the
-    ships alone, the empty one too, the storage left to the caller (`tally.py`)."""
+    ships alone, the empty one too, the storage left to the caller (`walks.py`)."""
     found = reach(ask, purse, action, extra, blue, only)
     if found is None:
         return

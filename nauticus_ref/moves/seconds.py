@@ -32,6 +32,7 @@ class Seconds:
                       Counter({(after.taler, after.workers): 1}))
 
     def add_many(self, k: SecondKey, after: Purse, budgets: Counter[tuple[int, int]]) -> None:
+        assert k not in self.known, "a key is asked once all its purses are in"
         self.asks.setdefault(k, (after, Counter()))[1].update(budgets)
 
     def tallied(self, group: str, purse: Purse, counted: Counter[tuple[int, int]],

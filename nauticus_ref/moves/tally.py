@@ -133,10 +133,11 @@ def tallied_from(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
     whose lists of what a ship could take do not depend on the workers (`plans.reach`):
     the tiles and how many there are, the free storage, and what each ship and a new
     ship could take, as counts of tiles (a ship's name and hull apart).  None where a
-    body could complete a ship."""
+    body could complete a ship, or where nothing can be placed (for want of workers,
+    it may be, which a richer purse has)."""
     found = reach(ask, purse, action, extra, blue)
     if found is None:
-        return ()
+        return None
     if any(_known(ask, seqs, purse.ships[k]).completes for k, seqs in found.onto.items()) \
             or _known(ask, found.shapes, None).completes:
         return None

@@ -125,7 +125,8 @@ class TurnOptions:
         first clauses that leave the same shape (`Purse.shape`) differing only in taler
         and workers, the second clause's bodies are found once, with what each needs,
         and counted for each (`Seconds`).  A first clause whose bodies leave the
-        second's shape as it was is tallied, not listed (`clauses.unseen`).  Raises
+        second's shape as it was is tallied, not listed (`clauses.unseen`), and one
+        seen only by the room it takes tallied by that (`clauses.in_room`).  Raises
         `OutOfTime` past `deadline` (`time.monotonic()`).  `seen` is shown each body of
         the phase's action on the way (`plain_counts` too)."""
         out: Counter[str] = Counter()
@@ -136,14 +137,13 @@ class TurnOptions:
                   and unseen(self.ask, self.purse, self.action, False, a)}
         roomy = {a for a in vocab.ACTIONS if extra and main is not None and a not in hidden
                  and in_room(self.ask, self.purse, self.action, False, a)}
-        hidden |= roomy
-        if main is None or (extra and len(hidden) < len(vocab.ACTIONS)):
+        if main is None or (extra and len(hidden | roomy) < len(vocab.ACTIONS)):
             for n, (clause, after, _, _) in enumerate(self.main_bodies(self.purse)):
                 out["pass" if clause is PASS else self.action] += 1
                 if seen is not None and clause is not PASS:
                     seen(clause)
                 for action in vocab.ACTIONS if extra else ():
-                    if clause is PASS or action not in hidden:
+                    if clause is PASS or action not in hidden | roomy:
                         seconds.add(f"extra {action} after", after, action, True)
                 if n % 64 == 63:
                     check(deadline)
@@ -153,15 +153,14 @@ class TurnOptions:
             passed = next(self.main_bodies(self.purse))[1]
             for action in vocab.ACTIONS if extra else ():
                 seconds.add(f"extra {action} after", passed, action, True)
-        taken = rooms(self.ask, self.purse, self.action, False) if roomy else None
         for action in hidden:
             assert main is not None
-            if action in roomy:
-                assert taken is not None
-                seconds.roomed(f"extra {action} after", self.purse, self.action, taken,
-                               action, True)
-            else:
-                seconds.tallied(f"extra {action} after", self.purse, main, action, True)
+            seconds.tallied(f"extra {action} after", self.purse, main, action, True)
+        taken = rooms(self.ask, self.purse, self.action, False) if roomy else None
+        for action in roomy:
+            assert taken is not None
+            seconds.roomed(f"extra {action} after", self.purse, self.action, taken, action,
+                           True)
         for action in vocab.ACTIONS if extra else ():
             out[f"extra {action} first"] += self._first(action, seconds)    # then pass
         for group, n in seconds.counts().items():
@@ -173,7 +172,7 @@ class TurnOptions:
         each handed to `seconds` with what it leaves: tallied where its bodies leave
         the phase's action's shape as it was (the tally asked once with the Extra
         Action after, from the richest purse of that shape), or tallied by the room
-        it takes where only that is seen (`clauses.room_tally`), walked without making
+        it takes where only that is seen (`clauses.in_room`), walked without making
         them where that can be (`clauses.afters`), else listed."""
         group, purse = f"extra {action} first", self.purse
         if action in vocab.PLACING_ACTIONS:

@@ -92,16 +92,17 @@ def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
             left = room - size if free and room >= size else room   # the free tile's
             k = (left, crowns, tuple(received) if counted else ())
             if n and k not in made:
-                made[k] = _after(purse, ships, end, received, free and left < room, crowns)
+                made[k] = shaped(end, received, free and left < room, crowns)
             if n:
                 shape, after = made[k]
                 entry = out.setdefault(shape, (after, Counter()))
                 entry[1][end.taler, end.workers] += n
 
-    def _after(purse: Purse, ships: dict[str, Ship], end: End, received: list[Tile],
-               free: bool, crowns: int) -> tuple[object, Purse]:
-        """The shape a body leaves `then`, and a purse of that shape: its storage and
-        supply right where `then` reads them (the room, the supply of its kind)."""
+    def shaped(end: End, received: list[Tile], free: bool, crowns: int
+               ) -> tuple[object, Purse]:
+        """The shape a body of the plan walked leaves `then`, and a purse of that shape:
+        its storage and supply right where `then` reads them (the room, the supply of
+        its kind)."""
         storage, supply = purse.storage, purse.supply
         if counted:
             storage, supply = Counter(storage), Counter(supply)

@@ -185,6 +185,25 @@ def test_purses_alike_for_a_tally_have_the_same_bodies():
     assert merged > 20   # purses of different shapes were found alike
 
 
+def test_a_purse_that_can_place_nothing_is_alike_no_other():
+    """Without workers a purse places nothing, but a richer purse of its shape could:
+    it must not be asked together with a purse that has nothing to place."""
+    from dataclasses import replace
+
+    from nauticus_ref.moves.clauses import alike
+
+    _, _, turns = next(_positions(random.Random(38), 1))
+    ask = replace(turns.ask, blue=0, onto={}, known={})
+    idle = turns.purse.copy()
+    idle.workers = 0
+    bare = turns.purse.copy()
+    for tile in list(bare.supply):
+        if tile[0] == "mast":
+            bare.supply[tile] = 0
+    assert alike(ask, idle, "masts", False) is None
+    assert alike(ask, bare, "masts", False) is None
+
+
 def test_a_clause_seen_only_by_its_room_is_counted_by_it():
     """Where `in_room` says the next clause sees a purchase only by the room it takes,
     `rooms` counts its bodies by what they need and the spaces they take as listing
