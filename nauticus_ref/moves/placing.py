@@ -153,11 +153,9 @@ def _walk(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, order: Or
     placements, the purse after, the taler paid, the workers used, and the least
     taler and own workers it needs."""
     buying = action != "transport"
-    board = ask.table.board
 
     def price_of(tile: Tile) -> int:
-        return 2 if extra else 4 if ask.space is None else board.price(ask.space, action,
-                                                                         tile[1])
+        return ask.first_price(action, extra, tile[1])
 
     def place(k: int, taler: int, workers: int, paid: int, used: int,
               first_paid: frozenset[str], gained: tuple[Tile, ...], done: list[Placement],

@@ -102,8 +102,7 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     most = blue + purse.workers + 3 * finishing
     if most <= 0:
         return None
-    first = {t: 2 if extra else 4 if ask.space is None else
-             ask.table.board.price(ask.space, action, t[1]) for t in tiles} if buying else {}
+    first = {t: ask.first_price(action, extra, t[1]) for t in tiles} if buying else {}
     # a ship takes only so many masts, sails or goods, whatever the workers, so what it
     # could take of them is asked once for any number of workers
     lists = UNBOUNDED if action in ("masts", "sails", "goods") else most

@@ -10,6 +10,7 @@ found from what the first left.
 from __future__ import annotations
 
 import copy
+import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import cast
@@ -24,6 +25,7 @@ from nauticus_ref.rules import moments
 #: Where a generated move stands: options are text, not read from a file.
 SPAN = Span(line=1, column=1, end_line=1, end_column=2)
 
+
 class OutOfTime(Exception):
     """Counting went past its deadline; `counted`: how many options it had found."""
 
@@ -34,8 +36,6 @@ class OutOfTime(Exception):
 
 def check(deadline: float | None) -> None:
     """Raise `OutOfTime` past `deadline` (`time.monotonic()`)."""
-    import time
-
     if deadline is not None and time.monotonic() > deadline:
         raise OutOfTime
 
@@ -147,6 +147,12 @@ class Ask:
         field(default_factory=dict)
     #: what the tally works out about each of those lists, by its identity (`tally.Known`)
     known: dict[int, object] = field(default_factory=dict)
+
+    def first_price(self, action: str, extra: bool, name: str) -> int:
+        """What the first tile of a kind costs: 2 as the Extra Action, else the price
+        printed at the phase's space (4 where the phase has none)."""
+        return 2 if extra else 4 if self.space is None else \
+            self.table.board.price(self.space, action, name)
 
 
 def make_clause(action: str, extra: bool, workers: int | None = None,

@@ -35,8 +35,11 @@ def placing_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
     """How many bodies of the placing `action` need each (taler, own workers), as
     `Body.needs`; None when a body could complete a ship (then they must be listed)."""
     rooms = room_needs(ask, purse, action, extra, blue)
-    if rooms is None:
-        return None
+    return None if rooms is None else by_needs(rooms)
+
+
+def by_needs(rooms: Counter[tuple[int, int, int]]) -> Counter[tuple[int, int]]:
+    """The bodies `room_needs` counted, by what they need alone."""
     out: Counter[tuple[int, int]] = Counter()
     for (taler, workers, _), n in rooms.items():
         out[taler, workers] += n
@@ -50,8 +53,7 @@ def room_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
     found = reach(ask, purse, action, extra, blue)
     if found is None:
         return Counter()
-    if any(_known(ask, seqs, purse.ships[k]).completes for k, seqs in found.onto.items()) \
-            or _known(ask, found.shapes, None).completes:
+    if _completes(ask, purse, found):
         return None
     tiles = found.tiles
     buying = found.budget is not None
@@ -136,10 +138,7 @@ def tallied_from(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
     body could complete a ship, or where nothing can be placed (for want of workers,
     it may be, which a richer purse has)."""
     found = reach(ask, purse, action, extra, blue)
-    if found is None:
-        return None
-    if any(_known(ask, seqs, purse.ships[k]).completes for k, seqs in found.onto.items()) \
-            or _known(ask, found.shapes, None).completes:
+    if found is None or _completes(ask, purse, found):
         return None
     exact = (True,) * len(found.tiles)
     ships = sorted(tuple(sorted(_known(ask, found.onto[k], purse.ships[k])
@@ -167,6 +166,12 @@ class Known:
                 tuple(c[t] if e else min(c[t], 1) for t, e in zip(tiles, exact)) + (len(seq),)
                 for seq, c in ((seq, Counter(seq)) for seq, _ in self.seqs))
         return self.made[k]
+
+
+def _completes(ask: Ask, purse: Purse, found: Reach) -> bool:
+    """Whether a ship or a new ship could be completed by what it could take."""
+    return any(_known(ask, seqs, purse.ships[k]).completes for k, seqs in found.onto.items()) \
+        or _known(ask, found.shapes, None).completes
 
 
 def _known(ask: Ask, seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None) -> Known:

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from nauticus_ref.game.state import Player, Tile
-from nauticus_ref.moves.clauses import afters, bodies, in_room, needs, rooms, tally, unseen
+from nauticus_ref.moves.clauses import afters, bodies, in_room, needs, rooms, unseen
 from nauticus_ref.moves.purse import SPAN, Ask, Body, OutOfTime, Purse, check
 from nauticus_ref.moves.seconds import Seconds
+from nauticus_ref.moves.tally import by_needs
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Clause, Name, PassClause, Turn
 from nauticus_ref.referee.context import Referee
@@ -132,7 +133,9 @@ class TurnOptions:
         out: Counter[str] = Counter()
         seconds = Seconds(self.ask, deadline)
         extra = self.purse.extra
-        main = tally(self.ask, self.purse, self.action, False) if seen is None else None
+        # the phase's action tallied once, by the room it takes too (for `roomy`)
+        taken = rooms(self.ask, self.purse, self.action, False) if seen is None else None
+        main = None if taken is None else by_needs(taken)
         hidden = {a for a in vocab.ACTIONS if extra and main is not None
                   and unseen(self.ask, self.purse, self.action, False, a)}
         roomy = {a for a in vocab.ACTIONS if extra and main is not None and a not in hidden
@@ -156,7 +159,6 @@ class TurnOptions:
         for action in hidden:
             assert main is not None
             seconds.tallied(f"extra {action} after", self.purse, main, action, True)
-        taken = rooms(self.ask, self.purse, self.action, False) if roomy else None
         for action in roomy:
             assert taken is not None
             seconds.roomed(f"extra {action} after", self.purse, self.action, taken, action,
