@@ -35,7 +35,7 @@ def listed_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
         out[purse.taler - end.low[0], purse.workers - end.low[1] - 2 * extra] += \
             end.plain + end.gifted
 
-    _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=False)
+    _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=False, seen=_unread)
     return out
 
 
@@ -80,8 +80,8 @@ def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
             ships.update((key, ship) for key, _, ship in end.plan.ships)
             ships.update((f"\0{i}", ship) for i, (_, ship) in enumerate(end.plan.new))
             made.clear()
-        room = free_room - end.stored * size + sum(
-            spaces(t) * n for t, n in end.placed.items()) * (action == "transport")
+        room = free_room - end.stored * size + (
+            sum(spaces(t) * n for t, n in end.placed.items()) if action == "transport" else 0)
         crowns, received = purse.crowns_owned, []
         for tile in end.gained:   # as `placing._receive`
             if room >= spaces(tile):
@@ -95,8 +95,9 @@ def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
                 made[k] = shaped(end, received, free and left < room, crowns)
             if n:
                 shape, after = made[k]
-                entry = out.setdefault(shape, (after, Counter()))
-                entry[1][end.taler, end.workers] += n
+                if shape not in out:
+                    out[shape] = (after, Counter())
+                out[shape][1][end.taler, end.workers] += n
 
     def shaped(end: End, received: list[Tile], free: bool, crowns: int
                ) -> tuple[object, Purse]:
@@ -120,8 +121,24 @@ def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
                         crowns_owned=crowns, taler=end.taler, workers=end.workers)
         return after.shape(then), after
 
-    _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=True)
+    _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=True,
+          seen=_unread if then == "deliver" else _by_room if not counted else _as_is)
     return out
+
+
+def _unread(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """The reward tiles, where what comes after reads none of them."""
+    return ()
+
+
+def _by_room(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """The reward tiles, where what comes after reads only the crowns among them and the
+    room each takes: goods all alike."""
+    return tuple(t if t[1] == "crown" else ("good", "") for t in tiles)
+
+
+def _as_is(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    return tiles
 
 
 @dataclass(slots=True)
@@ -144,14 +161,18 @@ class End:
 
 
 def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
-          deadline: float | None, leaf: Callable[[End], None], ordered: bool) -> None:
+          deadline: float | None, leaf: Callable[[End], None], ordered: bool,
+          seen: Callable[[tuple[Tile, ...]], tuple[Tile, ...]]) -> None:
     """Each way to place on the ships walked as the referee pays it (`placing._walk`),
     `leaf` shown where it ends.  The storage, written first, is not combined with it
     tile by tile: its ways are counted by what they leave the walk (the taler, the
     workers, the kinds first paid) and by the free tiles they allow, and a completed
     ship's reward sets are taken together where they give the same taler, workers and
-    tiles (in the order received, with `ordered`).  Raises `OutOfTime` past
-    `deadline`."""
+    tiles (in the order received, with `ordered`; after the last ship that brings any,
+    the tiles only as `leaf` reads them, `seen`).  The ships are walked once for each
+    way the storage enters them (the kinds first paid that the ships place, the blue
+    workers used), from the richest start of them, and each start then set against
+    each path it can pay.  Raises `OutOfTime` past `deadline`."""
     found = reach(ask, purse, action, extra, blue)
     if found is None:
         return
@@ -163,40 +184,65 @@ def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
                                          Counter[frozenset[Tile]]]] = {}
     room = purse.storage_free if buying else 0
 
-    def walk(at: tuple[Plan, Counter[Tile], int, frozenset[Tile], Counter[frozenset[Tile]]],
-             order: list[tuple[tuple[Tile, ...], int]], k: int, taler: int, workers: int,
-             used: int, first_paid: frozenset[str], gained: tuple[Tile, ...],
-             low: tuple[int, int], ways: int) -> None:
-        if k == len(order):   # the storage's ways, with and without a free tile
-            plan, placed, count, names, ends = at
-            plain = sum(ends.values())
-            gifted = sum(n * _gifts(regular, kind, purse, placed, names, full)
-                         for full, n in ends.items()) - plain
-            leaf(End(plan, placed, count, names, gained, taler, workers, low, plain * ways,
-                     gifted * ways))
-            return
-        seq, masts = order[k]
-        paying = pay(seq, taler, workers, used, first_paid, price_of, blue, False)
-        if paying is None:
-            return
-        taler, workers, used, first_paid, _ = paying
-        low = (min(low[0], taler), min(low[1], workers))
-        if not masts:
-            walk(at, order, k + 1, taler, workers, used, first_paid, gained, low, ways)
-            return
-        for (t, w, got), n in reward_groups(masts, ordered).items():
-            tiles = gained + got
-            if any(purse.supply[tile] < tiles.count(tile) for tile in set(got)):
-                continue   # a reward's tiles must be in the supply
-            walk(at, order, k + 1, taler + t, workers + w, used, first_paid, tiles, low,
-                 ways * n)
+    #: the reward branches after the tiles gained so far, for a ship of so many masts,
+    #: and whether it is the last to bring any (`rewards`)
+    branches: dict[tuple[tuple[Tile, ...], int, bool],
+                   list[tuple[int, int, tuple[Tile, ...], int]]] = {}
 
+    def rewards(gained: tuple[Tile, ...], masts: int, last: bool
+                ) -> list[tuple[int, int, tuple[Tile, ...], int]]:
+        """The reward sets of a completed ship of `masts` masts after `gained` that the
+        supply can give, by the taler, workers and tiles they leave the walk; after the
+        last ship that brings any, the tiles only as `leaf` reads them (`seen`), so that
+        sets alike in that are walked once."""
+        k = (gained, masts, last)
+        if k not in branches:
+            merged: Counter[tuple[int, int, tuple[Tile, ...]]] = Counter()
+            for (t, w, got), n in reward_groups(masts, ordered).items():
+                tiles = gained + got
+                if all(purse.supply[tile] >= tiles.count(tile) for tile in set(got)):
+                    merged[t, w, seen(tiles) if last else tiles] += n
+            branches[k] = [(t, w, tiles, n) for (t, w, tiles), n in merged.items()]
+        return branches[k]
+
+    def walk(order: list[tuple[tuple[Tile, ...], int]], used: int, first_paid: frozenset[str],
+             start: tuple[int, int]) -> list[Path]:
+        """Each way through the ships of `order` as the referee pays it (`placing.pay`),
+        after `used` tiles and the kinds `first_paid` in storage, that `start` taler and
+        workers could pay: what each gives and the least it needs, counted from the
+        start, so that any poorer start can be set against it."""
+        out: list[Path] = []
+
+        def step(k: int, taler: int, workers: int, used: int, first_paid: frozenset[str],
+                 gained: tuple[Tile, ...], low: tuple[int, int], ways: int) -> None:
+            if k == len(order):
+                out.append((taler - start[0], workers - start[1], low[0] - start[0],
+                            low[1] - start[1], gained, ways))
+                return
+            seq, masts = order[k]
+            paying = pay(seq, taler, workers, used, first_paid, price_of, blue, False)
+            if paying is None:
+                return
+            taler, workers, used, first_paid, _ = paying
+            low = (min(low[0], taler), min(low[1], workers))
+            if not masts:
+                step(k + 1, taler, workers, used, first_paid, gained, low, ways)
+                return
+            last = k + 1 == len(order) or k + 2 == len(order) and not order[-1][1]
+            for t, w, tiles, n in rewards(gained, masts, last):
+                step(k + 1, taler + t, workers + w, used, first_paid, tiles, low, ways * n)
+
+        step(0, *start, used, first_paid, (), start, 1)
+        return out
+
+    gifts = [(kind, r) for r in regular]
     for n, (plan, placed) in enumerate(plans(ask, purse, action, extra, blue, stores=False)):
         if n % 256 == 255:
             check(deadline)   # OutOfTime past it
-        order = [(seq, len(ship.masts) if completes else 0)
-                 for _, seq, ship, completes in finishing_first(purse, plan)]
-        order += [(seq, len(ship.masts) if ship.complete else 0) for seq, ship in plan.new]
+        order = _runs([(seq, len(ship.masts) if completes else 0)
+                       for _, seq, ship, completes in finishing_first(purse, plan)]
+                      + [(seq, len(ship.masts) if ship.complete else 0)
+                         for seq, ship in plan.new])
         # what is left of each tile in the supply, told apart only up to one more
         # than the storage could take (the same ways to store, none the last)
         left = tuple(min(found.have[t] - placed[t], room // spaces(t) + 1)
@@ -210,14 +256,55 @@ def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
         tiles = sum(placed.values())
         least = sum(min(4, found.first[t]) + 4 * (n - 1) for t, n in placed.items() if n) \
             if buying else 0
+        # a free tile needs all four kinds bought: these the storage must buy
+        unplaced = frozenset(t for t in gifts if not placed[t]) if gifts else None
+        on_ships = frozenset(t[1] for t in placed)
+        # the storage's ways by how they enter the ships (the kinds first paid that the
+        # ships place, the phase's blue workers used): the taler and workers each
+        # leaves, how many tiles of which kinds it stores, its ends without and with a
+        # free tile
+        entering: dict[tuple[frozenset[str], int],
+                       list[tuple[int, int, int, frozenset[Tile], int, int]]] = {}
         for (names, count, spent), ends in stored.items():
             if not (count or order) or spent > purse.taler or count - blue > purse.workers \
                     or not rewarded and (spent + least > purse.taler
                                          or count + tiles - blue > purse.workers):
                 continue
-            taler, workers = purse.taler - spent, purse.workers - max(0, count - blue)
-            walk((plan, placed, count, names, ends), order, 0, taler, workers, count,
-                 frozenset(t[1] for t in names), (), (taler, workers), 1)
+            # with a free tile: one of each kind it does not leave empty in the supply
+            gifted = sum(n * sum(1 for t in gifts if t not in full) for full, n in ends.items()) \
+                if unplaced is not None and unplaced <= names else 0
+            into = (frozenset(t[1] for t in names) & on_ships, min(count, blue))
+            entering.setdefault(into, []).append(
+                (purse.taler - spent, purse.workers - max(0, count - blue), count, names,
+                 sum(ends.values()), gifted))
+        for (first_paid, used), starts in entering.items():
+            most = (max(s[0] for s in starts), max(s[1] for s in starts))
+            paths = walk(order, used, first_paid, most)
+            for taler, workers, count, names, plain, gifted in starts:
+                for dt, dw, lt, lw, gained, ways in paths:
+                    if taler + lt >= 0 and workers + lw >= 0:
+                        leaf(End(plan, placed, count, names, gained, taler + dt, workers + dw,
+                                 (taler + lt, workers + lw), plain * ways, gifted * ways))
+
+
+#: A way through a plan's ships (`_ways`): the taler and workers it gives or takes in
+#: all, the lowest they go on the way (at most 0; each counted from the start), the
+#: reward tiles gained in order, and how many reward sets take it.
+Path = tuple[int, int, int, int, tuple[Tile, ...], int]
+
+
+def _runs(order: list[tuple[tuple[Tile, ...], int]]) -> list[tuple[tuple[Tile, ...], int]]:
+    """`order` with each ship that brings no reward joined to the next: paid one after
+    another, the taler and workers only go down until a reward, so the lowest they go
+    is where the run ends, and the walk takes the run as one step."""
+    out: list[tuple[tuple[Tile, ...], int]] = []
+    run: tuple[Tile, ...] = ()
+    for seq, masts in order:
+        run += seq
+        if masts:
+            out.append((run, masts))
+            run = ()
+    return out + [(run, 0)] if run else out
 
 
 @cache
@@ -255,14 +342,3 @@ def _storage(tiles: tuple[Tile, ...], left: tuple[int, ...], room: int,
     for (names, count, spent, _, full), n in states.items():
         out[names, count, spent][full] += n
     return out
-
-
-def _gifts(regular: tuple[str, ...], kind: str, purse: Purse, placed: Counter[Tile],
-           stored: frozenset[Tile], full: frozenset[Tile]) -> int:
-    """How many ways a plan ends: without a free tile, and, where it buys all four kinds
-    (the ships' tiles `placed`, the kinds `stored`), with each kind it does not leave
-    empty in the supply (`full`: the kinds it stores the last of)."""
-    tiles = [(kind, n) for n in regular]
-    if not regular or not all(placed[t] or t in stored for t in tiles):
-        return 1
-    return 1 + sum(1 for t in tiles if t not in full)
