@@ -15,6 +15,7 @@ can complete a ship, its bodies are walked instead (`walks.py`).
 
 from __future__ import annotations
 
+import operator
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from functools import cache
@@ -72,15 +73,20 @@ def room_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
         kinds = [f for f, n in zip(first, used) if n]
         return sum(kinds) + 4 * (used[-1] - len(kinds))
 
+    # a state past these is more than the player has (the total: than the workers allow)
+    limits = tuple(h if e else most for h, e in zip(have, exact)) + (most,)
+    # and a tile told apart only by whether it is placed is counted up to 1
+    caps = None if all(exact) else tuple(h if e else 1 for h, e in zip(have, exact)) + (most,)
+
     @cache
     def plus(used: Used, add: Used) -> Used | None:
         """`used` with `add` placed too, None where the player cannot have that."""
-        more = tuple(a + b if e else a | b for a, b, e in zip(used, add, exact)) + \
-            (used[-1] + add[-1],)
-        for n, h, e in zip(more, have, exact):
-            if e and n > h:
-                return None
-        return more if more[-1] <= most and price(more) <= purse.taler else None
+        more = tuple(map(operator.add, used, add))
+        if any(map(operator.gt, more, limits)):
+            return None
+        if caps is not None:
+            more = tuple(map(min, more, caps))
+        return more if price(more) <= purse.taler else None
 
     # each existing ship: nothing, or one of what it could take
     ways: dict[Used, int] = {(0,) * (len(tiles) + 1): 1}
