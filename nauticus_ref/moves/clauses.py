@@ -125,10 +125,11 @@ def afters(ask: Ask, purse: Purse, action: str, extra: bool, then: str,
 
 
 def alike(ask: Ask, purse: Purse, action: str, extra: bool) -> object | None:
-    """What the tally of masts, sails or goods reads of `purse` but the taler and workers
-    (`tally.tallied_from`): two purses alike in it have the same bodies, each needing
-    the same; None for any other action, or where the bodies cannot be tallied."""
-    if action not in ("masts", "sails", "goods"):
+    """What the tally of masts, sails, goods or a transport reads of `purse` but the
+    taler and workers (`tally.tallied_from`): two purses alike in it have the same
+    bodies, each needing the same; None for any other action, or where the bodies
+    cannot be tallied."""
+    if action not in ("masts", "sails", "goods", "transport"):
         return None
     p, blue = _as_clause(ask, purse, extra)
     return tallied_from(ask, p, action, extra, blue)

@@ -103,9 +103,10 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     if most <= 0:
         return None
     first = {t: ask.first_price(action, extra, t[1]) for t in tiles} if buying else {}
-    # a ship takes only so many masts, sails or goods, whatever the workers, so what it
-    # could take of them is asked once for any number of workers
-    lists = UNBOUNDED if action in ("masts", "sails", "goods") else most
+    # a ship takes only so many masts, sails or goods, whatever the workers, and a
+    # transport only what the storage holds, so what it could take of them is asked
+    # once for any number of workers
+    lists = UNBOUNDED if action in ("masts", "sails", "goods", "transport") else most
     return Reach(tiles, have, most, purse.taler + 7 * finishing if buying else None, first,
                  {k: _remembered(ask, s, tiles, lists, have) for k, s in purse.ships.items()},
                  _remembered(ask, None, tiles, lists, have)
@@ -113,7 +114,7 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
 
 
 #: More tiles than a clause places: how many masts, sails or goods a ship takes is
-#: bounded by the ship.
+#: bounded by the ship, and what a transport moves by the storage.
 UNBOUNDED = 99
 
 #: What each ship could take, remembered at most for so many questions (`Ask.onto`).
