@@ -19,18 +19,19 @@ from nauticus_ref.referee.ships import put_on_ship
 #: The order hull parts are tried in: middles first, so that a ship with a stern alone
 #: can still take a middle and then a bow.
 HULL_SEARCH = ("1ship", "middle", "bow", "stern")
-def _tiles(ask: Ask, purse: Purse, action: str) -> list[Tile]:
-    """The tiles a clause of `action` could place, in the order they are tried."""
+def _tiles(ask: Ask, action: str, held: Counter[Tile]) -> list[Tile]:
+    """The tiles a clause of `action` could place, of those `held` (the supply, or for a
+    transport the storage), in the order they are tried."""
     if action == "transport":
         order = [("hull", h) for h in HULL_SEARCH]
         for kind, names in (("mast", ask.table.board.tiles["masts"] + ("crown",)),
                             ("sail", ask.table.board.tiles["sails"] + ("crown",)),
                             ("good", ask.table.board.tiles["goods"])):
             order += [(kind, n) for n in names]
-        return [t for t in order if purse.storage[t] > 0]
+        return [t for t in order if held[t] > 0]
     kind = vocab.ITEM_KIND_OF_ACTION[action]
     names = HULL_SEARCH if action == "hulls" else ask.table.board.tiles[action]
-    return [(kind, n) for n in names if purse.supply[(kind, n)] > 0]
+    return [(kind, n) for n in names if held[(kind, n)] > 0]
 
 
 def _onto(ask: Ask, ship: Ship, tiles: list[Tile], most: int,
@@ -91,10 +92,10 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     """Where a clause of `action` could place what; None when it could place nothing.
     A sail can finish a ship, whose rewards may pay for more: for sails and transports,
     `most` and `budget` allow for that (they only cut the search)."""
-    tiles = _tiles(ask, purse, action)
+    buying = action != "transport"
+    tiles = _tiles(ask, action, purse.supply if buying else purse.storage)
     if not tiles:
         return None
-    buying = action != "transport"
     have = Counter({t: (purse.supply if buying else purse.storage)[t] for t in tiles})
     if only is not None:
         have = Counter({t: min(n, only[t]) for t, n in have.items()})
@@ -107,9 +108,12 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     # transport only what the storage holds, so what it could take of them is asked
     # once for any number of workers
     lists = UNBOUNDED if action in ("masts", "sails", "goods", "transport") else most
+    # a purchase's tiles are some of those the table's supply holds, the lists theirs
+    whole = (_tiles(ask, action, ask.table.supply), ask.table.supply) if buying else None
     return Reach(tiles, have, most, purse.taler + 7 * finishing if buying else None, first,
-                 {k: _remembered(ask, s, tiles, lists, have) for k, s in purse.ships.items()},
-                 _remembered(ask, None, tiles, lists, have)
+                 {k: _remembered(ask, s, tiles, lists, have, whole)
+                  for k, s in purse.ships.items()},
+                 _remembered(ask, None, tiles, lists, have, whole)
                  if any(t[0] == "hull" for t in tiles) else [])
 
 
@@ -121,16 +125,25 @@ UNBOUNDED = 99
 REMEMBERED = 20_000
 
 
-def _remembered(ask: Ask, ship: Ship | None, tiles: list[Tile], most: int, have: Counter[Tile]
+def _remembered(ask: Ask, ship: Ship | None, tiles: list[Tile], most: int, have: Counter[Tile],
+                whole: tuple[list[Tile], Counter[Tile]] | None = None
                 ) -> list[tuple[tuple[Tile, ...], Ship]]:
     """`_onto` without the empty sequence, for `ship` (a new ship when None), asked once
-    for each ship and question."""
+    for each ship and question.  `whole`: tiles and how many of each, of which `tiles`
+    and `have` are a part: the list is then the whole one's sequences that `have`
+    allows, in the same order, and the ships they make the same."""
     key = (id(ship), tuple(tiles), most, tuple(have[t] for t in tiles))
     if key not in ask.onto:
+        s = Ship(name="") if ship is None else ship
+        if whole is not None and (whole[0] != tiles or any(whole[1][t] != have[t] for t in tiles)) \
+                and all(have[t] <= whole[1][t] for t in tiles):
+            found = [(seq, made) for seq, made in _remembered(ask, ship, whole[0], most, whole[1])
+                     if all(seq.count(t) <= have[t] for t in set(seq))]
+        else:
+            found = _onto(ask, s, tiles, most, have)[1:]
         if len(ask.onto) >= REMEMBERED:
             ask.onto.clear()
-        s = Ship(name="") if ship is None else ship
-        ask.onto[key] = (s, _onto(ask, s, tiles, most, have)[1:])
+        ask.onto[key] = (s, found)
     return ask.onto[key][1]
 
 
