@@ -124,15 +124,15 @@ def afters(ask: Ask, purse: Purse, action: str, extra: bool, then: str,
     return listed_afters(ask, p, action, extra, blue, then, deadline)
 
 
-def alike(ask: Ask, purse: Purse, action: str, extra: bool) -> object | None:
+def alike(ask: Ask, purse: Purse, action: str, extra: bool, workers: int) -> object | None:
     """What the tally of masts, sails, goods or a transport reads of `purse` but the
-    taler and workers (`tally.tallied_from`): two purses alike in it have the same
-    bodies, each needing the same; None for any other action, or where the bodies
-    cannot be tallied."""
+    taler and workers (`tally.tallied_from`), where no purse it is asked alike with has
+    more than `workers`: two purses alike in it have the same bodies, each needing the
+    same; None for any other action, or where the bodies cannot be tallied."""
     if action not in ("masts", "sails", "goods", "transport"):
         return None
     p, blue = _as_clause(ask, purse, extra)
-    return tallied_from(ask, p, action, extra, blue)
+    return tallied_from(ask, p, action, extra, blue, blue + workers + 2 * extra)
 
 
 def in_room(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> bool:

@@ -77,12 +77,17 @@ class Seconds:
 
     def counts(self) -> Counter[str]:
         """How many turns each group holds, the second clauses counted.  Shapes whose
-        second clauses tally alike (`clauses.alike`) are asked once, from the richest
-        purse of them all."""
+        second clauses tally alike (`clauses.alike`, up to the most workers any purse
+        of the action has) are asked once, from the richest purse of them all."""
         out: Counter[str] = Counter()
+        # the most workers a purse asked of each action has: those alike up to it
+        most: dict[tuple[str, bool], int] = {}
+        for (_, _, action, extra), (_, budgets) in self.asks.items():
+            most[action, extra] = max([most.get((action, extra), 0), *(w for _, w in budgets)])
         together: dict[object, list[SecondKey]] = {}
         for k, (purse, _) in self.asks.items():
-            same = None if k in self.known else alike(self.ask, purse, k[2], k[3])
+            same = None if k in self.known else \
+                alike(self.ask, purse, k[2], k[3], most[k[2], k[3]])
             together.setdefault(k if same is None else (k[2], k[3], same), []).append(k)
         for keys in together.values():
             counted = self.known.get(keys[0])

@@ -135,14 +135,16 @@ def room_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
     return out
 
 
-def tallied_from(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
+def tallied_from(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, most: int
                  ) -> object | None:
     """What `placing_needs` reads of `purse` but its taler and workers, for an action
-    whose lists of what a ship could take do not depend on the workers (`plans.reach`):
-    the tiles and how many there are, the free storage, and what each ship and a new
-    ship could take, as counts of tiles (a ship's name and hull apart).  None where a
-    body could complete a ship, or where nothing can be placed (for want of workers,
-    it may be, which a richer purse has)."""
+    whose lists of what a ship could take do not depend on the workers (`plans.reach`),
+    where no purse it is asked of could place more than `most` tiles: the tiles and how
+    many there are (more than `most` all alike: told apart only by whether they are
+    placed), the free storage (beyond what `most` tiles and a free tile could take all
+    alike), and what each ship and a new ship could take, as counts of tiles (a ship's
+    name and hull apart).  None where a body could complete a ship, or where nothing
+    can be placed (for want of workers, it may be, which a richer purse has)."""
     found = reach(ask, purse, action, extra, blue)
     if found is None or _completes(ask, purse, found):
         return None
@@ -150,9 +152,10 @@ def tallied_from(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
     ships = sorted(tuple(sorted(_known(ask, found.onto[k], purse.ships[k])
                                 .states(found.tiles, exact).items()))
                    for k in found.keys)
-    return (tuple(found.tiles), tuple(found.have[t] for t in found.tiles), purse.storage_free,
-            tuple(ships), tuple(sorted(_known(ask, found.shapes, None)
-                                       .states(found.tiles, exact).items())))
+    room = (most + 1) * max(spaces(t) for t in found.tiles)
+    return (tuple(found.tiles), tuple(min(found.have[t], most + 1) for t in found.tiles),
+            min(purse.storage_free, room), tuple(ships),
+            tuple(sorted(_known(ask, found.shapes, None).states(found.tiles, exact).items())))
 
 
 @dataclass(slots=True)

@@ -157,18 +157,20 @@ def test_bodies_walked_by_the_shape_they_leave_are_the_bodies_listed():
 
 def test_purses_alike_for_a_tally_have_the_same_bodies():
     """`alike` lets the tallies of purses of different shapes be asked once: where it
-    says two purses are alike for masts, sails or goods, their tallies are the same at
-    the same taler and workers."""
+    says two purses are alike for masts, sails, goods or a transport, given the most
+    workers any of them has, their tallies are the same at the same taler and workers,
+    up to that most."""
     from nauticus_ref.moves.clauses import alike
 
     merged = 0
     for name, line, turns in _positions(random.Random(36), 3):
         afters = [b.after for first in ("hulls", "masts", "sails", "goods")
                   for b in itertools.islice(bodies(turns.ask, turns.purse, first, True), 300)]
-        for action in ("masts", "sails", "goods"):
+        most = max((p.workers for p in afters), default=0)
+        for action in ("masts", "sails", "goods", "transport"):
             groups: dict[object, list] = {}
             for after in afters:
-                same = alike(turns.ask, after, action, False)
+                same = alike(turns.ask, after, action, False, most)
                 if same is not None:
                     groups.setdefault(same, []).append(after)
             for purses in groups.values():
@@ -178,10 +180,12 @@ def test_purses_alike_for_a_tally_have_the_same_bodies():
                 merged += 1
                 one, *others = shapes.values()
                 for other in others[:3]:
-                    common = other.copy()
-                    common.taler, common.workers = one.taler, one.workers
-                    assert tally(turns.ask, common, action, False) == \
-                        tally(turns.ask, one, action, False), (name, line, action)
+                    for taler, workers in ((one.taler, one.workers), (one.taler, most)):
+                        a, b = one.copy(), other.copy()
+                        a.taler = b.taler = taler
+                        a.workers = b.workers = workers
+                        assert tally(turns.ask, a, action, False) == \
+                            tally(turns.ask, b, action, False), (name, line, action)
     assert merged > 20   # purses of different shapes were found alike
 
 
@@ -200,8 +204,8 @@ def test_a_purse_that_can_place_nothing_is_alike_no_other():
     for tile in list(bare.supply):
         if tile[0] == "mast":
             bare.supply[tile] = 0
-    assert alike(ask, idle, "masts", False) is None
-    assert alike(ask, bare, "masts", False) is None
+    assert alike(ask, idle, "masts", False, 0) is None
+    assert alike(ask, bare, "masts", False, bare.workers) is None
 
 
 def test_a_clause_seen_only_by_its_room_is_counted_by_it():
