@@ -5,17 +5,20 @@ A completed ship's rewards pay for what comes after it in the clause, so what a 
 needs depends on the order its placements are written in: each way to place on the
 ships is walked as the referee pays it (`placing._walk`), tile by tile and reward by
 reward, but no placement or clause is made.  The storage, written first, is taken in
-groups by what it leaves the walk, and a completed ship's reward sets together where
-they give the same.  What is asked at the end of each walk: what the bodies need
+groups by what it leaves the walk; the ships are walked once for each way the storage
+enters them, from the richest such start, and each way through them then set against
+every start that can pay it.  A completed ship's reward sets are taken together where
+they give the same, and after the last such ship where what comes after reads the
+same of them.  What is asked at the end of each walk: what the bodies need
 (`listed_needs`), or the shape they leave the next clause (`listed_afters`).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache, lru_cache
-from typing import Callable
+from typing import Callable, Literal
 
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.placing import gains, pay, reward_sets
@@ -31,11 +34,14 @@ def listed_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     making its placements."""
     out: Counter[tuple[int, int]] = Counter()
 
-    def leaf(end: End) -> None:
-        out[purse.taler - end.low[0], purse.workers - end.low[1] - 2 * extra] += \
-            end.plain + end.gifted
+    def leaf(plan: Plan, placed: Counter[Tile], path: Path, starts: Counter[Start]) -> None:
+        _, _, lowest_taler, lowest_workers, _, ways = path
+        for (taler, workers, _, _, _), n in starts.items():
+            if taler + lowest_taler >= 0 and workers + lowest_workers >= 0:
+                out[purse.taler - taler - lowest_taler,
+                    purse.workers - workers - lowest_workers - 2 * extra] += n * ways
 
-    _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=False, seen=_unread)
+    _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=False, reads="nothing")
     return out
 
 
@@ -69,38 +75,55 @@ def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
     counted = then in vocab.BUYING_ACTIONS   # reads the storage and supply
     plan: Plan | None = None
     ships: dict[str, Ship] = {}
-    #: of the plan walked: (room, crowns, reward tiles received) -> shape and purse
-    made: dict[tuple[int, int, tuple[Tile, ...]], tuple[object, Purse]] = {}
+    moved = 0   # the storage spaces a transport's tiles on ships leave free
+    #: of the plan walked: (room, crowns, reward tiles received) -> what leaves each
+    #: (taler, workers) of that shape; (tiles stored, free tile, reward tiles) -> that
+    shapes: dict[tuple[int, int, tuple[Tile, ...]], Counter[tuple[int, int]]] = {}
+    made: dict[tuple[int, bool, tuple[Tile, ...]], Counter[tuple[int, int]]] = {}
     free_room = purse.storage_free
 
-    def leaf(end: End) -> None:
-        nonlocal plan, ships
-        if plan is not end.plan:   # the ships it leaves, made once a plan
-            plan, ships = end.plan, dict(purse.ships)
-            ships.update((key, ship) for key, _, ship in end.plan.ships)
-            ships.update((f"\0{i}", ship) for i, (_, ship) in enumerate(end.plan.new))
+    def leaf(walked: Plan, placed: Counter[Tile], path: Path, starts: Counter[Start]) -> None:
+        nonlocal plan, ships, moved
+        if plan is not walked:   # the ships it leaves, made once a plan
+            plan, ships = walked, dict(purse.ships)
+            ships.update((key, ship) for key, _, ship in walked.ships)
+            ships.update((f"\0{i}", ship) for i, (_, ship) in enumerate(walked.new))
+            moved = sum(spaces(t) * n for t, n in placed.items()) \
+                if action == "transport" else 0
+            shapes.clear()
             made.clear()
-        room = free_room - end.stored * size + (
-            sum(spaces(t) * n for t, n in end.placed.items()) if action == "transport" else 0)
+        taler_by, workers_by, lowest_taler, lowest_workers, gained, ways = path
+        for (taler, workers, stored, names, free), n in starts.items():
+            if taler + lowest_taler < 0 or workers + lowest_workers < 0:
+                continue
+            if (stored, free, gained) not in made:
+                made[stored, free, gained] = budgets(placed, stored, names, free, gained)
+            made[stored, free, gained][taler + taler_by, workers + workers_by] += n * ways
+
+    def budgets(placed: Counter[Tile], stored: int, names: frozenset[Tile], free: bool,
+                gained: tuple[Tile, ...]) -> Counter[tuple[int, int]]:
+        """Where the bodies of the plan walked that store so many tiles of `names`,
+        with a free tile or not, and gain these reward tiles are counted: by the shape
+        they leave `then`."""
+        room = free_room - stored * size + moved
         crowns, received = purse.crowns_owned, []
-        for tile in end.gained:   # as `placing._receive`
+        for tile in gained:   # as `placing._receive`
             if room >= spaces(tile):
                 room -= spaces(tile)
                 crowns += tile[1] == "crown"
                 received.append(tile)
-        for n, free in ((end.plain, False), (end.gifted, True)):
-            left = room - size if free and room >= size else room   # the free tile's
-            k = (left, crowns, tuple(received) if counted else ())
-            if n and k not in made:
-                made[k] = shaped(end, received, free and left < room, crowns)
-            if n:
-                shape, after = made[k]
-                if shape not in out:
-                    out[shape] = (after, Counter())
-                out[shape][1][end.taler, end.workers] += n
+        left = room - size if free and room >= size else room   # the free tile's
+        k = (left, crowns, tuple(received) if counted else ())
+        if k not in shapes:
+            shape, after = shaped(placed, stored, names, received, free and left < room,
+                                  crowns)
+            if shape not in out:
+                out[shape] = (after, Counter())
+            shapes[k] = out[shape][1]
+        return shapes[k]
 
-    def shaped(end: End, received: list[Tile], free: bool, crowns: int
-               ) -> tuple[object, Purse]:
+    def shaped(placed: Counter[Tile], stored: int, names: frozenset[Tile],
+               received: list[Tile], free: bool, crowns: int) -> tuple[object, Purse]:
         """The shape a body of the plan walked leaves `then`, and a purse of that shape:
         its storage and supply right where `then` reads them (the room, the supply of
         its kind)."""
@@ -108,9 +131,9 @@ def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
         if counted:
             storage, supply = Counter(storage), Counter(supply)
             if action == "transport":
-                storage.subtract(end.placed)
-            elif end.stored:   # which of its kind it stores takes the same room
-                storage[next(iter(end.names))] += end.stored
+                storage.subtract(placed)
+            elif stored:   # which of its kind it stores takes the same room
+                storage[next(iter(names))] += stored
             for tile in received:
                 storage[tile] += 1
                 supply[tile] -= 1
@@ -118,61 +141,56 @@ def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
                 assert gift is not None
                 storage[gift] += 1
         after = replace(purse, ships=ships, storage=storage, supply=supply,
-                        crowns_owned=crowns, taler=end.taler, workers=end.workers)
+                        crowns_owned=crowns)
         return after.shape(then), after
 
     _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=True,
-          seen=_unread if then == "deliver" else _by_room if not counted else _as_is)
+          reads="nothing" if then == "deliver" else "all" if counted else "room")
     return out
 
 
-def _unread(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    """The reward tiles, where what comes after reads none of them."""
-    return ()
+#: What a walk's `leaf` reads of the storage and the reward tiles but the taler and
+#: workers (`_ways`): nothing, the room they take and the crowns among them, or all.
+Reads = Literal["nothing", "room", "all"]
 
 
-def _by_room(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    """The reward tiles, where what comes after reads only the crowns among them and the
-    room each takes: goods all alike."""
-    return tuple(t if t[1] == "crown" else ("good", "") for t in tiles)
+def _seen(reads: Reads, tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    """The reward `tiles` as a leaf that `reads` so much sees them: goods all alike where
+    it reads the room and the crowns."""
+    if reads == "all":
+        return tiles
+    return tuple(t if t[1] == "crown" else ("good", "") for t in tiles) if reads == "room" \
+        else ()
 
 
-def _as_is(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    return tiles
+#: A way through a plan's ships (`_ways`): the taler and workers it gives or takes in
+#: all, the lowest they go on the way (at most 0; each counted from the start), the
+#: reward tiles gained in order, and how many reward sets take it.
+Path = tuple[int, int, int, int, tuple[Tile, ...], int]
 
+#: A way into a plan's ships the storage leaves: the taler and workers, and as far as
+#: the walk's leaf reads them (`Reads`), how many tiles it stores and of which kinds;
+#: and whether the body takes a free tile.
+Start = tuple[int, int, int, frozenset[Tile], bool]
 
-@dataclass(slots=True)
-class End:
-    """Where a walk of `_ways` ends: the plan, the tiles it places on ships, how many it
-    stores and of which kinds, the reward tiles gained in order, the taler and workers
-    left and the lowest they went, and how many bodies end so without a free tile and
-    with one."""
-
-    plan: Plan
-    placed: Counter[Tile]
-    stored: int
-    names: frozenset[Tile]
-    gained: tuple[Tile, ...]
-    taler: int
-    workers: int
-    low: tuple[int, int]
-    plain: int
-    gifted: int
+#: Shown each way through a plan's ships with the starts that may take it, each with
+#: how many bodies start so: (the plan, its tiles on ships, the path, the starts).
+Leaf = Callable[[Plan, Counter[Tile], Path, Counter[Start]], None]
 
 
 def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
-          deadline: float | None, leaf: Callable[[End], None], ordered: bool,
-          seen: Callable[[tuple[Tile, ...]], tuple[Tile, ...]]) -> None:
+          deadline: float | None, leaf: Leaf, ordered: bool, reads: Reads) -> None:
     """Each way to place on the ships walked as the referee pays it (`placing._walk`),
     `leaf` shown where it ends.  The storage, written first, is not combined with it
     tile by tile: its ways are counted by what they leave the walk (the taler, the
     workers, the kinds first paid) and by the free tiles they allow, and a completed
     ship's reward sets are taken together where they give the same taler, workers and
     tiles (in the order received, with `ordered`; after the last ship that brings any,
-    the tiles only as `leaf` reads them, `seen`).  The ships are walked once for each
-    way the storage enters them (the kinds first paid that the ships place, the blue
-    workers used), from the richest start of them, and each start then set against
-    each path it can pay.  Raises `OutOfTime` past `deadline`."""
+    the tiles only as `leaf` `reads` them).  The ships are walked once for each way the
+    storage enters them (the kinds first paid that the ships place, the blue workers
+    used), from the richest start of them, and `leaf` shown each path with the starts
+    to set against it, merged where it reads no more of them.  Raises `OutOfTime`
+    past `deadline`."""
     found = reach(ask, purse, action, extra, blue)
     if found is None:
         return
@@ -193,15 +211,15 @@ def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
                 ) -> list[tuple[int, int, tuple[Tile, ...], int]]:
         """The reward sets of a completed ship of `masts` masts after `gained` that the
         supply can give, by the taler, workers and tiles they leave the walk; after the
-        last ship that brings any, the tiles only as `leaf` reads them (`seen`), so that
-        sets alike in that are walked once."""
+        last ship that brings any, the tiles only as `leaf` reads them (`_seen`), so
+        that sets alike in that are walked once."""
         k = (gained, masts, last)
         if k not in branches:
             merged: Counter[tuple[int, int, tuple[Tile, ...]]] = Counter()
             for (t, w, got), n in reward_groups(masts, ordered).items():
                 tiles = gained + got
                 if all(purse.supply[tile] >= tiles.count(tile) for tile in set(got)):
-                    merged[t, w, seen(tiles) if last else tiles] += n
+                    merged[t, w, _seen(reads, tiles) if last else tiles] += n
             branches[k] = [(t, w, tiles, n) for (t, w, tiles), n in merged.items()]
         return branches[k]
 
@@ -236,6 +254,37 @@ def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
         return out
 
     gifts = [(kind, r) for r in regular]
+    Entering = dict[tuple[frozenset[str], int], tuple[tuple[int, int], Counter[Start]]]
+
+    def entering(stored: dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]],
+                 on_ships: frozenset[str], unplaced: frozenset[Tile] | None, empty: bool
+                 ) -> Entering:
+        """The storage's ways by how they enter the ships: the kinds first paid that the
+        ships place (`on_ships`), the phase's blue workers used; for each, the richest
+        start and how many bodies begin at each start (with a free tile where the
+        storage buys the kinds the ships do not, `unplaced`).  With `empty` ships, the
+        storage must store something."""
+        out: Entering = {}
+        for (names, count, spent), ends in stored.items():
+            if spent > purse.taler or count - blue > purse.workers or empty and not count:
+                continue
+            into = (frozenset(t[1] for t in names) & on_ships, min(count, blue))
+            start = (purse.taler - spent, purse.workers - max(0, count - blue),
+                     count if reads != "nothing" else 0,
+                     names if reads == "all" else frozenset())
+            most, starts = out.get(into, ((0, 0), Counter()))
+            out[into] = (max(most[0], start[0]), max(most[1], start[1])), starts
+            starts[(*start, False)] += sum(ends.values())
+            if unplaced is not None and unplaced <= names:
+                # with a free tile: one of each kind it does not leave empty in the supply
+                starts[(*start, True)] += sum(n * sum(1 for t in gifts if t not in full)
+                                              for full, n in ends.items())
+        return out
+
+    #: the ways in, by what the supply has left, the kinds the ships place, and the
+    #: kinds the storage must buy for a free tile
+    entered: dict[tuple[tuple[int, ...], frozenset[str], frozenset[Tile] | None],
+                  Entering] = {}
     for n, (plan, placed) in enumerate(plans(ask, purse, action, extra, blue, stores=False)):
         if n % 256 == 255:
             check(deadline)   # OutOfTime past it
@@ -250,47 +299,18 @@ def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
         if left not in storages:
             storages[left] = _storage(tuple(found.tiles), left, room,
                                       tuple(found.first.get(t, 0) for t in found.tiles))
-        stored = storages[left]
-        # the least the ships' tiles cost and take, where no reward can pay for them
-        rewarded = any(masts for _, masts in order)
-        tiles = sum(placed.values())
-        least = sum(min(4, found.first[t]) + 4 * (n - 1) for t, n in placed.items() if n) \
-            if buying else 0
-        # a free tile needs all four kinds bought: these the storage must buy
         unplaced = frozenset(t for t in gifts if not placed[t]) if gifts else None
         on_ships = frozenset(t[1] for t in placed)
-        # the storage's ways by how they enter the ships (the kinds first paid that the
-        # ships place, the phase's blue workers used): the taler and workers each
-        # leaves, how many tiles of which kinds it stores, its ends without and with a
-        # free tile
-        entering: dict[tuple[frozenset[str], int],
-                       list[tuple[int, int, int, frozenset[Tile], int, int]]] = {}
-        for (names, count, spent), ends in stored.items():
-            if not (count or order) or spent > purse.taler or count - blue > purse.workers \
-                    or not rewarded and (spent + least > purse.taler
-                                         or count + tiles - blue > purse.workers):
-                continue
-            # with a free tile: one of each kind it does not leave empty in the supply
-            gifted = sum(n * sum(1 for t in gifts if t not in full) for full, n in ends.items()) \
-                if unplaced is not None and unplaced <= names else 0
-            into = (frozenset(t[1] for t in names) & on_ships, min(count, blue))
-            entering.setdefault(into, []).append(
-                (purse.taler - spent, purse.workers - max(0, count - blue), count, names,
-                 sum(ends.values()), gifted))
-        for (first_paid, used), starts in entering.items():
-            most = (max(s[0] for s in starts), max(s[1] for s in starts))
-            paths = walk(order, used, first_paid, most)
-            for taler, workers, count, names, plain, gifted in starts:
-                for dt, dw, lt, lw, gained, ways in paths:
-                    if taler + lt >= 0 and workers + lw >= 0:
-                        leaf(End(plan, placed, count, names, gained, taler + dt, workers + dw,
-                                 (taler + lt, workers + lw), plain * ways, gifted * ways))
-
-
-#: A way through a plan's ships (`_ways`): the taler and workers it gives or takes in
-#: all, the lowest they go on the way (at most 0; each counted from the start), the
-#: reward tiles gained in order, and how many reward sets take it.
-Path = tuple[int, int, int, int, tuple[Tile, ...], int]
+        if not order:
+            ways_in = entering(storages[left], on_ships, unplaced, True)
+        else:
+            k = (left, on_ships, unplaced)
+            if k not in entered:
+                entered[k] = entering(storages[left], on_ships, unplaced, False)
+            ways_in = entered[k]
+        for (first_paid, used), (most, starts) in ways_in.items():
+            for path in walk(order, used, first_paid, most):
+                leaf(plan, placed, path, starts)
 
 
 def _runs(order: list[tuple[tuple[Tile, ...], int]]) -> list[tuple[tuple[Tile, ...], int]]:
