@@ -108,28 +108,32 @@ def room_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
             one = tuple(int(j == i) for j in range(len(tiles))) + (1,)
             frontier = stored
             while frontier:
-                grown: dict[tuple[Used, int, frozenset[int]], int] = defaultdict(int)
+                grown: dict[tuple[Used, int, frozenset[int]], int] = {}
                 for (used, taken, zero), n in frontier.items():
-                    more = plus(used, one) if taken + size <= room else None
-                    if more is not None:
-                        grown[more, taken + size, zero | mark] += n
+                    if taken + size <= room:
+                        more = plus(used, one)
+                        if more is not None:
+                            k = (more, taken + size, zero | mark if mark else zero)
+                            grown[k] = grown.get(k, 0) + n
                 for k, n in grown.items():
                     stored[k] = stored.get(k, 0) + n
                 frontier = grown
-    regular = ask.table.board.tiles[action] if buying else ()
     kind = vocab.ITEM_KIND_OF_ACTION.get(action, "")
     at = {t: i for i, t in enumerate(tiles)}
+    # where each regular tile is in the state: a free tile needs all four bought
+    regular = [at.get((kind, r)) for r in ask.table.board.tiles[action]] if buying else []
+    kinds = [i for i in regular if i is not None] if regular and None not in regular else []
     size = spaces((kind, ""))   # a free tile's
     out: Counter[tuple[int, int, int]] = Counter()
     for (used, taken, zero), n in stored.items():
         placed = used[-1]
-        if not placed or any(used[i] and i not in zero for i in free):
+        if not placed or free and any(used[i] and i not in zero for i in free):
             continue
         need = (price(used), max(0, placed - blue) - 2 * extra)
         out[(*need, taken)] += n
-        if regular and all((kind, r) in at and used[at[kind, r]] for r in regular):
-            gifts = sum(1 for r in regular   # a tile not told by number is never the last
-                        if not exact[at[kind, r]] or have[at[kind, r]] > used[at[kind, r]])
+        if kinds and all(used[i] for i in kinds):
+            gifts = sum(1 for i in kinds   # a tile not told by number is never the last
+                        if not exact[i] or have[i] > used[i])
             if gifts:
                 out[(*need, taken + size if taken + size <= room else taken)] += n * gifts
     return out
