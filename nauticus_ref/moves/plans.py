@@ -93,10 +93,11 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     A sail can finish a ship, whose rewards may pay for more: for sails and transports,
     `most` and `budget` allow for that (they only cut the search)."""
     buying = action != "transport"
-    tiles = _tiles(ask, action, purse.supply if buying else purse.storage)
+    held = purse.supply if buying else purse.storage
+    tiles = _tiles(ask, action, held)
     if not tiles:
         return None
-    have = Counter({t: (purse.supply if buying else purse.storage)[t] for t in tiles})
+    have = Counter({t: held[t] for t in tiles})
     if only is not None:
         have = Counter({t: min(n, only[t]) for t, n in have.items()})
     finishing = 4 * len(purse.ships) if action in ("sails", "transport") else 0
@@ -109,11 +110,11 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     # once for any number of workers
     lists = UNBOUNDED if action in ("masts", "sails", "goods", "transport") else most
     # a purchase's tiles are some of those the table's supply holds, the lists theirs
-    whole = (_tiles(ask, action, ask.table.supply), ask.table.supply) if buying else None
+    bought = action if buying else None
     return Reach(tiles, have, most, purse.taler + 7 * finishing if buying else None, first,
-                 {k: _remembered(ask, s, tiles, lists, have, whole)
+                 {k: _remembered(ask, s, tiles, lists, have, bought)
                   for k, s in purse.ships.items()},
-                 _remembered(ask, None, tiles, lists, have, whole)
+                 _remembered(ask, None, tiles, lists, have, bought)
                  if any(t[0] == "hull" for t in tiles) else [])
 
 
@@ -126,18 +127,20 @@ REMEMBERED = 20_000
 
 
 def _remembered(ask: Ask, ship: Ship | None, tiles: list[Tile], most: int, have: Counter[Tile],
-                whole: tuple[list[Tile], Counter[Tile]] | None = None
-                ) -> list[tuple[tuple[Tile, ...], Ship]]:
+                bought: str | None = None) -> list[tuple[tuple[Tile, ...], Ship]]:
     """`_onto` without the empty sequence, for `ship` (a new ship when None), asked once
-    for each ship and question.  `whole`: tiles and how many of each, of which `tiles`
-    and `have` are a part: the list is then the whole one's sequences that `have`
-    allows, in the same order, and the ships they make the same."""
+    for each ship and question.  `bought`: the purchase whose tiles `tiles` and `have`
+    are, a part of what the table's supply holds: the list is then the sequences the
+    supply's list has that `have` allows, in the same order, and the ships they make
+    the same."""
     key = (id(ship), tuple(tiles), most, tuple(have[t] for t in tiles))
     if key not in ask.onto:
         s = Ship(name="") if ship is None else ship
-        if whole is not None and (whole[0] != tiles or any(whole[1][t] != have[t] for t in tiles)) \
-                and all(have[t] <= whole[1][t] for t in tiles):
-            found = [(seq, made) for seq, made in _remembered(ask, ship, whole[0], most, whole[1])
+        supply = ask.table.supply
+        whole = _tiles(ask, bought, supply) if bought is not None else None
+        if whole is not None and (whole != tiles or any(supply[t] != have[t] for t in tiles)) \
+                and all(have[t] <= supply[t] for t in tiles):
+            found = [(seq, made) for seq, made in _remembered(ask, ship, whole, most, supply)
                      if all(seq.count(t) <= have[t] for t in set(seq))]
         else:
             found = _onto(ask, s, tiles, most, have)[1:]

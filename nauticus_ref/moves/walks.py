@@ -264,7 +264,7 @@ def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
         start and how many bodies begin at each start (with a free tile where the
         storage buys the kinds the ships do not, `unplaced`).  With `empty` ships, the
         storage must store something."""
-        out: Entering = {}
+        out: dict[tuple[frozenset[str], int], Counter[Start]] = {}
         for (names, count, spent), ends in stored.items():
             if spent > purse.taler or count - blue > purse.workers or empty and not count:
                 continue
@@ -272,14 +272,16 @@ def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
             start = (purse.taler - spent, purse.workers - max(0, count - blue),
                      count if reads != "nothing" else 0,
                      names if reads == "all" else frozenset())
-            most, starts = out.get(into, ((0, 0), Counter()))
-            out[into] = (max(most[0], start[0]), max(most[1], start[1])), starts
+            if into not in out:
+                out[into] = Counter()
+            starts = out[into]
             starts[(*start, False)] += sum(ends.values())
             if unplaced is not None and unplaced <= names:
                 # with a free tile: one of each kind it does not leave empty in the supply
                 starts[(*start, True)] += sum(n * sum(1 for t in gifts if t not in full)
                                               for full, n in ends.items())
-        return out
+        return {into: ((max(s[0] for s in starts), max(s[1] for s in starts)), starts)
+                for into, starts in out.items()}
 
     #: the ways in, by what the supply has left, the kinds the ships place, and the
     #: kinds the storage must buy for a free tile
