@@ -214,9 +214,15 @@ def _processes_mentioning(marker: str) -> list[int]:
 @pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_signal_ends_the_batch_and_its_workers(tmp_path, records, sig, code):
     _big_folder(tmp_path, records)
-    proc = subprocess.Popen([sys.executable, "-m", "nauticus_ref.cli", "validate", "--jobs", "2",
-                             str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+    # a shell without job control starts a command in the background with SIGINT
+    # ignored, and the batch would inherit that: give it the default, as a terminal does
+    ignored = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "nauticus_ref.cli", "validate", "--jobs",
+                                 "2", str(tmp_path)], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+    finally:
+        signal.signal(signal.SIGINT, ignored)
     deadline = time.monotonic() + 60
     while proc.stdout.readline().count("valid") == 0 and time.monotonic() < deadline:
         pass   # the workers are at work once the first result is out
