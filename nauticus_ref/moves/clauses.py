@@ -16,6 +16,7 @@ from nauticus_ref.moves.tally import (
     placing_needs,
     room_needs,
     seen_in_room,
+    seen_on_ships,
     tallied_from,
     unseen_by,
 )
@@ -116,12 +117,16 @@ def afters(ask: Ask, purse: Purse, action: str, extra: bool, then: str,
            ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
     """The bodies of the placing `action` by the shape they leave the bodies of `then`
     (`Purse.shape`), each with a purse of that shape and how many bodies leave each
-    (taler, workers): walked without making them (`walks.listed_afters`) where it can
-    tell them (`walks.walked_before`); None for any other."""
+    (taler, workers): tallied from each way onto the ships `then` sees where only some
+    ships are seen (`tally.seen_on_ships`), else walked without making them
+    (`walks.listed_afters`) where it can tell them (`walks.walked_before`); None for
+    any other."""
     if action not in vocab.PLACING_ACTIONS or not walked_before(action, then):
         return None
     p, blue = _as_clause(ask, purse, extra)
-    return listed_afters(ask, p, action, extra, blue, then, deadline)
+    shaped = seen_on_ships(ask, p, action, extra, blue, then)
+    return listed_afters(ask, p, action, extra, blue, then, deadline) if shaped is None \
+        else shaped
 
 
 def alike(ask: Ask, purse: Purse, action: str, extra: bool, workers: int) -> object | None:

@@ -15,6 +15,8 @@ can complete a ship, its bodies are walked instead (`walks.py`).
 
 from __future__ import annotations
 
+import itertools
+import math
 import operator
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
@@ -56,87 +58,131 @@ def room_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
         return Counter()
     if _completes(ask, purse, found):
         return None
-    tiles = found.tiles
-    buying = found.budget is not None
-    have = tuple(found.have[t] for t in tiles)
-    most = blue + purse.workers
-    first = tuple(found.first.get(t, 0) for t in tiles)
-    # a tile of which there are more than the clause could place is told apart only by
-    # whether it is placed (its first costs the printed price, the others 4 each);
-    # of the others, how many: the state is that for each tile, and the tiles placed
-    exact = tuple(h <= most for h in have)
+    counted = _Tally(ask, purse, action, extra, blue, found)
+    return counted.rooms(counted.ships({counted.zero: 1}, found.keys))
 
-    @cache   # many ways reach the same state
-    def price(used: Used) -> int:
-        if not buying:
+
+class _Tally:
+    """The ways to place a clause's tiles that `found` reaches, counted by state
+    (`Used`): existing ships (`ships`), new ships, then the storage (`rooms`)."""
+
+    def __init__(self, ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
+                 found: Reach):
+        self.ask, self.purse, self.action, self.extra, self.blue = \
+            ask, purse, action, extra, blue
+        self.found, self.tiles = found, found.tiles
+        self.buying = found.budget is not None
+        self.have = tuple(found.have[t] for t in self.tiles)
+        most = blue + purse.workers
+        self.first = tuple(found.first.get(t, 0) for t in self.tiles)
+        # a tile of which there are more than the clause could place is told apart
+        # only by whether it is placed (its first costs the printed price, the others
+        # 4 each); of the others, how many: the state is that for each tile, and the
+        # tiles placed
+        self.exact = tuple(h <= most for h in self.have)
+        self.zero: Used = (0,) * (len(self.tiles) + 1)
+        # a state past these is more than the player has (the total: than the workers
+        # allow), and a tile told apart only by whether it is placed is counted up to 1
+        self.limits = tuple(h if e else most for h, e in zip(self.have, self.exact)) + (most,)
+        self.caps = None if all(self.exact) else \
+            tuple(h if e else 1 for h, e in zip(self.have, self.exact)) + (most,)
+        self.price = cache(self._price)   # many ways reach the same state
+        self.plus = cache(self._plus)
+
+    def _price(self, used: Used) -> int:
+        if not self.buying:
             return 0
-        kinds = [f for f, n in zip(first, used) if n]
+        kinds = [f for f, n in zip(self.first, used) if n]
         return sum(kinds) + 4 * (used[-1] - len(kinds))
 
-    # a state past these is more than the player has (the total: than the workers allow)
-    limits = tuple(h if e else most for h, e in zip(have, exact)) + (most,)
-    # and a tile told apart only by whether it is placed is counted up to 1
-    caps = None if all(exact) else tuple(h if e else 1 for h, e in zip(have, exact)) + (most,)
-
-    @cache
-    def plus(used: Used, add: Used) -> Used | None:
+    def _plus(self, used: Used, add: Used) -> Used | None:
         """`used` with `add` placed too, None where the player cannot have that."""
         more = tuple(map(operator.add, used, add))
-        if any(map(operator.gt, more, limits)):
+        if any(map(operator.gt, more, self.limits)):
             return None
-        if caps is not None:
-            more = tuple(map(min, more, caps))
-        return more if price(more) <= purse.taler else None
+        if self.caps is not None:
+            more = tuple(map(min, more, self.caps))
+        return more if self.price(more) <= self.purse.taler else None
 
-    # each existing ship: nothing, or one of what it could take
-    ways: dict[Used, int] = {(0,) * (len(tiles) + 1): 1}
-    for key in found.keys:
-        ways = _one_of(ways, _known(ask, found.onto[key], purse.ships[key]).states(tiles, exact),
-                       plus)
-    # new ships: any number of each shape a new ship could take
-    for state in _known(ask, found.shapes, None).states(tiles, exact):
-        ways = _any_number(ways, state, plus)
-    # storage: any number of each tile within its free spaces; which tiles priced 0
-    # went there (the golden rule) is kept beside the state
-    free = {i for i, f in enumerate(first) if buying and f == 0}
-    stored: dict[tuple[Used, int, frozenset[int]], int] = \
-        {(used, 0, frozenset()): n for used, n in ways.items()}
-    room = purse.storage_free
-    if buying:
-        for i, tile in enumerate(tiles):
-            size, mark = spaces(tile), frozenset({i} & free)
-            one = tuple(int(j == i) for j in range(len(tiles))) + (1,)
-            frontier = stored
-            while frontier:
+    def _settled(self, used: Used, i: int) -> Used:
+        """`used` with its number of tile `i` cut to what is read of it once no more
+        is placed: none, all there are, or some (the price reads only whether it is
+        placed, the free tile whether some is left)."""
+        n = used[i]
+        if n <= 1 or not self.exact[i]:
+            return used
+        return used[:i] + ((n if n >= self.have[i] else 1),) + used[i + 1:]
+
+    def state(self, seq: tuple[Tile, ...]) -> Used:
+        """The state of `seq` placed alone."""
+        c = Counter(seq)
+        return tuple(c[t] if e else min(c[t], 1)
+                     for t, e in zip(self.tiles, self.exact)) + (len(seq),)
+
+    def ships(self, ways: dict[Used, int], keys: list[str]) -> dict[Used, int]:
+        """`ways` with each existing ship of `keys` taking nothing or one of what it
+        could, and any number of new ships of each shape a new ship could take."""
+        found, exact = self.found, self.exact
+        for key in keys:
+            ways = _one_of(ways, _known(self.ask, found.onto[key], self.purse.ships[key])
+                           .states(self.tiles, exact), self.plus)
+        for state in _known(self.ask, found.shapes, None).states(self.tiles, exact):
+            ways = _any_number(ways, state, self.plus)
+        return ways
+
+    def rooms(self, ways: dict[Used, int]) -> Counter[tuple[int, int, int]]:
+        """The bodies that place `ways` on the ships and any number of each tile in
+        storage, by (taler, own workers, storage spaces taken): as `room_needs`."""
+        tiles, buying, first, plus, price = \
+            self.tiles, self.buying, self.first, self.plus, self.price
+        # storage: any number of each tile within its free spaces; which tiles priced 0
+        # went there (the golden rule) is kept beside the state
+        free = {i for i, f in enumerate(first) if buying and f == 0}
+        stored: dict[tuple[Used, int, frozenset[int]], int] = \
+            {(used, 0, frozenset()): n for used, n in ways.items()}
+        room = self.purse.storage_free
+        if buying:
+            for i, tile in enumerate(tiles):
+                size, mark = spaces(tile), frozenset({i} & free)
+                one = tuple(int(j == i) for j in range(len(tiles))) + (1,)
+                # each state grows a run of this tile, one more at a time, while it
+                # fits; then no more of it is placed, and all that is told of it is
+                # whether any is placed and whether all are (`_settled`)
                 grown: dict[tuple[Used, int, frozenset[int]], int] = {}
-                for (used, taken, zero), n in frontier.items():
-                    if taken + size <= room:
-                        more = plus(used, one)
-                        if more is not None:
-                            k = (more, taken + size, zero | mark if mark else zero)
-                            grown[k] = grown.get(k, 0) + n
-                for k, n in grown.items():
-                    stored[k] = stored.get(k, 0) + n
-                frontier = grown
-    kind = vocab.ITEM_KIND_OF_ACTION.get(action, "")
-    at = {t: i for i, t in enumerate(tiles)}
-    # where each regular tile is in the state: a free tile needs all four bought
-    regular = [at.get((kind, r)) for r in ask.table.board.tiles[action]] if buying else []
-    kinds = [i for i in regular if i is not None] if regular and None not in regular else []
-    size = spaces((kind, ""))   # a free tile's
-    out: Counter[tuple[int, int, int]] = Counter()
-    for (used, taken, zero), n in stored.items():
-        placed = used[-1]
-        if not placed or free and any(used[i] and i not in zero for i in free):
-            continue
-        need = (price(used), max(0, placed - blue) - 2 * extra)
-        out[(*need, taken)] += n
-        if kinds and all(used[i] for i in kinds):
-            gifts = sum(1 for i in kinds   # a tile not told by number is never the last
-                        if not exact[i] or have[i] > used[i])
-            if gifts:
-                out[(*need, taken + size if taken + size <= room else taken)] += n * gifts
-    return out
+                for (used, taken, zero), n in stored.items():
+                    k = (self._settled(used, i), taken, zero)
+                    grown[k] = grown.get(k, 0) + n
+                    more: Used | None = used
+                    zero = zero | mark if mark else zero
+                    while taken + size <= room:
+                        more = plus(more, one)
+                        if more is None:
+                            break
+                        taken += size
+                        k = (self._settled(more, i), taken, zero)
+                        grown[k] = grown.get(k, 0) + n
+                stored = grown
+        kind = vocab.ITEM_KIND_OF_ACTION.get(self.action, "")
+        at = {t: i for i, t in enumerate(tiles)}
+        # where each regular tile is in the state: a free tile needs all four bought
+        regular = [at.get((kind, r)) for r in self.ask.table.board.tiles[self.action]] \
+            if buying else []
+        kinds = [i for i in regular if i is not None] if regular and None not in regular else []
+        size = spaces((kind, ""))   # a free tile's
+        blue, extra, exact, have = self.blue, self.extra, self.exact, self.have
+        out: Counter[tuple[int, int, int]] = Counter()
+        for (used, taken, zero), n in stored.items():
+            placed = used[-1]
+            if not placed or free and any(used[i] and i not in zero for i in free):
+                continue
+            need = (price(used), max(0, placed - blue) - 2 * extra)
+            out[(*need, taken)] += n
+            if kinds and all(used[i] for i in kinds):
+                gifts = sum(1 for i in kinds   # a tile not told by number is never the last
+                            if not exact[i] or have[i] > used[i])
+                if gifts:
+                    out[(*need, taken + size if taken + size <= room else taken)] += n * gifts
+        return out
 
 
 def tallied_from(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, most: int
@@ -207,21 +253,51 @@ def unseen_by(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other
     reads each ship, and counts of the storage and supply, so a change that none of
     them sees alone is not seen together with others either."""
     found = reach(ask, purse, action, extra, blue)
+    return found is None or _seen_ships(purse, found, other) == [] \
+        and _moves_unseen(purse, found, other)
+
+
+def seen_on_ships(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, then: str
+                  ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+    """The bodies of the placing `action` by the shape they leave the bodies of `then`
+    (`Purse.shape`), as `walks.listed_afters` gives them, where only what some of the
+    existing ships take is seen (goods on finished ships, before a delivery): the ways
+    onto those ships are listed, each giving a shape, and what the other ships and the
+    storage take is tallied from each.  None where a body can complete a ship, where
+    `then` sees more, or where the ways onto the ships seen are too many to list."""
+    found = reach(ask, purse, action, extra, blue)
     if found is None:
-        return True
-    seen = purse.shape(other)
-    if not _on_ships_unseen(purse, found, other):
-        return False
-    for tile in found.tiles:
-        moved = purse.copy()
-        if found.budget is None:   # a transport takes it from storage
-            moved.storage[tile] -= 1
-        else:                      # a purchase, or a free tile, from the supply
-            moved.supply[tile] -= 1
-            moved.storage[tile] += 1
-        if moved.shape(other) != seen:
-            return False
-    return True
+        return {}
+    seen = _seen_ships(purse, found, then)
+    if seen is None or _completes(ask, purse, found) or not _moves_unseen(purse, found, then) \
+            or math.prod(len(found.onto[k]) + 1 for k in seen) > SEEN_WAYS:
+        return None
+    counted = _Tally(ask, purse, action, extra, blue, found)
+    choices = [[((), counted.zero, purse.ships[k])]
+               + [(seq, counted.state(seq), ship) for seq, ship in found.onto[k]]
+               for k in seen]
+    ways: dict[object, tuple[Purse, dict[Used, int]]] = {}
+    for chosen in itertools.product(*choices):
+        used: Used | None = counted.zero
+        for _, state, _ in chosen:
+            used = counted.plus(used, state) if used is not None else None
+        if used is not None:
+            after = replace(purse, ships={**purse.ships,
+                                          **{k: ship for k, (_, _, ship) in zip(seen, chosen)}})
+            ways.setdefault(after.shape(then), (after, defaultdict(int)))[1][used] += 1
+    rest = [k for k in found.keys if k not in seen]
+    out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
+    for k, (after, start) in ways.items():
+        budgets: Counter[tuple[int, int]] = Counter()
+        for (taler, workers, _), n in counted.rooms(counted.ships(start, rest)).items():
+            budgets[purse.taler - taler, purse.workers - workers - 2 * extra] += n
+        if budgets:
+            out[k] = (after, budgets)
+    return out
+
+
+#: The most ways onto the ships a later clause sees that `seen_on_ships` lists.
+SEEN_WAYS = 4096
 
 
 def seen_in_room(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other: str
@@ -235,19 +311,35 @@ def seen_in_room(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, ot
             or kind[other] == kind[action]:
         return False
     found = reach(ask, purse, action, extra, blue)
-    return found is None or _on_ships_unseen(purse, found, other)
+    return found is None or _seen_ships(purse, found, other) == []
 
 
-def _on_ships_unseen(purse: Purse, found: Reach, other: str) -> bool:
-    """Whether no ship taking what it could, and no new ship, changes the shape of
-    `other`."""
+def _seen_ships(purse: Purse, found: Reach, other: str) -> list[str] | None:
+    """The existing ships whose taking some of what they could changes the shape of
+    `other`; None where a new ship would change it."""
     seen = purse.shape(other)
-    for key, seqs in found.onto.items():
-        for _, ship in seqs:
-            if replace(purse, ships={**purse.ships, key: ship}).shape(other) != seen:
-                return False
-    return all(replace(purse, ships={**purse.ships, "": ship}).shape(other) == seen
-               for _, ship in found.shapes)
+    if any(replace(purse, ships={**purse.ships, "": ship}).shape(other) != seen
+           for _, ship in found.shapes):
+        return None
+    return [key for key, seqs in found.onto.items()
+            if any(replace(purse, ships={**purse.ships, key: ship}).shape(other) != seen
+                   for _, ship in seqs)]
+
+
+def _moves_unseen(purse: Purse, found: Reach, other: str) -> bool:
+    """Whether no tile moved between the supply and storage (a transport's taken from
+    storage) changes the shape of `other`."""
+    seen = purse.shape(other)
+    for tile in found.tiles:
+        moved = purse.copy()
+        if found.budget is None:   # a transport takes it from storage
+            moved.storage[tile] -= 1
+        else:                      # a purchase, or a free tile, from the supply
+            moved.supply[tile] -= 1
+            moved.storage[tile] += 1
+        if moved.shape(other) != seen:
+            return False
+    return True
 
 
 def _one_of(ways: dict[Used, int], choices: Counter[Used],

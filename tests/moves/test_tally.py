@@ -155,6 +155,34 @@ def test_bodies_walked_by_the_shape_they_leave_are_the_bodies_listed():
     assert all(checked[then] > 20 for then in ("money", "deliver", "hulls", "masts", "goods"))
 
 
+def test_bodies_tallied_from_the_ships_seen_are_the_bodies_walked():
+    """Where a later clause sees only what some ships take (goods on finished ships,
+    before a delivery), `seen_on_ships` lists the ways onto those ships and tallies the
+    rest: the same shapes and budgets as walking every plan, also with the storage
+    nearly full."""
+    from nauticus_ref.moves.clauses import _as_clause
+    from nauticus_ref.moves.tally import seen_on_ships
+    from nauticus_ref.moves.walks import listed_afters
+
+    checked = Counter()
+    for name, line, turns in _positions(random.Random(36), 6):
+        full = turns.purse.copy()
+        full.storage["good", "fish"] += max(0, full.storage_free - 1)
+        for purse, action, then in itertools.product(
+                (turns.purse, full), vocab.PLACING_ACTIONS, ("deliver", "money", "masts")):
+            p, blue = _as_clause(turns.ask, purse, True)
+            shaped = seen_on_ships(turns.ask, p, action, True, blue, then)
+            if shaped is None:
+                continue
+            assert then == "deliver" or len(shaped) <= 1, (name, line, action, then)
+            walked = listed_afters(turns.ask, p, action, True, blue, then)
+            assert {k: b for k, (_, b) in shaped.items()} == \
+                {k: b for k, (_, b) in walked.items() if b}, (name, line, action)
+            assert all(a.shape(then) == k for k, (a, _) in shaped.items())
+            checked[len(shaped) > 1] += 1
+    assert checked[True] > 20   # positions where the ships seen leave more than one shape
+
+
 def test_purses_alike_for_a_tally_have_the_same_bodies():
     """`alike` lets the tallies of purses of different shapes be asked once: where it
     says two purses are alike for masts, sails, goods or a transport, given the most
