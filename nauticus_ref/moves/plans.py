@@ -100,9 +100,8 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     have = Counter({t: held[t] for t in tiles})
     if only is not None:
         have = Counter({t: min(n, only[t]) for t, n in have.items()})
-    finishing = 4 * len(purse.ships) if action in ("sails", "transport") else 0
-    most = blue + purse.workers + 3 * finishing
-    if most <= 0:
+    most = blue + purse.workers
+    if most <= 0 and action not in ("sails", "transport"):
         return None
     first = {t: ask.first_price(action, extra, t[1]) for t in tiles} if buying else {}
     # a ship takes only so many masts, sails or goods, whatever the workers, and a
@@ -111,11 +110,20 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     lists = UNBOUNDED if action in ("masts", "sails", "goods", "transport") else most
     # a purchase's tiles are some of those the table's supply holds, the lists theirs
     bought = action if buying else None
+    onto = {k: _remembered(ask, s, tiles, lists, have, bought) for k, s in purse.ships.items()}
+    shapes = _remembered(ask, None, tiles, lists, have, bought) \
+        if any(t[0] == "hull" for t in tiles) else []
+    # each ship the clause could complete brings at most four rewards, each at most 3
+    # workers or 7 taler
+    finishing = 4 * (sum(any(made.complete for _, made in seqs) and not purse.ships[k].complete
+                         for k, seqs in onto.items())
+                     + (sum(have[t] for t in tiles if t[0] == "hull")
+                        if any(made.complete for _, made in shapes) else 0))
+    most += 3 * finishing
+    if most <= 0:
+        return None
     return Reach(tiles, have, most, purse.taler + 7 * finishing if buying else None, first,
-                 {k: _remembered(ask, s, tiles, lists, have, bought)
-                  for k, s in purse.ships.items()},
-                 _remembered(ask, None, tiles, lists, have, bought)
-                 if any(t[0] == "hull" for t in tiles) else [])
+                 onto, shapes)
 
 
 #: More tiles than a clause places: how many masts, sails or goods a ship takes is

@@ -259,3 +259,18 @@ def test_a_clause_seen_only_by_its_room_is_counted_by_it():
                 assert stored(turns.ask, purse, first, t).shape(then) == b.after.shape(then)
             checked += 1
     assert checked > 30
+
+
+def test_a_transport_building_new_ships_may_spend_a_reward_on_the_next():
+    """A player without ships moves two ships' worth of tiles from storage with the
+    workers for one: the first new ship, completed, brings 3 workers that move the
+    second (the search's bounds allow for rewards from new ships too)."""
+    game = _games()[0]
+    line = next(t.span.line for rnd in game.record.rounds for ph in rnd.phases
+                for t in ph.turns)
+    turns = options_at(game.record, game.replayed.table.board, line, game.lines).turns
+    purse = turns.purse.copy(ships={})
+    purse.storage = Counter({("hull", "1ship"): 2, ("mast", "helm"): 2, ("sail", "helm"): 2})
+    purse.workers = 6 - turns.ask.blue - 3    # six tiles, three workers short
+    moved = [b for b in bodies(turns.ask, purse, "transport", False) if b.workers == 6]
+    assert moved and all(b.clause.placements[0].rewards[0].kind == "3w" for b in moved)
