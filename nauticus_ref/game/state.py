@@ -75,13 +75,13 @@ class Ship:
         return self.size > 0 and len(self.goods) == self.size
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
-        """A twin with its own lists (of strings: no deeper copy is needed)."""
-        twin = copy.copy(self)
-        memo[id(self)] = twin
-        for key, value in vars(self).items():
-            if isinstance(value, list):
-                setattr(twin, key, list(value))
+        memo[id(self)] = twin = self.twin()
         return twin
+
+    def twin(self) -> Ship:
+        """A copy with its own lists (of strings: no deeper copy is needed)."""
+        return Ship(self.name, list(self.parts), list(self.masts), list(self.sails),
+                    list(self.goods), self.completed, self.doubtful)
 
     def tiles(self) -> list[Tile]:
         return ([("hull", p) for p in self.parts] + [("mast", m) for m in self.masts]

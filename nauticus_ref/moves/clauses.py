@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import itertools
 from collections import Counter
+from dataclasses import replace
 from typing import Iterator
 
 from nauticus_ref.game.state import Tile, spaces
@@ -29,9 +30,7 @@ def _as_clause(ask: Ask, purse: Purse, extra: bool) -> tuple[Purse, int]:
     player's own and none of the phase's blue ones."""
     if not extra:
         return purse, ask.blue
-    purse = purse.copy()
-    purse.workers += 2
-    return purse, 0
+    return replace(purse, workers=purse.workers + 2), 0   # read only: its counters shared
 
 
 def bodies(ask: Ask, purse: Purse, action: str, extra: bool,

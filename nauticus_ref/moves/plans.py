@@ -6,7 +6,6 @@ each ship and a new ship could take (asked of the placing rules themselves,
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterator
@@ -22,16 +21,23 @@ HULL_SEARCH = ("1ship", "middle", "bow", "stern")
 def _tiles(ask: Ask, action: str, held: Counter[Tile]) -> list[Tile]:
     """The tiles a clause of `action` could place, of those `held` (the supply, or for a
     transport the storage), in the order they are tried."""
+    order = ask.orders.get(action)
+    if order is None:
+        order = ask.orders[action] = _order(ask.table.board.tiles, action)
+    return [t for t in order if held[t] > 0]
+
+
+def _order(board: dict[str, tuple[str, ...]], action: str) -> tuple[Tile, ...]:
+    """Every tile a clause of `action` places on a board of these `tiles`, in the order
+    they are tried."""
     if action == "transport":
         order = [("hull", h) for h in HULL_SEARCH]
-        for kind, names in (("mast", ask.table.board.tiles["masts"] + ("crown",)),
-                            ("sail", ask.table.board.tiles["sails"] + ("crown",)),
-                            ("good", ask.table.board.tiles["goods"])):
+        for kind, names in (("mast", board["masts"] + ("crown",)),
+                            ("sail", board["sails"] + ("crown",)), ("good", board["goods"])):
             order += [(kind, n) for n in names]
-        return [t for t in order if held[t] > 0]
+        return tuple(order)
     kind = vocab.ITEM_KIND_OF_ACTION[action]
-    names = HULL_SEARCH if action == "hulls" else ask.table.board.tiles[action]
-    return [(kind, n) for n in names if held[(kind, n)] > 0]
+    return tuple((kind, n) for n in (HULL_SEARCH if action == "hulls" else board[action]))
 
 
 def _onto(ask: Ask, ship: Ship, tiles: list[Tile], most: int,
@@ -48,7 +54,7 @@ def _onto(ask: Ask, ship: Ship, tiles: list[Tile], most: int,
             tile = tiles[i]
             if seq.count(tile) >= have[tile] or not fits(ask.table, ask.judges, s, tile):
                 continue
-            nxt = copy.deepcopy(s)
+            nxt = s.twin()
             put_on_ship(nxt, tile)
             nxt.completed = nxt.complete
             out.append((seq + (tile,), nxt))
@@ -110,15 +116,18 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     lists = UNBOUNDED if action in ("masts", "sails", "goods", "transport") else most
     # a purchase's tiles are some of those the table's supply holds, the lists theirs
     bought = action if buying else None
-    onto = {k: _remembered(ask, s, tiles, lists, have, bought) for k, s in purse.ships.items()}
-    shapes = _remembered(ask, None, tiles, lists, have, bought) \
+    question = (tuple(tiles), lists, tuple(have[t] for t in tiles))
+    onto = {k: _remembered(ask, s, tiles, lists, have, bought, question)
+            for k, s in purse.ships.items()}
+    shapes = _remembered(ask, None, tiles, lists, have, bought, question) \
         if any(t[0] == "hull" for t in tiles) else []
-    # each ship the clause could complete brings at most four rewards, each at most 3
-    # workers or 7 taler
+    # each ship a sail or transport could complete brings at most four rewards, each
+    # at most 3 workers or 7 taler
     finishing = 4 * (sum(any(made.complete for _, made in seqs) and not purse.ships[k].complete
                          for k, seqs in onto.items())
                      + (sum(have[t] for t in tiles if t[0] == "hull")
-                        if any(made.complete for _, made in shapes) else 0))
+                        if any(made.complete for _, made in shapes) else 0)) \
+        if action in ("sails", "transport") else 0
     most += 3 * finishing
     if most <= 0:
         return None
@@ -135,13 +144,14 @@ REMEMBERED = 20_000
 
 
 def _remembered(ask: Ask, ship: Ship | None, tiles: list[Tile], most: int, have: Counter[Tile],
-                bought: str | None = None) -> list[tuple[tuple[Tile, ...], Ship]]:
+                bought: str | None = None, question: tuple[object, ...] | None = None
+                ) -> list[tuple[tuple[Tile, ...], Ship]]:
     """`_onto` without the empty sequence, for `ship` (a new ship when None), asked once
-    for each ship and question.  `bought`: the purchase whose tiles `tiles` and `have`
-    are, a part of what the table's supply holds: the list is then the sequences the
-    supply's list has that `have` allows, in the same order, and the ships they make
-    the same."""
-    key = (id(ship), tuple(tiles), most, tuple(have[t] for t in tiles))
+    for each ship and question (`question`: the tiles, `most` and their numbers, where
+    the caller has them).  `bought`: the purchase whose tiles `tiles` and `have` are, a
+    part of what the table's supply holds: the list is then the sequences the supply's
+    list has that `have` allows, in the same order, and the ships they make the same."""
+    key = (id(ship), *(question or (tuple(tiles), most, tuple(have[t] for t in tiles))))
     if key not in ask.onto:
         s = Ship(name="") if ship is None else ship
         supply = ask.table.supply

@@ -145,6 +145,8 @@ class Ask:
     blue: int
     onto: dict[tuple[object, ...], tuple[Ship, list[tuple[tuple[Tile, ...], Ship]]]] = \
         field(default_factory=dict)
+    #: the tiles each action places, in the order they are tried (`plans._tiles`)
+    orders: dict[str, tuple[Tile, ...]] = field(default_factory=dict)
     #: what the tally works out about each of those lists, by its identity (`tally.Known`)
     known: dict[int, object] = field(default_factory=dict)
 

@@ -115,9 +115,8 @@ class _Tally:
 
     def state(self, seq: tuple[Tile, ...]) -> Used:
         """The state of `seq` placed alone."""
-        c = Counter(seq)
-        return tuple(c[t] if e else min(c[t], 1)
-                     for t, e in zip(self.tiles, self.exact)) + (len(seq),)
+        return tuple([seq.count(t) if e else int(t in seq)
+                      for t, e in zip(self.tiles, self.exact)] + [len(seq)])
 
     def ships(self, ways: dict[Used, int], keys: list[str]) -> dict[Used, int]:
         """`ways` with each existing ship of `keys` taking nothing or one of what it
@@ -222,8 +221,8 @@ class Known:
         k = (tuple(tiles), exact)
         if k not in self.made:
             self.made[k] = Counter(
-                tuple(c[t] if e else min(c[t], 1) for t, e in zip(tiles, exact)) + (len(seq),)
-                for seq, c in ((seq, Counter(seq)) for seq, _ in self.seqs))
+                tuple([seq.count(t) if e else int(t in seq) for t, e in zip(tiles, exact)]
+                      + [len(seq)]) for seq, _ in self.seqs)
         return self.made[k]
 
 
