@@ -6,7 +6,9 @@ what each needs (`turns.TurnOptions.counts` fills it).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
+from typing import Callable
 
 from nauticus_ref.moves.clauses import alike, needs, stored, tally
 from nauticus_ref.moves.purse import Ask, Purse, check
@@ -95,8 +97,29 @@ class Seconds:
                 counted = needs(self.ask, self._richest(*keys), keys[0][2], keys[0][3],
                                 self.deadline)
                 check(self.deadline)
+            afforded = _afforded(counted)
             for k in keys:
                 for (taler, workers), n in self.asks[k][1].items():
-                    out[k[0]] += n * sum(c for (t, w), c in counted.items()
-                                         if t <= taler and w <= workers)
+                    out[k[0]] += n * afforded(taler, workers)
         return out
+
+
+def _afforded(needs: Counter[tuple[int, int]]) -> Callable[[int, int], int]:
+    """How many of the bodies that need each (taler, workers) a purse with so many can
+    afford: a table of sums over the needs' taler and workers, looked up by bisection."""
+    talers = sorted({t for t, _ in needs})
+    workers = sorted({w for _, w in needs})
+    row_of = {t: i for i, t in enumerate(talers)}
+    column_of = {w: j for j, w in enumerate(workers)}
+    table = [[0] * len(workers) for _ in talers]
+    for (t, w), n in needs.items():
+        table[row_of[t]][column_of[w]] += n
+    for i, row in enumerate(table):    # then each cell: as much or less of both
+        for j in range(len(row)):
+            row[j] += (row[j - 1] if j else 0) + (table[i - 1][j] if i else 0) \
+                - (table[i - 1][j - 1] if i and j else 0)
+
+    def afford(taler: int, own: int) -> int:
+        i, j = bisect_right(talers, taler) - 1, bisect_right(workers, own) - 1
+        return table[i][j] if i >= 0 and j >= 0 else 0
+    return afford

@@ -104,6 +104,32 @@ class _Tally:
             more = tuple(map(min, more, self.caps))
         return more if self.price(more) <= self.purse.taler else None
 
+    def _stored(self, stored: dict[tuple[Used, int, frozenset[int]], int], i: int, size: int,
+                mark: frozenset[int], room: int) -> dict[tuple[Used, int, frozenset[int]], int]:
+        """`stored` with each state grown by a run of tile `i` in storage, one more at a
+        time while it fits, the player can have it and pay for it (as `plus` would
+        tell, worked out step by step); then no more of it is placed, and all that is
+        told of it is whether any is placed and whether all are (`_settled`)."""
+        grown: dict[tuple[Used, int, frozenset[int]], int] = {}
+        exact, have, first = self.exact[i], self.have[i], self.first[i]
+        limit, most, taler = self.limits[i], self.limits[-1], self.purse.taler
+        for (used, taken, zero), n in stored.items():
+            k = (self._settled(used, i), taken, zero)
+            grown[k] = grown.get(k, 0) + n
+            placed, total, price = used[i], used[-1], self.price(used)
+            zero = zero | mark if mark else zero
+            head, tail = used[:i], used[i + 1:-1]
+            while taken + size <= room:
+                placed, total = placed + 1, total + 1
+                price += first if placed == 1 else 4
+                if placed > limit or total > most or price > taler:
+                    break
+                taken += size
+                k = (head + ((placed if exact and placed >= have else 1),) + tail + (total,),
+                     taken, zero)
+                grown[k] = grown.get(k, 0) + n
+        return grown
+
     def _settled(self, used: Used, i: int) -> Used:
         """`used` with its number of tile `i` cut to what is read of it once no more
         is placed: none, all there are, or some (the price reads only whether it is
@@ -132,8 +158,7 @@ class _Tally:
     def rooms(self, ways: dict[Used, int]) -> Counter[tuple[int, int, int]]:
         """The bodies that place `ways` on the ships and any number of each tile in
         storage, by (taler, own workers, storage spaces taken): as `room_needs`."""
-        tiles, buying, first, plus, price = \
-            self.tiles, self.buying, self.first, self.plus, self.price
+        tiles, buying, first, price = self.tiles, self.buying, self.first, self.price
         # storage: any number of each tile within its free spaces; which tiles priced 0
         # went there (the golden rule) is kept beside the state
         free = {i for i, f in enumerate(first) if buying and f == 0}
@@ -142,25 +167,7 @@ class _Tally:
         room = self.purse.storage_free
         if buying:
             for i, tile in enumerate(tiles):
-                size, mark = spaces(tile), frozenset({i} & free)
-                one = tuple(int(j == i) for j in range(len(tiles))) + (1,)
-                # each state grows a run of this tile, one more at a time, while it
-                # fits; then no more of it is placed, and all that is told of it is
-                # whether any is placed and whether all are (`_settled`)
-                grown: dict[tuple[Used, int, frozenset[int]], int] = {}
-                for (used, taken, zero), n in stored.items():
-                    k = (self._settled(used, i), taken, zero)
-                    grown[k] = grown.get(k, 0) + n
-                    more: Used | None = used
-                    zero = zero | mark if mark else zero
-                    while taken + size <= room:
-                        more = plus(more, one)
-                        if more is None:
-                            break
-                        taken += size
-                        k = (self._settled(more, i), taken, zero)
-                        grown[k] = grown.get(k, 0) + n
-                stored = grown
+                stored = self._stored(stored, i, spaces(tile), frozenset({i} & free), room)
         kind = vocab.ITEM_KIND_OF_ACTION.get(self.action, "")
         at = {t: i for i, t in enumerate(tiles)}
         # where each regular tile is in the state: a free tile needs all four bought
