@@ -86,23 +86,29 @@ class _Tally:
         self.limits = tuple(h if e else most for h, e in zip(self.have, self.exact)) + (most,)
         self.caps = None if all(self.exact) else \
             tuple(h if e else 1 for h, e in zip(self.have, self.exact)) + (most,)
-        self.price = cache(self._price)   # many ways reach the same state
-        self.plus = cache(self._plus)
+        # many ways reach the same state; closures over the values, not `self`, so that
+        # a tally's caches go with it and leave no cycle to the garbage collector
+        buying, first, limits, caps, taler = \
+            self.buying, self.first, self.limits, self.caps, purse.taler
 
-    def _price(self, used: Used) -> int:
-        if not self.buying:
-            return 0
-        kinds = [f for f, n in zip(self.first, used) if n]
-        return sum(kinds) + 4 * (used[-1] - len(kinds))
+        @cache
+        def price(used: Used) -> int:
+            if not buying:
+                return 0
+            kinds = [f for f, n in zip(first, used) if n]
+            return sum(kinds) + 4 * (used[-1] - len(kinds))
 
-    def _plus(self, used: Used, add: Used) -> Used | None:
-        """`used` with `add` placed too, None where the player cannot have that."""
-        more = tuple(map(operator.add, used, add))
-        if any(map(operator.gt, more, self.limits)):
-            return None
-        if self.caps is not None:
-            more = tuple(map(min, more, self.caps))
-        return more if self.price(more) <= self.purse.taler else None
+        @cache
+        def plus(used: Used, add: Used) -> Used | None:
+            """`used` with `add` placed too, None where the player cannot have that."""
+            more = tuple(map(operator.add, used, add))
+            if any(map(operator.gt, more, limits)):
+                return None
+            if caps is not None:
+                more = tuple(map(min, more, caps))
+            return more if price(more) <= taler else None
+
+        self.price, self.plus = price, plus
 
     def _stored(self, stored: dict[tuple[Used, int, frozenset[int]], int], i: int, size: int,
                 mark: frozenset[int], room: int) -> dict[tuple[Used, int, frozenset[int]], int]:
