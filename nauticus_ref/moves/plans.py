@@ -123,16 +123,21 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
         if any(t[0] == "hull" for t in tiles) else []
     # each ship a sail or transport could complete brings at most four rewards, each
     # at most 3 workers or 7 taler
-    finishing = 4 * (sum(any(made.complete for _, made in seqs) and not purse.ships[k].complete
-                         for k, seqs in onto.items())
+    finishing = 4 * (sum(completing(seqs, purse.ships[k]) for k, seqs in onto.items())
                      + (sum(have[t] for t in tiles if t[0] == "hull")
-                        if any(made.complete for _, made in shapes) else 0)) \
+                        if completing(shapes, None) else 0)) \
         if action in ("sails", "transport") else 0
     most += 3 * finishing
     if most <= 0:
         return None
     return Reach(tiles, have, most, purse.taler + 7 * finishing if buying else None, first,
                  onto, shapes)
+
+
+def completing(seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None) -> bool:
+    """Whether one of `seqs`, what `ship` could take (a new ship's when None), completes
+    it."""
+    return not (ship is not None and ship.complete) and any(made.complete for _, made in seqs)
 
 
 #: More tiles than a clause places: how many masts, sails or goods a ship takes is

@@ -24,7 +24,7 @@ from functools import cache
 from typing import Callable
 
 from nauticus_ref.game.state import Ship, Tile, spaces
-from nauticus_ref.moves.plans import REMEMBERED, Reach, reach
+from nauticus_ref.moves.plans import REMEMBERED, Reach, completing, reach
 from nauticus_ref.moves.purse import Ask, Purse
 from nauticus_ref.notation import vocab
 
@@ -147,8 +147,7 @@ class _Tally:
 
     def state(self, seq: tuple[Tile, ...]) -> Used:
         """The state of `seq` placed alone."""
-        return tuple([seq.count(t) if e else int(t in seq)
-                      for t, e in zip(self.tiles, self.exact)] + [len(seq)])
+        return _state(seq, self.tiles, self.exact)
 
     def ships(self, ways: dict[Used, int], keys: list[str]) -> dict[Used, int]:
         """`ways` with each existing ship of `keys` taking nothing or one of what it
@@ -233,10 +232,15 @@ class Known:
     def states(self, tiles: list[Tile], exact: tuple[bool, ...]) -> Counter[Used]:
         k = (tuple(tiles), exact)
         if k not in self.made:
-            self.made[k] = Counter(
-                tuple([seq.count(t) if e else int(t in seq) for t, e in zip(tiles, exact)]
-                      + [len(seq)]) for seq, _ in self.seqs)
+            self.made[k] = Counter(_state(seq, tiles, exact) for seq, _ in self.seqs)
         return self.made[k]
+
+
+def _state(seq: tuple[Tile, ...], tiles: list[Tile], exact: tuple[bool, ...]) -> Used:
+    """`seq` as a state (`Used`): how many of each tile, or for a tile not told by
+    number whether it is placed, then how many tiles in all."""
+    return tuple([seq.count(t) if e else int(t in seq) for t, e in zip(tiles, exact)]
+                 + [len(seq)])
 
 
 def _completes(ask: Ask, purse: Purse, found: Reach) -> bool:
@@ -251,8 +255,7 @@ def _known(ask: Ask, seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | Non
     if not isinstance(hit, Known) or hit.seqs is not seqs:
         if len(ask.known) >= REMEMBERED:
             ask.known.clear()
-        hit = ask.known[id(seqs)] = Known(seqs, any(
-            s.complete and not (ship is not None and ship.complete) for _, s in seqs), {})
+        hit = ask.known[id(seqs)] = Known(seqs, completing(seqs, ship), {})
     return hit
 
 
