@@ -13,14 +13,14 @@ from typing import Iterator
 from nauticus_ref.game.state import Tile, spaces
 from nauticus_ref.moves.placing import placing
 from nauticus_ref.moves.purse import Ask, Body, Purse, make_clause, ship_name
-from nauticus_ref.moves.tally import (
-    placing_needs,
-    room_needs,
+from nauticus_ref.moves.seen import (
+    seen_by_tally,
     seen_in_room,
     seen_on_ships,
     tallied_from,
     unseen_by,
 )
+from nauticus_ref.moves.tally import placing_needs, room_needs
 from nauticus_ref.moves.walks import listed_afters, listed_needs, walked_before
 from nauticus_ref.notation import vocab
 
@@ -106,7 +106,7 @@ def tally(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int
 
 def unseen(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> bool:
     """Whether the bodies of the placing `action` leave those of `other` after them what
-    they would have from `purse`, but the taler and workers (`tally.unseen_by`)."""
+    they would have from `purse`, but the taler and workers (`seen.unseen_by`)."""
     p, blue = _as_clause(ask, purse, extra)
     return unseen_by(ask, p, action, extra, blue, other)
 
@@ -117,7 +117,7 @@ def afters(ask: Ask, purse: Purse, action: str, extra: bool, then: str,
     """The bodies of the placing `action` by the shape they leave the bodies of `then`
     (`Purse.shape`), each with a purse of that shape and how many bodies leave each
     (taler, workers): tallied from each way onto the ships `then` sees where only some
-    ships are seen (`tally.seen_on_ships`), else walked without making them
+    ships are seen (`seen.seen_on_ships`), else walked without making them
     (`walks.listed_afters`) where it can tell them (`walks.walked_before`); None for
     any other."""
     if action not in vocab.PLACING_ACTIONS or not walked_before(action, then):
@@ -128,9 +128,18 @@ def afters(ask: Ask, purse: Purse, action: str, extra: bool, then: str,
         else shaped
 
 
+def by_tally(ask: Ask, purse: Purse, action: str, extra: bool, then: str
+             ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+    """As `afters`, keyed not by shape but by what the tally of `then`, the phase's
+    masts, sails or goods, reads (`seen.seen_by_tally`), where the bodies of the
+    purchase `action` can be so counted without listing them; None where not."""
+    p, blue = _as_clause(ask, purse, extra)
+    return seen_by_tally(ask, p, action, extra, blue, then)
+
+
 def alike(ask: Ask, purse: Purse, action: str, extra: bool, workers: int) -> object | None:
     """What the tally of masts, sails, goods or a transport reads of `purse` but the
-    taler and workers (`tally.tallied_from`), where no purse it is asked alike with has
+    taler and workers (`seen.tallied_from`), where no purse it is asked alike with has
     more than `workers`: two purses alike in it have the same bodies, each needing the
     same; None for any other action, or where the bodies cannot be tallied."""
     if action not in ("masts", "sails", "goods", "transport"):
@@ -142,7 +151,7 @@ def alike(ask: Ask, purse: Purse, action: str, extra: bool, workers: int) -> obj
 def in_room(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> bool:
     """Whether the room the bodies of the placing `action` take in storage is all the
     bodies of `other` after them see of them but the taler and workers
-    (`tally.seen_in_room`): then `rooms` counts them for what comes after."""
+    (`seen.seen_in_room`): then `rooms` counts them for what comes after."""
     p, blue = _as_clause(ask, purse, extra)
     return action in vocab.PLACING_ACTIONS and seen_in_room(ask, p, action, extra, blue,
                                                             other)

@@ -134,6 +134,15 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
                  onto, shapes)
 
 
+def taking(ask: Ask, found: Reach, action: str, ship: Ship) -> list[tuple[tuple[Tile, ...], Ship]]:
+    """What `ship`, one the purse `found` was reached from does not hold (a clause before
+    made it), could take of the masts, sails or goods `found` reached: as `found.onto`
+    has it for the purse's own ships."""
+    assert action in ("masts", "sails", "goods")
+    return _remembered(ask, ship, found.tiles, UNBOUNDED, found.have, action,
+                       (tuple(found.tiles), UNBOUNDED, tuple(found.have[t] for t in found.tiles)))
+
+
 def completing(seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None) -> bool:
     """Whether one of `seqs`, what `ship` could take (a new ship's when None), completes
     it."""

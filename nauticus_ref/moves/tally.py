@@ -7,19 +7,16 @@ each, and each tile takes a worker.  So the ways to place are counted destinatio
 destination, as many as there are for each total of tiles (a state), and the states
 are priced at the end, never the bodies.  The golden rule (a free tile goes to
 storage) and the free tile for all four kinds are counted the same way.  The result is
-what `Counter(body.needs for body in placing(...))` would give.  `unseen_by` tells
-whether such bodies leave the next clause of a turn what it would have had, and
-`tallied_from` what two purses must share for their tallies to be one.  Where a body
-can complete a ship, its bodies are walked instead (`walks.py`).
+what `Counter(body.needs for body in placing(...))` would give.  What such bodies
+leave the next clause of a turn is `seen.py`'s.  Where a body can complete a ship, its
+bodies are walked instead (`walks.py`).
 """
 
 from __future__ import annotations
 
-import itertools
-import math
 import operator
 from collections import Counter, defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Callable
 
@@ -56,13 +53,13 @@ def room_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
     found = reach(ask, purse, action, extra, blue)
     if found is None:
         return Counter()
-    if _completes(ask, purse, found):
+    if completes(ask, purse, found):
         return None
-    counted = _Tally(ask, purse, action, extra, blue, found)
+    counted = Tally(ask, purse, action, extra, blue, found)
     return counted.rooms(counted.ships({counted.zero: 1}, found.keys))
 
 
-class _Tally:
+class Tally:
     """The ways to place a clause's tiles that `found` reaches, counted by state
     (`Used`): existing ships (`ships`), new ships, then the storage (`rooms`)."""
 
@@ -147,16 +144,16 @@ class _Tally:
 
     def state(self, seq: tuple[Tile, ...]) -> Used:
         """The state of `seq` placed alone."""
-        return _state(seq, self.tiles, self.exact)
+        return state_of(seq, self.tiles, self.exact)
 
     def ships(self, ways: dict[Used, int], keys: list[str]) -> dict[Used, int]:
         """`ways` with each existing ship of `keys` taking nothing or one of what it
         could, and any number of new ships of each shape a new ship could take."""
         found, exact = self.found, self.exact
         for key in keys:
-            ways = _one_of(ways, _known(self.ask, found.onto[key], self.purse.ships[key])
+            ways = _one_of(ways, known(self.ask, found.onto[key], self.purse.ships[key])
                            .states(self.tiles, exact), self.plus)
-        for state in _known(self.ask, found.shapes, None).states(self.tiles, exact):
+        for state in known(self.ask, found.shapes, None).states(self.tiles, exact):
             ways = _any_number(ways, state, self.plus)
         return ways
 
@@ -196,29 +193,6 @@ class _Tally:
         return out
 
 
-def tallied_from(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, most: int
-                 ) -> object | None:
-    """What `placing_needs` reads of `purse` but its taler and workers, for an action
-    whose lists of what a ship could take do not depend on the workers (`plans.reach`),
-    where no purse it is asked of could place more than `most` tiles: the tiles and how
-    many there are (more than `most` all alike: told apart only by whether they are
-    placed), the free storage (beyond what `most` tiles and a free tile could take all
-    alike), and what each ship and a new ship could take, as counts of tiles (a ship's
-    name and hull apart).  None where a body could complete a ship, or where nothing
-    can be placed (for want of workers, it may be, which a richer purse has)."""
-    found = reach(ask, purse, action, extra, blue)
-    if found is None or _completes(ask, purse, found):
-        return None
-    exact = (True,) * len(found.tiles)
-    ships = sorted(tuple(sorted(_known(ask, found.onto[k], purse.ships[k])
-                                .states(found.tiles, exact).items()))
-                   for k in found.keys)
-    room = (most + 1) * max(spaces(t) for t in found.tiles)
-    return (tuple(found.tiles), tuple(min(found.have[t], most + 1) for t in found.tiles),
-            min(purse.storage_free, room), tuple(ships),
-            tuple(sorted(_known(ask, found.shapes, None).states(found.tiles, exact).items())))
-
-
 @dataclass(slots=True)
 class Known:
     """What is worked out once about a list of what a ship could take (`Ask.onto`),
@@ -232,24 +206,24 @@ class Known:
     def states(self, tiles: list[Tile], exact: tuple[bool, ...]) -> Counter[Used]:
         k = (tuple(tiles), exact)
         if k not in self.made:
-            self.made[k] = Counter(_state(seq, tiles, exact) for seq, _ in self.seqs)
+            self.made[k] = Counter(state_of(seq, tiles, exact) for seq, _ in self.seqs)
         return self.made[k]
 
 
-def _state(seq: tuple[Tile, ...], tiles: list[Tile], exact: tuple[bool, ...]) -> Used:
+def state_of(seq: tuple[Tile, ...], tiles: list[Tile], exact: tuple[bool, ...]) -> Used:
     """`seq` as a state (`Used`): how many of each tile, or for a tile not told by
     number whether it is placed, then how many tiles in all."""
     return tuple([seq.count(t) if e else int(t in seq) for t, e in zip(tiles, exact)]
                  + [len(seq)])
 
 
-def _completes(ask: Ask, purse: Purse, found: Reach) -> bool:
+def completes(ask: Ask, purse: Purse, found: Reach) -> bool:
     """Whether a ship or a new ship could be completed by what it could take."""
-    return any(_known(ask, seqs, purse.ships[k]).completes for k, seqs in found.onto.items()) \
-        or _known(ask, found.shapes, None).completes
+    return any(known(ask, seqs, purse.ships[k]).completes for k, seqs in found.onto.items()) \
+        or known(ask, found.shapes, None).completes
 
 
-def _known(ask: Ask, seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None) -> Known:
+def known(ask: Ask, seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None) -> Known:
     """`Known` of `seqs`, what `ship` could take (a new ship's when None)."""
     hit = ask.known.get(id(seqs))
     if not isinstance(hit, Known) or hit.seqs is not seqs:
@@ -257,104 +231,6 @@ def _known(ask: Ask, seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | Non
             ask.known.clear()
         hit = ask.known[id(seqs)] = Known(seqs, completing(seqs, ship), {})
     return hit
-
-
-def unseen_by(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other: str
-              ) -> bool:
-    """Whether no body of the placing `action` changes what the bodies of `other` depend
-    on (`Purse.shape`) but the taler and workers, so that what follows it can be counted
-    from its tally.  Each change a body makes is tried alone: a ship taking what it
-    could, a new ship, a tile moved between the supply, storage and ships.  A shape
-    reads each ship, and counts of the storage and supply, so a change that none of
-    them sees alone is not seen together with others either."""
-    found = reach(ask, purse, action, extra, blue)
-    return found is None or _seen_ships(purse, found, other) == [] \
-        and _moves_unseen(purse, found, other)
-
-
-def seen_on_ships(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, then: str
-                  ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
-    """The bodies of the placing `action` by the shape they leave the bodies of `then`
-    (`Purse.shape`), as `walks.listed_afters` gives them, where only what some of the
-    existing ships take is seen (goods on finished ships, before a delivery): the ways
-    onto those ships are listed, each giving a shape, and what the other ships and the
-    storage take is tallied from each.  None where a body can complete a ship, where
-    `then` sees more, or where the ways onto the ships seen are too many to list."""
-    found = reach(ask, purse, action, extra, blue)
-    if found is None:
-        return {}
-    seen = _seen_ships(purse, found, then)
-    if seen is None or _completes(ask, purse, found) or not _moves_unseen(purse, found, then) \
-            or math.prod(len(found.onto[k]) + 1 for k in seen) > SEEN_WAYS:
-        return None
-    counted = _Tally(ask, purse, action, extra, blue, found)
-    choices = [[((), counted.zero, purse.ships[k])]
-               + [(seq, counted.state(seq), ship) for seq, ship in found.onto[k]]
-               for k in seen]
-    ways: dict[object, tuple[Purse, dict[Used, int]]] = {}
-    for chosen in itertools.product(*choices):
-        used: Used | None = counted.zero
-        for _, state, _ in chosen:
-            used = counted.plus(used, state) if used is not None else None
-        if used is not None:
-            after = replace(purse, ships={**purse.ships,
-                                          **{k: ship for k, (_, _, ship) in zip(seen, chosen)}})
-            ways.setdefault(after.shape(then), (after, defaultdict(int)))[1][used] += 1
-    rest = [k for k in found.keys if k not in seen]
-    out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
-    for k, (after, start) in ways.items():
-        budgets: Counter[tuple[int, int]] = Counter()
-        for (taler, workers, _), n in counted.rooms(counted.ships(start, rest)).items():
-            budgets[purse.taler - taler, purse.workers - workers - 2 * extra] += n
-        if budgets:
-            out[k] = (after, budgets)
-    return out
-
-
-#: The most ways onto the ships a later clause sees that `seen_on_ships` lists.
-SEEN_WAYS = 4096
-
-
-def seen_in_room(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other: str
-                 ) -> bool:
-    """Whether the bodies of the purchase `action` change what the bodies of `other`, a
-    purchase of another kind of tile, depend on only by the room they take in storage
-    (`room_needs`): what they put on ships is not seen (as in `unseen_by`), and `other`
-    reads the storage only for its room and the supply only of its own kind."""
-    kind = vocab.ITEM_KIND_OF_ACTION
-    if other not in ("hulls", "masts", "goods") or action == "transport" \
-            or kind[other] == kind[action]:
-        return False
-    found = reach(ask, purse, action, extra, blue)
-    return found is None or _seen_ships(purse, found, other) == []
-
-
-def _seen_ships(purse: Purse, found: Reach, other: str) -> list[str] | None:
-    """The existing ships whose taking some of what they could changes the shape of
-    `other`; None where a new ship would change it."""
-    seen = purse.shape(other)
-    if any(replace(purse, ships={**purse.ships, "": ship}).shape(other) != seen
-           for _, ship in found.shapes):
-        return None
-    return [key for key, seqs in found.onto.items()
-            if any(replace(purse, ships={**purse.ships, key: ship}).shape(other) != seen
-                   for _, ship in seqs)]
-
-
-def _moves_unseen(purse: Purse, found: Reach, other: str) -> bool:
-    """Whether no tile moved between the supply and storage (a transport's taken from
-    storage) changes the shape of `other`."""
-    seen = purse.shape(other)
-    for tile in found.tiles:
-        moved = purse.copy()
-        if found.budget is None:   # a transport takes it from storage
-            moved.storage[tile] -= 1
-        else:                      # a purchase, or a free tile, from the supply
-            moved.supply[tile] -= 1
-            moved.storage[tile] += 1
-        if moved.shape(other) != seen:
-            return False
-    return True
 
 
 def _one_of(ways: dict[Used, int], choices: Counter[Used],

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from nauticus_ref.game.state import Player, Tile
-from nauticus_ref.moves.clauses import afters, bodies, in_room, needs, rooms, unseen
+from nauticus_ref.moves.clauses import afters, bodies, by_tally, in_room, needs, rooms, unseen
 from nauticus_ref.moves.purse import SPAN, Ask, Body, OutOfTime, Purse, check
 from nauticus_ref.moves.seconds import Seconds
 from nauticus_ref.moves.tally import by_needs
@@ -174,8 +174,9 @@ class TurnOptions:
         each handed to `seconds` with what it leaves: tallied where its bodies leave
         the phase's action's shape as it was (the tally asked once with the Extra
         Action after, from the richest purse of that shape), or tallied by the room
-        it takes where only that is seen (`clauses.in_room`), walked without making
-        them where that can be (`clauses.afters`), else listed."""
+        it takes where only that is seen (`clauses.in_room`), counted by what the
+        phase's action's tally reads of them (`clauses.by_tally`) or walked without
+        making them (`clauses.afters`) where that can be, else listed."""
         group, purse = f"extra {action} first", self.purse
         if action in vocab.PLACING_ACTIONS:
             counted = seconds.tally(f"extra {action} after", purse, action, True)
@@ -189,7 +190,9 @@ class TurnOptions:
             if taken is not None:
                 seconds.roomed(group, purse, action, taken, self.action, False)
                 return sum(taken.values())
-        shaped = afters(self.ask, purse, action, True, self.action, seconds.deadline)
+        shaped = by_tally(self.ask, purse, action, True, self.action)
+        if shaped is None:
+            shaped = afters(self.ask, purse, action, True, self.action, seconds.deadline)
         if shaped is not None:
             for shape, (after, budgets) in shaped.items():
                 seconds.add_many((group, shape, self.action, False), after, budgets)

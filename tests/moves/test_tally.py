@@ -41,6 +41,13 @@ def _positions(rng: random.Random, per_game: int):
                 yield game.path, line, o.turns
 
 
+def _nearly_full(purse):
+    """A copy of `purse` with one storage space left."""
+    full = purse.copy()
+    full.storage["good", "fish"] += max(0, full.storage_free - 1)
+    return full
+
+
 def test_a_tally_is_what_listing_the_bodies_gives():
     tallied = Counter()
     for name, line, turns in _positions(random.Random(31), 8):
@@ -134,10 +141,9 @@ def test_bodies_walked_by_the_shape_they_leave_are_the_bodies_listed():
 
     checked = Counter()
     for name, line, turns in _positions(random.Random(35), 4):
-        full = turns.purse.copy()
-        full.storage["good", "fish"] += max(0, full.storage_free - 1)
         for purse, action, then in itertools.product(
-                (turns.purse, full), vocab.PLACING_ACTIONS, vocab.ACTIONS):
+                (turns.purse, _nearly_full(turns.purse)),
+                vocab.PLACING_ACTIONS, vocab.ACTIONS):
             if not walked_before(action, then):
                 assert afters(turns.ask, purse, action, True, then) is None
                 continue
@@ -161,15 +167,14 @@ def test_bodies_tallied_from_the_ships_seen_are_the_bodies_walked():
     rest: the same shapes and budgets as walking every plan, also with the storage
     nearly full."""
     from nauticus_ref.moves.clauses import _as_clause
-    from nauticus_ref.moves.tally import seen_on_ships
+    from nauticus_ref.moves.seen import seen_on_ships
     from nauticus_ref.moves.walks import listed_afters
 
     checked = Counter()
     for name, line, turns in _positions(random.Random(36), 6):
-        full = turns.purse.copy()
-        full.storage["good", "fish"] += max(0, full.storage_free - 1)
         for purse, action, then in itertools.product(
-                (turns.purse, full), vocab.PLACING_ACTIONS, ("deliver", "money", "masts")):
+                (turns.purse, _nearly_full(turns.purse)),
+                vocab.PLACING_ACTIONS, ("deliver", "money", "masts")):
             p, blue = _as_clause(turns.ask, purse, True)
             shaped = seen_on_ships(turns.ask, p, action, True, blue, then)
             if shaped is None:
@@ -181,6 +186,40 @@ def test_bodies_tallied_from_the_ships_seen_are_the_bodies_walked():
             assert all(a.shape(then) == k for k, (a, _) in shaped.items())
             checked[len(shaped) > 1] += 1
     assert checked[True] > 20   # positions where the ships seen leave more than one shape
+
+
+def test_bodies_counted_by_what_the_next_tally_reads_are_the_bodies_listed():
+    """Before the phase's masts, sails or goods, a purchase of another kind that completes
+    no ship is counted by what the later tally reads of what it leaves (`by_tally`):
+    the same readings (`alike`), with the same taler and workers, as listing its bodies
+    and reading each; also with the storage nearly full."""
+    from nauticus_ref.moves.clauses import alike, by_tally
+
+    checked = Counter()
+    for name, line, turns in _positions(random.Random(37), 3):
+        for purse, action, then in itertools.product(
+                (turns.purse, _nearly_full(turns.purse)),
+                vocab.BUYING_ACTIONS, ("masts", "sails", "goods")):
+            grouped = by_tally(turns.ask, purse, action, True, then)
+            if grouped is None:
+                assert action in ("sails", then) or then == "sails", (name, line, action)
+                continue
+            listed = list(itertools.islice(bodies(turns.ask, purse, action, True), MOST + 1))
+            if len(listed) > MOST:
+                continue
+            most = purse.workers + 2   # the most any body leaves, read with as many
+
+            def read(after, most=most, then=then):
+                rich = after.copy()
+                rich.workers = most
+                return alike(turns.ask, rich, then, False, most)
+
+            assert Counter((read(b.after), b.after.taler, b.after.workers) for b in listed) \
+                == Counter({(read(p), t, w): n for p, budgets in grouped.values()
+                            for (t, w), n in budgets.items()}), (name, line, action, then)
+            checked[then, len(grouped) > 1] += 1
+    # each reading, and more than one group each, was met often
+    assert all(checked[then, True] > 10 for then in ("masts", "sails", "goods")), checked
 
 
 def test_purses_alike_for_a_tally_have_the_same_bodies():

@@ -1,0 +1,268 @@
+"""What the bodies of a purchase or transport that can complete no ship leave the next
+clause of a turn: nothing but the taler and workers (`unseen_by`), only the room they
+take (`seen_in_room`), or what some ships take (`seen_on_ships`); and what the tally of
+masts, sails or goods after them reads (`tallied_from`), by which such bodies are
+grouped without listing them (`seen_by_tally`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from bisect import insort
+from collections import Counter, defaultdict
+from dataclasses import replace
+from typing import Callable
+
+from nauticus_ref.game.state import Ship, spaces
+from nauticus_ref.moves.plans import UNBOUNDED, Reach, reach, taking
+from nauticus_ref.moves.purse import Ask, Purse
+from nauticus_ref.moves.tally import Tally, Used, completes, known
+from nauticus_ref.notation import vocab
+
+
+def tallied_from(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, most: int
+                 ) -> object | None:
+    """What `placing_needs` reads of `purse` but its taler and workers, for an action
+    whose lists of what a ship could take do not depend on the workers (`plans.reach`),
+    where no purse it is asked of could place more than `most` tiles: the tiles and how
+    many there are (more than `most` all alike: told apart only by whether they are
+    placed), the free storage (beyond what `most` tiles and a free tile could take all
+    alike), and what each ship and a new ship could take, as counts of tiles (a ship's
+    name and hull apart).  None where a body could complete a ship, or where nothing
+    can be placed (for want of workers, it may be, which a richer purse has)."""
+    found = reach(ask, purse, action, extra, blue)
+    if found is None or completes(ask, purse, found):
+        return None
+    exact = (True,) * len(found.tiles)
+    ships = sorted(tuple(sorted(known(ask, found.onto[k], purse.ships[k])
+                                .states(found.tiles, exact).items()))
+                   for k in found.keys)
+    room = (most + 1) * max(spaces(t) for t in found.tiles)
+    return (tuple(found.tiles), tuple(min(found.have[t], most + 1) for t in found.tiles),
+            min(purse.storage_free, room), tuple(ships),
+            tuple(sorted(known(ask, found.shapes, None).states(found.tiles, exact).items())))
+
+
+
+def unseen_by(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other: str
+              ) -> bool:
+    """Whether no body of the placing `action` changes what the bodies of `other` depend
+    on (`Purse.shape`) but the taler and workers, so that what follows it can be counted
+    from its tally.  Each change a body makes is tried alone: a ship taking what it
+    could, a new ship, a tile moved between the supply, storage and ships.  A shape
+    reads each ship, and counts of the storage and supply, so a change that none of
+    them sees alone is not seen together with others either."""
+    found = reach(ask, purse, action, extra, blue)
+    return found is None or _seen_ships(purse, found, other) == [] \
+        and _moves_unseen(purse, found, other)
+
+
+def seen_on_ships(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, then: str
+                  ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+    """The bodies of the placing `action` by the shape they leave the bodies of `then`
+    (`Purse.shape`), as `walks.listed_afters` gives them, where only what some of the
+    existing ships take is seen (goods on finished ships, before a delivery): the ways
+    onto those ships are listed, each giving a shape, and what the other ships and the
+    storage take is tallied from each.  None where a body can complete a ship, where
+    `then` sees more, or where the ways onto the ships seen are too many to list."""
+    found = reach(ask, purse, action, extra, blue)
+    if found is None:
+        return {}
+    seen = _seen_ships(purse, found, then)
+    if seen is None or completes(ask, purse, found) or not _moves_unseen(purse, found, then) \
+            or math.prod(len(found.onto[k]) + 1 for k in seen) > SEEN_WAYS:
+        return None
+    counted = Tally(ask, purse, action, extra, blue, found)
+    choices = [[((), counted.zero, purse.ships[k])]
+               + [(seq, counted.state(seq), ship) for seq, ship in found.onto[k]]
+               for k in seen]
+    ways: dict[object, tuple[Purse, dict[Used, int]]] = {}
+    for chosen in itertools.product(*choices):
+        used: Used | None = counted.zero
+        for _, state, _ in chosen:
+            used = counted.plus(used, state) if used is not None else None
+        if used is not None:
+            after = replace(purse, ships={**purse.ships,
+                                          **{k: ship for k, (_, _, ship) in zip(seen, chosen)}})
+            ways.setdefault(after.shape(then), (after, defaultdict(int)))[1][used] += 1
+    rest = [k for k in found.keys if k not in seen]
+    out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
+    for k, (after, start) in ways.items():
+        budgets: Counter[tuple[int, int]] = Counter()
+        for (taler, workers, _), n in counted.rooms(counted.ships(start, rest)).items():
+            budgets[purse.taler - taler, purse.workers - workers - 2 * extra] += n
+        if budgets:
+            out[k] = (after, budgets)
+    return out
+
+
+#: The most ways onto the ships a later clause sees that `seen_on_ships` lists.
+SEEN_WAYS = 4096
+
+
+def seen_in_room(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other: str
+                 ) -> bool:
+    """Whether the bodies of the purchase `action` change what the bodies of `other`, a
+    purchase of another kind of tile, depend on only by the room they take in storage
+    (`room_needs`): what they put on ships is not seen (as in `unseen_by`), and `other`
+    reads the storage only for its room and the supply only of its own kind."""
+    kind = vocab.ITEM_KIND_OF_ACTION
+    if other not in ("hulls", "masts", "goods") or action == "transport" \
+            or kind[other] == kind[action]:
+        return False
+    found = reach(ask, purse, action, extra, blue)
+    return found is None or _seen_ships(purse, found, other) == []
+
+
+def _seen_ships(purse: Purse, found: Reach, other: str) -> list[str] | None:
+    """The existing ships whose taking some of what they could changes the shape of
+    `other`; None where a new ship would change it."""
+    seen = purse.shape(other)
+    if any(replace(purse, ships={**purse.ships, "": ship}).shape(other) != seen
+           for _, ship in found.shapes):
+        return None
+    return [key for key, seqs in found.onto.items()
+            if any(replace(purse, ships={**purse.ships, key: ship}).shape(other) != seen
+                   for _, ship in seqs)]
+
+
+def _moves_unseen(purse: Purse, found: Reach, other: str) -> bool:
+    """Whether no tile moved between the supply and storage (a transport's taken from
+    storage) changes the shape of `other`."""
+    seen = purse.shape(other)
+    for tile in found.tiles:
+        moved = purse.copy()
+        if found.budget is None:   # a transport takes it from storage
+            moved.storage[tile] -= 1
+        else:                      # a purchase, or a free tile, from the supply
+            moved.supply[tile] -= 1
+            moved.storage[tile] += 1
+        if moved.shape(other) != seen:
+            return False
+    return True
+
+
+
+#: What the tally of the next clause reads of a ship (`seen_by_tally`): how many ways it
+#: could take each count of tiles.
+Reading = tuple[object, ...]
+#: The readings of a purse's ships, sorted.
+Seen = tuple[Reading, ...]
+
+
+def seen_by_tally(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, then: str
+                  ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+    """The bodies of the purchase `action`, by what the tally of `then`, the phase's
+    masts, sails or goods (another kind), reads of what they leave (`tallied_from`):
+    for each reading, a purse that leaves it and how many bodies leave each (taler,
+    workers).  Counted as `Tally` counts them, each ship's choices told apart also by
+    what the ship it makes could take of `then`, so no body is listed.  None where a
+    body can complete a ship, or where `then` could complete one it leaves."""
+    kind = vocab.ITEM_KIND_OF_ACTION
+    if then not in ("masts", "sails", "goods") or action not in vocab.BUYING_ACTIONS \
+            or kind[then] == kind[action]:
+        return None
+    found = reach(ask, purse, action, extra, blue)
+    if found is None:
+        return {}
+    # what `then` reaches: its tiles in the supply, which `action` leaves as they are
+    view = reach(ask, replace(purse, workers=UNBOUNDED), then, False, ask.blue)
+    read: dict[int, tuple[Ship, Reading | None]] = {}
+
+    def reading(ship: Ship) -> Reading | None:
+        """What `then`'s tally reads of `ship` (nothing where it takes nothing), None
+        where `then` could complete it."""
+        if id(ship) not in read:
+            if view is None:
+                read[id(ship)] = (ship, ())
+            else:
+                taken = known(ask, taking(ask, view, then, ship), ship)
+                states = taken.states(view.tiles, (True,) * len(view.tiles))
+                read[id(ship)] = (ship, None if taken.completes else tuple(sorted(states.items())))
+        return read[id(ship)][1]
+
+    made = [s for seqs in found.onto.values() for _, s in seqs] + [s for _, s in found.shapes]
+    if completes(ask, purse, found) or any(reading(s) is None
+                                           for s in [*purse.ships.values(), *made]):
+        return None
+    return _by_reading(ask, purse, action, extra, blue, found, view, reading)
+
+
+def _by_reading(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, found: Reach,
+                view: Reach | None, reading: Callable[[Ship], Reading | None]
+                ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+    """`seen_by_tally`'s count: the ways to place on the ships, by the state they reach
+    (`Used`) and the ships' readings, each with the ships of one such way; then the
+    storage, by the room it leaves."""
+    counted = Tally(ask, purse, action, extra, blue, found)
+    plus = counted.plus
+    start: Seen = ()
+    for key, ship in purse.ships.items():
+        if key not in found.keys:
+            start = _with(start, reading(ship))
+    ways: dict[tuple[Seen, Used], int] = {(start, counted.zero): 1}
+    chosen: dict[tuple[Seen, Used], tuple[tuple[str, Ship], ...]] = {(start, counted.zero): ()}
+
+    def grow(at: tuple[Seen, Used], n: int, state: Used, seen: Reading | None, key: str,
+             ship: Ship,
+             into: dict[tuple[Seen, Used], int]) -> None:
+        used = plus(at[1], state)
+        if used is not None:
+            k = (_with(at[0], seen), used)
+            into[k] += n
+            if k not in chosen:
+                chosen[k] = chosen[at] + ((key, ship),)
+
+    for key in found.keys:   # each ship takes nothing or one of what it could
+        choices: dict[tuple[Used, Reading | None], list[Ship]] = defaultdict(list)
+        for seq, ship in found.onto[key]:
+            choices[counted.state(seq), reading(ship)].append(ship)
+        stay = reading(purse.ships[key])
+        grown: dict[tuple[Seen, Used], int] = defaultdict(int)
+        for at, n in ways.items():
+            grow(at, n, counted.zero, stay, key, purse.ships[key], grown)
+            for (state, seen), ships in choices.items():
+                grow(at, n * len(ships), state, seen, key, ships[0], grown)
+        ways = grown
+    new: dict[Used, tuple[Reading | None, Ship]] = {}
+    for seq, ship in found.shapes:   # any number of new ships of each shape
+        state = counted.state(seq)
+        if new.setdefault(state, (reading(ship), ship))[0] != reading(ship):
+            return None   # alike in what they place, told apart by `then`: not counted here
+    for state, (seen, ship) in new.items():
+        frontier, ways = ways, defaultdict(int, ways)
+        while frontier:
+            grown = defaultdict(int)
+            for at, n in frontier.items():
+                grow(at, n, state, seen, f"\0{len(chosen[at])}", ship, grown)
+            for k, n in grown.items():
+                ways[k] += n
+            frontier = grown
+    by_seen: dict[Seen, dict[Used, int]] = defaultdict(dict)
+    for (seen, used), n in ways.items():
+        by_seen[seen][used] = n
+    # as `tallied_from` reads the room: all alike beyond what the most workers place
+    most = ask.blue + purse.workers
+    room = (most + 1) * max((spaces(t) for t in view.tiles), default=0) if view else 0
+    tile = (vocab.ITEM_KIND_OF_ACTION[action], ask.table.board.tiles[action][0])
+    out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
+    for seen, ways_in in by_seen.items():
+        fleet = {**purse.ships, **dict(chosen[seen, next(iter(ways_in))])}
+        for (taler, workers, taken), n in counted.rooms(ways_in).items():
+            left = ("tallied", seen, min(purse.storage_free - taken, room))
+            if left not in out:
+                after = purse.copy(fleet)   # its storage taken by tiles of the kind
+                after.storage[tile] += taken // spaces(tile)
+                out[left] = (after, Counter())
+            out[left][1][purse.taler - taler, purse.workers - workers - 2 * extra] += n
+    return out
+
+
+def _with(seen: Seen, reading: Reading | None) -> Seen:
+    """`seen` with a ship's `reading` among them (one that takes nothing is not read)."""
+    if not reading:
+        return seen
+    out = list(seen)
+    insort(out, reading)
+    return tuple(out)
