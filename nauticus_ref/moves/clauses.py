@@ -128,13 +128,14 @@ def afters(ask: Ask, purse: Purse, action: str, extra: bool, then: str,
         else shaped
 
 
-def by_tally(ask: Ask, purse: Purse, action: str, extra: bool, then: str
+def by_tally(ask: Ask, purse: Purse, action: str, extra: bool, then: str,
+             deadline: float | None = None
              ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
     """As `afters`, keyed not by shape but by what the tally of `then`, the phase's
     masts, sails or goods, reads (`seen.seen_by_tally`), where the bodies of the
     purchase `action` can be so counted without listing them; None where not."""
     p, blue = _as_clause(ask, purse, extra)
-    return seen_by_tally(ask, p, action, extra, blue, then)
+    return seen_by_tally(ask, p, action, extra, blue, then, deadline)
 
 
 def alike(ask: Ask, purse: Purse, action: str, extra: bool, workers: int) -> object | None:

@@ -16,7 +16,7 @@ from typing import Callable
 
 from nauticus_ref.game.state import Ship, spaces
 from nauticus_ref.moves.plans import UNBOUNDED, Reach, reach, taking
-from nauticus_ref.moves.purse import Ask, Purse
+from nauticus_ref.moves.purse import Ask, Purse, check
 from nauticus_ref.moves.tally import Tally, Used, completes, known
 from nauticus_ref.notation import vocab
 
@@ -42,7 +42,6 @@ def tallied_from(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, mo
     return (tuple(found.tiles), tuple(min(found.have[t], most + 1) for t in found.tiles),
             min(purse.storage_free, room), tuple(ships),
             tuple(sorted(known(ask, found.shapes, None).states(found.tiles, exact).items())))
-
 
 
 def unseen_by(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other: str
@@ -143,7 +142,6 @@ def _moves_unseen(purse: Purse, found: Reach, other: str) -> bool:
     return True
 
 
-
 #: What the tally of the next clause reads of a ship (`seen_by_tally`): how many ways it
 #: could take each count of tiles.
 Reading = tuple[object, ...]
@@ -151,14 +149,16 @@ Reading = tuple[object, ...]
 Seen = tuple[Reading, ...]
 
 
-def seen_by_tally(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, then: str
+def seen_by_tally(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, then: str,
+                  deadline: float | None = None
                   ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
     """The bodies of the purchase `action`, by what the tally of `then`, the phase's
     masts, sails or goods (another kind), reads of what they leave (`tallied_from`):
     for each reading, a purse that leaves it and how many bodies leave each (taler,
     workers).  Counted as `Tally` counts them, each ship's choices told apart also by
     what the ship it makes could take of `then`, so no body is listed.  None where a
-    body can complete a ship, or where `then` could complete one it leaves."""
+    body can complete a ship, or where `then` could complete one it leaves.  Raises
+    `OutOfTime` past `deadline`."""
     kind = vocab.ITEM_KIND_OF_ACTION
     if then not in ("masts", "sails", "goods") or action not in vocab.BUYING_ACTIONS \
             or kind[then] == kind[action]:
@@ -186,12 +186,12 @@ def seen_by_tally(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
     if completes(ask, purse, found) or any(reading(s) is None
                                            for s in [*purse.ships.values(), *made]):
         return None
-    return _by_reading(ask, purse, action, extra, blue, found, view, reading)
+    return _by_reading(ask, purse, action, extra, blue, found, view, reading, deadline)
 
 
 def _by_reading(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, found: Reach,
-                view: Reach | None, reading: Callable[[Ship], Reading | None]
-                ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+                view: Reach | None, reading: Callable[[Ship], Reading | None],
+                deadline: float | None) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
     """`seen_by_tally`'s count: the ways to place on the ships, by the state they reach
     (`Used`) and the ships' readings, each with the ships of one such way; then the
     storage, by the room it leaves."""
@@ -205,8 +205,7 @@ def _by_reading(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, fou
     chosen: dict[tuple[Seen, Used], tuple[tuple[str, Ship], ...]] = {(start, counted.zero): ()}
 
     def grow(at: tuple[Seen, Used], n: int, state: Used, seen: Reading | None, key: str,
-             ship: Ship,
-             into: dict[tuple[Seen, Used], int]) -> None:
+             ship: Ship, into: dict[tuple[Seen, Used], int]) -> None:
         used = plus(at[1], state)
         if used is not None:
             k = (_with(at[0], seen), used)
@@ -225,6 +224,7 @@ def _by_reading(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, fou
             for (state, seen), ships in choices.items():
                 grow(at, n * len(ships), state, seen, key, ships[0], grown)
         ways = grown
+        check(deadline)
     new: dict[Used, tuple[Reading | None, Ship]] = {}
     for seq, ship in found.shapes:   # any number of new ships of each shape
         state = counted.state(seq)
@@ -239,6 +239,7 @@ def _by_reading(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, fou
             for k, n in grown.items():
                 ways[k] += n
             frontier = grown
+            check(deadline)
     by_seen: dict[Seen, dict[Used, int]] = defaultdict(dict)
     for (seen, used), n in ways.items():
         by_seen[seen][used] = n

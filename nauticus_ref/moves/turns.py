@@ -190,7 +190,7 @@ class TurnOptions:
             if taken is not None:
                 seconds.roomed(group, purse, action, taken, self.action, False)
                 return sum(taken.values())
-        shaped = by_tally(self.ask, purse, action, True, self.action)
+        shaped = by_tally(self.ask, purse, action, True, self.action, seconds.deadline)
         if shaped is None:
             shaped = afters(self.ask, purse, action, True, self.action, seconds.deadline)
         if shaped is not None:

@@ -192,7 +192,7 @@ def test_bodies_counted_by_what_the_next_tally_reads_are_the_bodies_listed():
     """Before the phase's masts, sails or goods, a purchase of another kind that completes
     no ship is counted by what the later tally reads of what it leaves (`by_tally`):
     the same readings (`alike`), with the same taler and workers, as listing its bodies
-    and reading each; also with the storage nearly full."""
+    and reading each; also with the storage nearly full.  Past its deadline it stops."""
     from nauticus_ref.moves.clauses import alike, by_tally
 
     checked = Counter()
@@ -218,8 +218,13 @@ def test_bodies_counted_by_what_the_next_tally_reads_are_the_bodies_listed():
                 == Counter({(read(p), t, w): n for p, budgets in grouped.values()
                             for (t, w), n in budgets.items()}), (name, line, action, then)
             checked[then, len(grouped) > 1] += 1
+            try:   # bounded in time as the walk it replaces
+                by_tally(turns.ask, purse, action, True, then, deadline=0.0)
+            except OutOfTime:
+                checked["out of time"] += 1
     # each reading, and more than one group each, was met often
     assert all(checked[then, True] > 10 for then in ("masts", "sails", "goods")), checked
+    assert checked["out of time"] > 10
 
 
 def test_purses_alike_for_a_tally_have_the_same_bodies():
