@@ -45,6 +45,7 @@ COMMANDS = {
     "annotate": ["annotate"], "state": ["state"], "state --line": ["state", "--line", "{mid}"],
     "explain --line": ["explain", "--line", "{mid}"],
     "validate json": ["validate", "--format", "json"], "view": ["view"],
+    "validate --variations": ["validate", "--variations"],
 }
 
 

@@ -134,7 +134,7 @@ def mutate(rng: random.Random, text: str) -> str:
 
 
 def check_input(text: str, board: Board | None) -> int:
-    """Run validate, score, annotate and explain on `text` (on `board`, or the board the
+    """Run validate (with its variations), score, annotate and explain on `text` (on `board`, or the board the
     record names), as the command line would; return its exit code: 0, 1, or 2 for a
     board that cannot be used.  Raises only if the referee itself fails."""
     from nauticus_ref.core.files import Source
@@ -144,6 +144,7 @@ def check_input(text: str, board: Board | None) -> int:
     from nauticus_ref.views.explain import explain_json
     from nauticus_ref.views.point import InspectError, find_point
     from nauticus_ref.views.score import score_json, score_text
+    from nauticus_ref.views.whatif import variations
 
     try:
         report = validate_source(Source("fuzz.ngn", text), board=board)
@@ -151,6 +152,7 @@ def check_input(text: str, board: Board | None) -> int:
         return 2
     score_text(report)
     score_json(report)
+    variations(report)   # each a replay, bounded in time all together
     record, result = report.record, report.replayed
     if record is not None and result is not None:
         annotate(report)
@@ -211,4 +213,6 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "syntax errors": lambda size: _repeat(_HEAD, "  A: bow stern new A\n", size),
     "unknown words": lambda size: _repeat(_HEAD + "1. A hulls bonus whale\n",
                                           "  A: bowx >store\n", size),
+    "variations": lambda size: _repeat(_HEAD + "1. A money bonus whale\n  A: 1w\n",
+                                       "  # instead: A: 2w\n", size),
 }

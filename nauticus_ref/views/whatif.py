@@ -5,6 +5,7 @@ the variations a record carries as comments, checked the same way."""
 from __future__ import annotations
 
 import dataclasses
+import shlex
 import time
 from typing import Any, Iterator
 
@@ -84,12 +85,8 @@ class Variation:
     finding: Diagnostic | None
 
 
-def checked_variations(game: Game, deadline: float | None = None) -> Iterator[Variation]:
-    """Each variation (`# instead: TEXT`, docs/notation.md), written in place of its
-    move line and replayed; one that cannot be read, or draws an error there, has the
-    finding, reported at its comment.  Stops past `deadline` (`time.monotonic()`)."""
-    if game.record is None:
-        return
+def _comments(game: Game) -> Iterator[tuple[int, int, str, Span]]:
+    """Each variation comment: its line, the move line it is for, its text, its span."""
     target = 0
     for n, line in enumerate(game.lines, 1):
         start = comment_start(line)
@@ -98,12 +95,20 @@ def checked_variations(game: Game, deadline: float | None = None) -> Iterator[Va
         if start is None:
             continue
         body = line[start + 1:].strip()
-        if not body.startswith(INSTEAD) or not target:
-            continue
+        if body.startswith(INSTEAD) and target:
+            yield n, target, body[len(INSTEAD):].strip(), Span(
+                line=n, column=start + 1, end_line=n, end_column=len(line.rstrip()) + 1)
+
+
+def checked_variations(game: Game, deadline: float | None = None) -> Iterator[Variation]:
+    """Each variation (`# instead: TEXT`, docs/notation.md), written in place of its
+    move line and replayed; one that cannot be read, or draws an error there, has the
+    finding, reported at its comment.  Stops past `deadline` (`time.monotonic()`)."""
+    if game.record is None:
+        return
+    for n, target, text, span in _comments(game):
         if deadline is not None and time.monotonic() > deadline:
             return
-        text = body[len(INSTEAD):].strip()
-        span = Span(line=n, column=start + 1, end_line=n, end_column=len(line.rstrip()) + 1)
         new = edited(game, target, text) if text and "#" not in text else None
         if new is None or new.record is None:
             yield Variation(n, target, text, Diagnostic(
@@ -116,6 +121,24 @@ def checked_variations(game: Game, deadline: float | None = None) -> Iterator[Va
             f"is not legal: {wrong.message}"))
 
 
-def variations(game: Game) -> list[Diagnostic]:
-    """The findings on the variations a record carries (`checked_variations`)."""
-    return [v.finding for v in checked_variations(game) if v.finding is not None]
+#: How long `validate --variations` spends on one record's variations (each is a replay
+#: of the record); those it has no time for are named in a note.
+VARIATION_SECONDS = 1.0
+
+
+def variations(game: Game, seconds: float = VARIATION_SECONDS) -> list[Diagnostic]:
+    """The findings on the variations a record carries (`checked_variations`), checked
+    for at most `seconds`; a note at the first one left unchecked says how many were."""
+    checked = list(checked_variations(game, time.monotonic() + seconds))
+    found = [v.finding for v in checked if v.finding is not None]
+    left = list(_comments(game))[len(checked):] if game.record is not None else []
+    if left:
+        _, target, _, span = left[0]
+        found.append(Diagnostic(
+            rule=SYNTAX_RULE, span=span, severity="note",
+            message=f"{len(left)} variation{'s' if len(left) > 1 else ''} from here on "
+            f"{'were' if len(left) > 1 else 'was'} not checked: checking a record's "
+            f"variations stops after {seconds:g} s",
+            help=f"check one at a time: `nauticus-ref explain {shlex.quote(game.path)} "
+            f"--line {target} --instead \"TEXT\"`"))
+    return found

@@ -134,6 +134,22 @@ def test_validate_checks_the_variations_a_record_carries_when_asked(tmp_path):
     assert found[0]["message"].startswith("the variation `Anna: 9w` for line 4 is not legal")
 
 
+def test_variations_past_their_time_are_named_in_a_note_not_checked():
+    """Each variation is a replay of the record, so a record of thousands would take
+    minutes: checking stops after its time, and a note at the first left says how many
+    were not checked and how to check one."""
+    from nauticus_ref.core.files import Source
+    from nauticus_ref.referee.validate import validate_source
+    from nauticus_ref.views.whatif import variations
+
+    game = validate_source(Source("variations.ngn", VARIATIONS))
+    assert [d.severity for d in variations(game)] == ["error"] * 3   # all in time
+    (note,) = variations(game, seconds=0.0)
+    assert (note.severity, note.span.line) == ("note", 4)
+    assert note.message.startswith("4 variations from here on were not checked")
+    assert note.help is not None and "explain variations.ngn --line 4 --instead" in note.help
+
+
 def test_before_the_first_round_and_after_the_last_there_is_no_choice():
     assert "no round has begun yet" in run(GAME, "--line", 1).output
     last = len(GAME.read_text(encoding="utf-8").splitlines())
