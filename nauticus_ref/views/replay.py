@@ -199,9 +199,15 @@ def pieces(states: list[Data]) -> Data:
 
     index: dict[str, tuple[int, int]] = {}   # a piece -> (its slot in a table, its number)
     drawn: list[tuple[Data, list[str], dict[str, tuple[list[list[float]], float, float]]]] = []
+    made: dict[str, Any] = {}   # the cells drawn, shared by the tables that show them
+    text: dict[int, str] = {}   # each piece's markup, by the piece (kept alive in `made`)
     for state in states:
-        cells = [([ET.tostring(piece, encoding="unicode") for piece in pieces], h)
-                 for pieces, h in table_cells(state)]
+        cells = []
+        for pieces, h in table_cells(state, made):
+            for piece in pieces:
+                if id(piece) not in text:
+                    text[id(piece)] = ET.tostring(piece, encoding="unicode")
+            cells.append(([text[id(piece)] for piece in pieces], h))
         markups = [markup for pieces, _ in cells for markup in pieces]
         for slot, markup in enumerate(markups):
             index.setdefault(markup, (slot, len(index)))

@@ -6,7 +6,7 @@ Formats: text for a terminal, JSON, and Markdown for a forum thread (`FORMATS`).
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from nauticus_ref.game.state import STORAGE_SPACES
 from nauticus_ref.notation import vocab
@@ -131,15 +131,36 @@ def path_lines(path: str) -> list[str] | None:
     return wrap(f"{path}:", 9, room)
 
 
-def table_cells(data: Data) -> list[tuple[list[ET.Element], float]]:
+def table_cells(data: Data, drawn: dict[str, Any] | None = None
+                ) -> list[tuple[list[ET.Element], float]]:
     """The table's cells as their pieces, each drawn as if the cell were at the top
     left, with the cell's height: the wheel and the supply first, then each player's
-    side (one piece)."""
+    side (one piece).  `drawn`: the cells of tables drawn before, by what each is drawn
+    from, taken as they are where this table's are the same (a move changes one
+    player's side and the wheel's; a check or a comment nothing)."""
+    import functools
+    import json
+
     from nauticus_ref.views.dockyard import player
     from nauticus_ref.views.wheel import wheel_cell
 
-    sides = (player(p, 10, 0, data["crest_words"]) for p in data["players"])
-    return [wheel_cell(_card(data), data), *(([drawn], h) for drawn, h in sides)]
+    made = {} if drawn is None else drawn
+
+    def once(key: str, draw: Callable[[], tuple[list[ET.Element], float]]
+             ) -> tuple[list[ET.Element], float]:
+        if key not in made:
+            made[key] = draw()
+        return cast(tuple[list[ET.Element], float], made[key])
+
+    def side(p: Data) -> tuple[list[ET.Element], float]:
+        piece, height = player(p, 10, 0, data["crest_words"])
+        return [piece], height
+
+    wheel = json.dumps({k: v for k, v in data.items() if k not in ("players", "where")},
+                       sort_keys=True)
+    return [once(wheel, lambda: wheel_cell(_card(data), data)),
+            *(once(json.dumps([p, data["crest_words"]], sort_keys=True),
+                   functools.partial(side, p)) for p in data["players"])]
 
 
 def grid(heights: list[float], columns: int = 2

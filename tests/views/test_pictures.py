@@ -321,3 +321,27 @@ def test_the_replay_page_carries_each_cell_once_and_stays_small(monkeypatch):
         narrow = table["narrow"]["cells"]
         assert [i for i, _, _ in narrow] == [i for i, _, _ in table["wide"]["cells"]]
         assert {x for _, x, _ in narrow} == {0} and table["narrow"]["width"] == 460
+
+def test_a_table_many_lines_leave_as_it_was_is_drawn_once(monkeypatch):
+    """Lines that change nothing (checks, comments) each have a table on the page, and a
+    move changes one player's side: each side and wheel is drawn once however many
+    tables show it (a record of thousands of checks took seconds to draw)."""
+    from nauticus_ref.core.files import Source
+    from nauticus_ref.referee.validate import validate_source
+    from nauticus_ref.views import dockyard, wheel
+    from nauticus_ref.views.replay import pieces, replay_json
+
+    text = ("players: A, Ben\nround 1: goods hulls money transport crowns masts deliver sails\n"
+            + "check A: 10vp 15t 4w\n" * 300 + "1. A money bonus whale\n  A: 1w\n"
+            + "check A: 10vp 17t 3w\n" * 300)
+    states = replay_json(validate_source(Source("checks.ngn", text)))["states"]
+    drawn = []
+    for module, name in ((dockyard, "player"), (wheel, "wheel_cell")):
+        draw = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, draw=draw, name=name:
+                            drawn.append(name) or draw(*a))
+    tables = pieces(states)["tables"]
+    assert len(states) > 300 and len(tables) == len(states)
+    # a few sides and wheels (before and after the round, the phase and the move), not
+    # one for each of the hundreds of tables
+    assert 0 < drawn.count("player") <= 6 and 0 < drawn.count("wheel_cell") <= 6, drawn
