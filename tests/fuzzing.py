@@ -134,9 +134,10 @@ def mutate(rng: random.Random, text: str) -> str:
 
 
 def check_input(text: str, board: Board | None) -> int:
-    """Run validate (with its variations), score, annotate and explain on `text` (on `board`, or the board the
-    record names), as the command line would; return its exit code: 0, 1, or 2 for a
-    board that cannot be used.  Raises only if the referee itself fails."""
+    """Run validate (with its variations), score, annotate and explain on `text` (on
+    `board`, or the board the record names), as the command line would; return its exit
+    code: 0, 1, or 2 for a board that cannot be used.  Raises only if the referee itself
+    fails."""
     from nauticus_ref.core.files import Source
     from nauticus_ref.game.board import BoardError
     from nauticus_ref.referee.validate import validate_source
