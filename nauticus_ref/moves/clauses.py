@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Iterator
 
-from nauticus_ref.game.state import Tile, spaces
+from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.placing import placing
 from nauticus_ref.moves.purse import Ask, Body, Purse, make_clause, ship_name
 from nauticus_ref.moves.seen import (
@@ -168,11 +168,3 @@ def rooms(ask: Ask, purse: Purse, action: str, extra: bool
     p, blue = _as_clause(ask, purse, extra)
     return room_needs(ask, p, action, extra, blue)
 
-
-def stored(ask: Ask, purse: Purse, action: str, spaces_taken: int) -> Purse:
-    """A copy of `purse` with so many storage spaces taken by tiles of the purchase
-    `action` (which of its kind changes nothing but the room)."""
-    after = purse.copy()
-    tile = (vocab.ITEM_KIND_OF_ACTION[action], ask.table.board.tiles[action][0])
-    after.storage[tile] += spaces_taken // spaces(tile)
-    return after

@@ -139,8 +139,7 @@ def taking(ask: Ask, found: Reach, action: str, ship: Ship) -> list[tuple[tuple[
     made it), could take of the masts, sails or goods `found` reached: as `found.onto`
     has it for the purse's own ships."""
     assert action in ("masts", "sails", "goods")
-    return _remembered(ask, ship, found.tiles, UNBOUNDED, found.have, action,
-                       (tuple(found.tiles), UNBOUNDED, tuple(found.have[t] for t in found.tiles)))
+    return _remembered(ask, ship, found.tiles, UNBOUNDED, found.have, action)
 
 
 def completing(seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None) -> bool:

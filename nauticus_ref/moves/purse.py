@@ -157,6 +157,16 @@ class Ask:
             self.table.board.price(self.space, action, name)
 
 
+def stored(ask: Ask, purse: Purse, action: str, spaces_taken: int,
+           ships: dict[str, Ship] | None = None) -> Purse:
+    """A copy of `purse` (with `ships`, where given) with so many storage spaces taken by
+    tiles of the purchase `action` (which of its kind changes nothing but the room)."""
+    after = purse.copy(ships)
+    tile = (vocab.ITEM_KIND_OF_ACTION[action], ask.table.board.tiles[action][0])
+    after.storage[tile] += spaces_taken // spaces(tile)
+    return after
+
+
 def make_clause(action: str, extra: bool, workers: int | None = None,
             claim: tuple[int, str] | None = None, placements: list[Placement] | None = None,
             ships: list[Name] | None = None) -> ActionClause:

@@ -10,8 +10,8 @@ from bisect import bisect_right
 from collections import Counter
 from typing import Callable
 
-from nauticus_ref.moves.clauses import alike, needs, stored, tally
-from nauticus_ref.moves.purse import Ask, Purse, check
+from nauticus_ref.moves.clauses import alike, needs, tally
+from nauticus_ref.moves.purse import Ask, Purse, check, stored
 
 #: A second clause to count: its group, the shape of the purse it starts from, the
 #: action and whether it is the Extra Action.

@@ -14,10 +14,10 @@ from collections import Counter, defaultdict
 from dataclasses import replace
 from typing import Callable
 
-from nauticus_ref.game.state import Ship, spaces
+from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.plans import UNBOUNDED, Reach, reach, taking
-from nauticus_ref.moves.purse import Ask, Purse, check
-from nauticus_ref.moves.tally import Tally, Used, completes, known
+from nauticus_ref.moves.purse import Ask, Purse, check, stored
+from nauticus_ref.moves.tally import Known, Tally, Used, completes, known
 from nauticus_ref.notation import vocab
 
 
@@ -34,14 +34,23 @@ def tallied_from(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, mo
     found = reach(ask, purse, action, extra, blue)
     if found is None or completes(ask, purse, found):
         return None
-    exact = (True,) * len(found.tiles)
-    ships = sorted(tuple(sorted(known(ask, found.onto[k], purse.ships[k])
-                                .states(found.tiles, exact).items()))
+    ships = sorted(_reading(known(ask, found.onto[k], purse.ships[k]), found.tiles)
                    for k in found.keys)
-    room = (most + 1) * max(spaces(t) for t in found.tiles)
     return (tuple(found.tiles), tuple(min(found.have[t], most + 1) for t in found.tiles),
-            min(purse.storage_free, room), tuple(ships),
-            tuple(sorted(known(ask, found.shapes, None).states(found.tiles, exact).items())))
+            min(purse.storage_free, _room_read(most, found.tiles)), tuple(ships),
+            _reading(known(ask, found.shapes, None), found.tiles))
+
+
+def _reading(taken: Known, tiles: list[Tile]) -> Reading:
+    """What `tallied_from` reads of what a ship could take: how many ways it could take
+    each count of `tiles`."""
+    return tuple(sorted(taken.states(tiles, (True,) * len(tiles)).items()))
+
+
+def _room_read(most: int, tiles: list[Tile]) -> int:
+    """The most free storage `tallied_from` tells apart: what `most` tiles of `tiles` and
+    a free tile could take (none without tiles)."""
+    return (most + 1) * max((spaces(t) for t in tiles), default=0)
 
 
 def unseen_by(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other: str
@@ -178,8 +187,8 @@ def seen_by_tally(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
                 read[id(ship)] = (ship, ())
             else:
                 taken = known(ask, taking(ask, view, then, ship), ship)
-                states = taken.states(view.tiles, (True,) * len(view.tiles))
-                read[id(ship)] = (ship, None if taken.completes else tuple(sorted(states.items())))
+                read[id(ship)] = (ship, None if taken.completes
+                                  else _reading(taken, view.tiles))
         return read[id(ship)][1]
 
     made = [s for seqs in found.onto.values() for _, s in seqs] + [s for _, s in found.shapes]
@@ -244,18 +253,14 @@ def _by_reading(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, fou
     for (seen, used), n in ways.items():
         by_seen[seen][used] = n
     # as `tallied_from` reads the room: all alike beyond what the most workers place
-    most = ask.blue + purse.workers
-    room = (most + 1) * max((spaces(t) for t in view.tiles), default=0) if view else 0
-    tile = (vocab.ITEM_KIND_OF_ACTION[action], ask.table.board.tiles[action][0])
+    room = _room_read(ask.blue + purse.workers, view.tiles if view else [])
     out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
     for seen, ways_in in by_seen.items():
         fleet = {**purse.ships, **dict(chosen[seen, next(iter(ways_in))])}
         for (taler, workers, taken), n in counted.rooms(ways_in).items():
             left = ("tallied", seen, min(purse.storage_free - taken, room))
             if left not in out:
-                after = purse.copy(fleet)   # its storage taken by tiles of the kind
-                after.storage[tile] += taken // spaces(tile)
-                out[left] = (after, Counter())
+                out[left] = (stored(ask, purse, action, taken, fleet), Counter())
             out[left][1][purse.taler - taler, purse.workers - workers - 2 * extra] += n
     return out
 

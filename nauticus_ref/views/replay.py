@@ -195,11 +195,11 @@ def pieces(states: list[Data]) -> Data:
     import json
     import xml.etree.ElementTree as ET
 
-    from nauticus_ref.views.state import grid, table_cells
+    from nauticus_ref.views.state import Cell, grid, table_cells
 
     index: dict[str, tuple[int, int]] = {}   # a piece -> (its slot in a table, its number)
     drawn: list[tuple[Data, list[str], dict[str, tuple[list[list[float]], float, float]]]] = []
-    made: dict[str, Any] = {}   # the cells drawn, shared by the tables that show them
+    made: dict[str, Cell] = {}   # the cells drawn, shared by the tables that show them
     text: dict[int, str] = {}   # each piece's markup, by the piece (kept alive in `made`)
     for state in states:
         cells = []

@@ -6,7 +6,7 @@ Formats: text for a terminal, JSON, and Markdown for a forum thread (`FORMATS`).
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Any, Callable, cast
+from typing import Any, Callable
 
 from nauticus_ref.game.state import STORAGE_SPACES
 from nauticus_ref.notation import vocab
@@ -131,8 +131,11 @@ def path_lines(path: str) -> list[str] | None:
     return wrap(f"{path}:", 9, room)
 
 
-def table_cells(data: Data, drawn: dict[str, Any] | None = None
-                ) -> list[tuple[list[ET.Element], float]]:
+#: A cell of the table: its pieces, and its height.
+Cell = tuple[list[ET.Element], float]
+
+
+def table_cells(data: Data, drawn: dict[str, Cell] | None = None) -> list[Cell]:
     """The table's cells as their pieces, each drawn as if the cell were at the top
     left, with the cell's height: the wheel and the supply first, then each player's
     side (one piece).  `drawn`: the cells of tables drawn before, by what each is drawn
@@ -144,15 +147,14 @@ def table_cells(data: Data, drawn: dict[str, Any] | None = None
     from nauticus_ref.views.dockyard import player
     from nauticus_ref.views.wheel import wheel_cell
 
-    made = {} if drawn is None else drawn
+    made: dict[str, Cell] = {} if drawn is None else drawn
 
-    def once(key: str, draw: Callable[[], tuple[list[ET.Element], float]]
-             ) -> tuple[list[ET.Element], float]:
+    def once(key: str, draw: Callable[[], Cell]) -> Cell:
         if key not in made:
             made[key] = draw()
-        return cast(tuple[list[ET.Element], float], made[key])
+        return made[key]
 
-    def side(p: Data) -> tuple[list[ET.Element], float]:
+    def side(p: Data) -> Cell:
         piece, height = player(p, 10, 0, data["crest_words"])
         return [piece], height
 

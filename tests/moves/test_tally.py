@@ -284,7 +284,8 @@ def test_a_clause_seen_only_by_its_room_is_counted_by_it():
     """Where `in_room` says the next clause sees a purchase only by the room it takes,
     `rooms` counts its bodies by what they need and the spaces they take as listing
     them does, and a purse with that room (`stored`) has each body's shape."""
-    from nauticus_ref.moves.clauses import in_room, rooms, stored
+    from nauticus_ref.moves.clauses import in_room, rooms
+    from nauticus_ref.moves.purse import stored
 
     checked = 0
     for name, line, turns in _positions(random.Random(37), 4):
