@@ -37,7 +37,11 @@ ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "examples" / "logs" / "game-2p.ngn"
 #: The console script pip writes, as a user runs it (else the module, a little slower).
 SCRIPT = Path(sys.executable).parent / "nauticus-ref"
-CLI = [sys.executable, str(SCRIPT)] if SCRIPT.is_file() else [sys.executable, "-m", "nauticus_ref.cli"]
+CLI = (
+    [sys.executable, str(SCRIPT)]
+    if SCRIPT.is_file()
+    else [sys.executable, "-m", "nauticus_ref.cli"]
+)
 
 
 FLOOR = "floor: import click and lark"
@@ -50,13 +54,16 @@ def commands(folder: Path) -> dict[str, list[str]]:
         path.parent.mkdir()
         shutil.copyfile(GAME, path)
     (league.parent / ".nauticus-ref.toml").write_text(
-        'ignore = ["ship-name"]\nseverity = { storage = "warning" }\n', encoding="utf-8")
-    return {"python, nothing imported": [sys.executable, "-c", "pass"],
-            FLOOR: [sys.executable, "-c", "import click, lark"],
-            "nauticus-ref --version": CLI + ["--version"],
-            "validate, a game in its own folder": CLI + ["validate", str(alone)],
-            "validate, under a settings file": CLI + ["validate", str(league)],
-            "validate, in this repository": CLI + ["validate", str(GAME)]}
+        'ignore = ["ship-name"]\nseverity = { storage = "warning" }\n', encoding="utf-8"
+    )
+    return {
+        "python, nothing imported": [sys.executable, "-c", "pass"],
+        FLOOR: [sys.executable, "-c", "import click, lark"],
+        "nauticus-ref --version": CLI + ["--version"],
+        "validate, a game in its own folder": CLI + ["validate", str(alone)],
+        "validate, under a settings file": CLI + ["validate", str(league)],
+        "validate, in this repository": CLI + ["validate", str(GAME)],
+    }
 
 
 def once(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -74,8 +81,13 @@ def instructions(cmd: list[str], env: dict[str, str]) -> float | None:
     """Millions of instructions the process runs, or None without valgrind."""
     if shutil.which("valgrind") is None:
         return None
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                           *cmd], capture_output=True, text=True, env=env, cwd=ROOT)
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
     found = re.search(r"Collected : (\d+)", done.stderr)
     return int(found.group(1)) / 1e6 if found else None
 
@@ -88,7 +100,7 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as tmp:
         cmds = commands(Path(tmp))
-        for cmd in cmds.values():   # warm the bytecode and the file cache
+        for cmd in cmds.values():  # warm the bytecode and the file cache
             once(cmd, env)
         wall: dict[str, list[float]] = {k: [] for k in cmds}
         cpu: dict[str, list[float]] = {k: [] for k in cmds}
@@ -98,14 +110,18 @@ def main() -> None:
                 wall[label].append(w)
                 cpu[label].append(c)
         counted = {k: instructions(c, env) for k, c in cmds.items()} if args.instructions else {}
-    print(f"cold start, {args.runs} interleaved rounds: median (least), ms; x: the median "
-          "against the floor's")
+    print(
+        f"cold start, {args.runs} interleaved rounds: median (least), ms; x: the median "
+        "against the floor's"
+    )
     floor = statistics.median(wall[FLOOR])
     for label in cmds:
         median = statistics.median(wall[label])
-        line = (f"  {label:<36} wall {median:6.1f} ({min(wall[label]):5.1f}) "
-                f"{median / floor:5.2f}x   cpu {statistics.median(cpu[label]):6.1f} "
-                f"({min(cpu[label]):5.1f})")
+        line = (
+            f"  {label:<36} wall {median:6.1f} ({min(wall[label]):5.1f}) "
+            f"{median / floor:5.2f}x   cpu {statistics.median(cpu[label]):6.1f} "
+            f"({min(cpu[label]):5.1f})"
+        )
         if counted.get(label) is not None:
             line += f"   {counted[label]:6.1f} M instructions"
         print(line)

@@ -26,8 +26,7 @@ from nauticus_ref.notation.grammar import grammar_text
 CLI = [sys.executable, "-m", "nauticus_ref.cli"]
 #: The test tools the benchmarks share with the tests (the fuzzer's mutations), which
 #: the wheel does not carry.
-sys.path.append(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                             "tests"))
+sys.path.append(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
 
 
 def best_seconds(fn: Callable[[], object], repeat: int = 3) -> float:
@@ -43,9 +42,11 @@ def best_seconds(fn: Callable[[], object], repeat: int = 3) -> float:
 
 def each(fn: Callable[[str], object], items: Iterable) -> Callable[[], None]:
     """A loop calling `fn` on every item and dropping the result."""
+
     def loop() -> None:
         for item in items:
             fn(item)
+
     return loop
 
 
@@ -55,20 +56,32 @@ def accelerated(on: bool) -> None:
 
     os.environ["NAUTICUS_REF_ACCELERATOR"] = "1" if on else "0"
     grammar.line_parser.cache_clear()
-    grammar.line_parser(accelerated=True)   # loaded now, not while timing
+    grammar.line_parser(accelerated=True)  # loaded now, not while timing
 
 
-def lark_floor(texts: list[str], plugins: dict | None = None) -> list[tuple[str, Callable[[], None]]]:
+def lark_floor(
+    texts: list[str], plugins: dict | None = None
+) -> list[tuple[str, Callable[[], None]]]:
     """Loops over `texts` that run only lark: its lexer on whole texts, and its LALR
     parser with the contextual lexer on each line, as nauticus-ref runs it (driven by
     lark-cython when given its `plugins`)."""
     grammar = grammar_text()
-    parser = Lark(grammar, parser="lalr", lexer="contextual", start="line",
-                  maybe_placeholders=True, _plugins=plugins or {})
+    parser = Lark(
+        grammar,
+        parser="lalr",
+        lexer="contextual",
+        start="line",
+        maybe_placeholders=True,
+        _plugins=plugins or {},
+    )
     # The same terminals, with newlines skipped too, so whole texts can be lexed.
-    lexer = Lark(grammar + '\nNEWLINE: /\\n/\n%ignore NEWLINE\n', parser="lalr",
-                 lexer="basic", start="line")
-    lines = [ln for t in texts for ln in split_lines(t)
-             if ln.strip() and not ln.lstrip().startswith("#")]
-    return [("lark's lexer alone (floor)", each(lambda t: list(lexer.lex(t)), texts)),
-            ("lark's parser alone (floor)", each(parser.parse, lines))]
+    lexer = Lark(
+        grammar + "\nNEWLINE: /\\n/\n%ignore NEWLINE\n", parser="lalr", lexer="basic", start="line"
+    )
+    lines = [
+        ln for t in texts for ln in split_lines(t) if ln.strip() and not ln.lstrip().startswith("#")
+    ]
+    return [
+        ("lark's lexer alone (floor)", each(lambda t: list(lexer.lex(t)), texts)),
+        ("lark's parser alone (floor)", each(parser.parse, lines)),
+    ]

@@ -43,8 +43,14 @@ def random_pgn(seed: int) -> str:
     rng = random.Random(seed)
     board = chess.Board()
     game = chess.pgn.Game()
-    game.headers.update(Event="Random", Site="?", Date="2026.11.23", Round=str(seed),
-                        White=f"White {seed}", Black=f"Black {seed}")
+    game.headers.update(
+        Event="Random",
+        Site="?",
+        Date="2026.11.23",
+        Round=str(seed),
+        White=f"White {seed}",
+        Black=f"Black {seed}",
+    )
     node: chess.pgn.GameNode = game
     while not board.is_game_over() and board.ply() < 160:
         move = rng.choice(list(board.legal_moves))
@@ -70,31 +76,41 @@ def main() -> None:
     pgn = "".join(random_pgn(i) for i in range(args.games))
     ngn_mb = sum(len(t.encode("utf-8")) for t in ngn) / 1e6
     pgn_mb = len(pgn.encode("utf-8")) / 1e6
-    print(f"{args.games} simulated 4-player NGN games, {ngn_mb:.2f} MB; "
-          f"{args.games} random PGN games, {pgn_mb:.2f} MB")
+    print(
+        f"{args.games} simulated 4-player NGN games, {ngn_mb:.2f} MB; "
+        f"{args.games} random PGN games, {pgn_mb:.2f} MB"
+    )
 
     def validate(text: str) -> None:
         validate_source(Source("g.ngn", text), board=board, steps=False)
 
     fast_available = accelerator() is not None
-    sides: dict[str, Callable[[], None]] = {"pgn": lambda: read_all_pgn(pgn),
-                                            "plain": each(validate, ngn)}
+    sides: dict[str, Callable[[], None]] = {
+        "pgn": lambda: read_all_pgn(pgn),
+        "plain": each(validate, ngn),
+    }
     if fast_available:
         sides["fast"] = each(validate, ngn)
     best = dict.fromkeys(sides, float("inf"))
-    for _ in range(args.rounds):   # interleaved: the machine's noise falls on all alike
+    for _ in range(args.rounds):  # interleaved: the machine's noise falls on all alike
         for side, run in sides.items():
-            accelerated(side == "fast")   # the parser is loaded here, outside the timing
+            accelerated(side == "fast")  # the parser is loaded here, outside the timing
             best[side] = min(best[side], best_seconds(run, repeat=1))
     chess_rate = pgn_mb / best["pgn"]
-    print(f"{'python-chess, read PGN':<44} {chess_rate:6.2f} MB/s  "
-          f"{args.games / best['pgn']:7.0f} games/s")
-    for side, label in (("plain", "nauticus-ref, validate NGN (plain lark)"),
-                        ("fast", "nauticus-ref, validate NGN (lark-cython)")):
+    print(
+        f"{'python-chess, read PGN':<44} {chess_rate:6.2f} MB/s  "
+        f"{args.games / best['pgn']:7.0f} games/s"
+    )
+    for side, label in (
+        ("plain", "nauticus-ref, validate NGN (plain lark)"),
+        ("fast", "nauticus-ref, validate NGN (lark-cython)"),
+    ):
         if side in best:
             rate = ngn_mb / best[side]
-            print(f"{label:<44} {rate:6.2f} MB/s  {args.games / best[side]:7.0f} games/s"
-                  f"  ratio {rate / chess_rate:.2f}x")
+            print(
+                f"{label:<44} {rate:6.2f} MB/s  {args.games / best[side]:7.0f} games/s"
+                f"  ratio {rate / chess_rate:.2f}x"
+            )
     if not fast_available:
         print("(lark-cython is not installed: pip install -e '.[fast]' for its row)")
     floors = [("plain lark", None)] + ([("lark-cython", accelerator())] if fast_available else [])

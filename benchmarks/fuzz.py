@@ -41,16 +41,21 @@ from nauticus_ref.tools.simulate import simulate
 
 SECONDS, MEGABYTES = 2.0, 200
 COMMANDS = {
-    "parse": ["parse"], "validate": ["validate"], "score": ["score"],
-    "annotate": ["annotate"], "state": ["state"], "state --line": ["state", "--line", "{mid}"],
+    "parse": ["parse"],
+    "validate": ["validate"],
+    "score": ["score"],
+    "annotate": ["annotate"],
+    "state": ["state"],
+    "state --line": ["state", "--line", "{mid}"],
     "explain --line": ["explain", "--line", "{mid}"],
-    "validate json": ["validate", "--format", "json"], "view": ["view"],
+    "validate json": ["validate", "--format", "json"],
+    "view": ["view"],
     "validate --variations": ["validate", "--variations"],
 }
 
 
 #: Address space each command may use: past it, it fails with a MemoryError (a crash here).
-MEMORY_LIMIT = 1024 ** 3
+MEMORY_LIMIT = 1024**3
 
 
 def _limit_memory() -> None:
@@ -66,8 +71,13 @@ def run_cli(args: list[str], timeout: float = 30.0, env: dict | None = None):
     import threading
 
     start = time.perf_counter()
-    proc = subprocess.Popen(CLI + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env=env, preexec_fn=_limit_memory)
+    proc = subprocess.Popen(
+        CLI + args,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=env,
+        preexec_fn=_limit_memory,
+    )
     timer = threading.Timer(timeout, proc.kill)
     timer.start()
     err = proc.stderr.read()
@@ -97,7 +107,10 @@ def fuzz(inputs: int, seed: int, cli_share: float) -> None:
                     path.write_bytes(file_bytes(rng, text))
                     command = rng.choice(list(COMMANDS.values()))
                     args = [a.replace("{mid}", str(rng.randint(1, 60))) for a in command]
-                    env = {**os.environ, "PYTHONIOENCODING": rng.choice(["utf-8", "cp1252", "ascii"])}
+                    env = {
+                        **os.environ,
+                        "PYTHONIOENCODING": rng.choice(["utf-8", "cp1252", "ascii"]),
+                    }
                     code, seconds, _, err = run_cli(args + [str(path)], env=env)
                     worst_cli = max(worst_cli, seconds)
                     if code not in (0, 1, 2) or "Traceback" in err:
@@ -106,16 +119,19 @@ def fuzz(inputs: int, seed: int, cli_share: float) -> None:
                     check_input(text, None)
             except Exception:  # noqa: BLE001 - a crash is what we count
                 crashes += 1
-                Path(f"fuzz-crash-{crashes}.ngn").write_text(text, encoding="utf-8",
-                                                              errors="surrogateescape")
+                Path(f"fuzz-crash-{crashes}.ngn").write_text(
+                    text, encoding="utf-8", errors="surrogateescape"
+                )
                 traceback.print_exc(limit=3)
             slowest = max(slowest, time.perf_counter() - t0)
             if (i + 1) % 5000 == 0:
                 print(f"  {i + 1} inputs, {crashes} crashes", file=sys.stderr)
     seconds = time.perf_counter() - start
-    print(f"fuzz: {inputs} inputs ({through_cli} through the command line), {crashes} crashes, "
-          f"{seconds:.0f} s; slowest in process {slowest * 1000:.0f} ms, through the command "
-          f"line {worst_cli * 1000:.0f} ms")
+    print(
+        f"fuzz: {inputs} inputs ({through_cli} through the command line), {crashes} crashes, "
+        f"{seconds:.0f} s; slowest in process {slowest * 1000:.0f} ms, through the command "
+        f"line {worst_cli * 1000:.0f} ms"
+    )
 
 
 def adversarial() -> None:
@@ -132,8 +148,9 @@ def adversarial() -> None:
                 mid = str(max(1, text.count("\n") // 2))
                 cells = []
                 for command, args in COMMANDS.items():
-                    code, seconds, peak, err = run_cli([a.replace("{mid}", mid) for a in args]
-                                                       + [str(path)])
+                    code, seconds, peak, err = run_cli(
+                        [a.replace("{mid}", mid) for a in args] + [str(path)]
+                    )
                     if "Traceback" in err or code not in (0, 1, 2):
                         cells.append(f"{command}: CRASH")
                         continue
@@ -181,8 +198,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--inputs", type=int, default=20_000)
     ap.add_argument("--long", action="store_true", help="100,000 inputs")
-    ap.add_argument("--cli-share", type=float, default=0.01,
-                    help="share of inputs run through the command line (default 0.01)")
+    ap.add_argument(
+        "--cli-share",
+        type=float,
+        default=0.01,
+        help="share of inputs run through the command line (default 0.01)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     fuzz(100_000 if args.long else args.inputs, args.seed, args.cli_share)

@@ -32,7 +32,7 @@ def main() -> None:
     if "--seconds" in args:
         at = args.index("--seconds")
         seconds = float(args[at + 1])
-        del args[at:at + 2]
+        del args[at : at + 2]
     path = Path(args[0]) if args else ROOT / "examples/logs/game-4p.ngn"
     text = path.read_text(encoding="utf-8")
     start = time.perf_counter()
@@ -40,8 +40,9 @@ def main() -> None:
     validate = time.perf_counter() - start
     assert game.record is not None and game.replayed is not None
     board = game.replayed.table.board
-    lines = [ph.span.line for rnd in game.record.rounds for ph in rnd.phases] + \
-        [t.span.line for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns]
+    lines = [ph.span.line for rnd in game.record.rounds for ph in rnd.phases] + [
+        t.span.line for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns
+    ]
     table, plain, full = [], [], []
     uncounted = 0
     for line in sorted(lines):
@@ -65,14 +66,20 @@ def main() -> None:
         table.append(t1 - t0)
         plain.append(t3 - t2 + (t2 - t1))
         full.append(t4 - t3 + (t2 - t1))
-    print(f"{path.name}: {len(lines)} positions; validating the whole record once: "
-          f"{validate * 1000:.1f} ms")
-    for name, times in (("the table before the line", table),
-                        ("options without the Extra Action", plain),
-                        ("every turn counted (Extra Action too)", full)):
+    print(
+        f"{path.name}: {len(lines)} positions; validating the whole record once: "
+        f"{validate * 1000:.1f} ms"
+    )
+    for name, times in (
+        ("the table before the line", table),
+        ("options without the Extra Action", plain),
+        ("every turn counted (Extra Action too)", full),
+    ):
         ms = sorted(t * 1000 for t in times)
-        print(f"  {name:<40} median {statistics.median(ms):8.1f} ms   "
-              f"p90 {ms[int(len(ms) * 0.9)]:8.1f} ms   max {ms[-1]:8.1f} ms")
+        print(
+            f"  {name:<40} median {statistics.median(ms):8.1f} ms   "
+            f"p90 {ms[int(len(ms) * 0.9)]:8.1f} ms   max {ms[-1]:8.1f} ms"
+        )
     print(f"  positions whose full count ran past {seconds:g} s: {uncounted}")
 
 

@@ -27,8 +27,9 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="runs; the best is reported")
     args = ap.parse_args()
 
-    files = args.files or [p for p in sorted((ROOT / "examples" / "logs").rglob("*.ngn"))
-                           if "syntax" not in p.parts]
+    files = args.files or [
+        p for p in sorted((ROOT / "examples" / "logs").rglob("*.ngn")) if "syntax" not in p.parts
+    ]
     records = [p.read_text(encoding="utf-8") for p in files]
     records = [t for t in records if parse_text(t).ok]
     if not records:

@@ -43,15 +43,14 @@ def edits(path: Path, text: str, where: list[int]) -> dict[str, list[float]]:
 
     for i in where:
         edited = "\n".join(ln + " " if n == i else ln for n, ln in enumerate(lines))
-        last = memory.replay   # what the version before this edit left
+        last = memory.replay  # what the version before this edit left
         timed("edit", lambda: warm.check(str(path), edited))
         cold.forget(str(path))
         timed("scratch", lambda: cold.check(str(path), edited))
         parsed = parse_text(edited)
         record = parsed.record
         assert record is not None and last is not None
-        timed("resumed", lambda: replay_edited(record, last.board, parsed.lines, last,
-                                               steps=False))
+        timed("resumed", lambda: replay_edited(record, last.board, parsed.lines, last, steps=False))
         timed("whole", lambda: replay(record, last.board, lines=parsed.lines, steps=False))
     return times
 
@@ -63,18 +62,26 @@ def main() -> None:
     moves = [i for i, ln in enumerate(lines) if ln.strip() and not ln.lstrip().startswith("#")]
 
     def ms(xs: list[float]) -> str:
-        return (f"median {statistics.median(xs) * 1000:5.1f} ms, "
-                f"90th percentile {sorted(xs)[int(len(xs) * .9)] * 1000:5.1f} ms")
+        return (
+            f"median {statistics.median(xs) * 1000:5.1f} ms, "
+            f"90th percentile {sorted(xs)[int(len(xs) * 0.9)] * 1000:5.1f} ms"
+        )
 
     print(f"{path.name}: {len(lines)} lines")
-    for title, where in ((f"an edit on each of the {len(moves)} move lines", moves),
-                         ("ten edits on each of the last five move lines (typing as the "
-                          "game goes)", [i for i in moves[-5:] for _ in range(10)])):
+    for title, where in (
+        (f"an edit on each of the {len(moves)} move lines", moves),
+        (
+            "ten edits on each of the last five move lines (typing as the game goes)",
+            [i for i in moves[-5:] for _ in range(10)],
+        ),
+    ):
         times = edits(path, text, where)
         print(f"{title}:")
         print(f"  after an edit (memos):      {ms(times['edit'])}")
         print(f"  from scratch (no memo):     {ms(times['scratch'])}")
-        print(f"  ratio: {statistics.median(times['scratch']) / statistics.median(times['edit']):.2f}x")
+        print(
+            f"  ratio: {statistics.median(times['scratch']) / statistics.median(times['edit']):.2f}x"
+        )
         print(f"  the replay alone, resumed:  {ms(times['resumed'])}")
         print(f"  the replay alone, whole:    {ms(times['whole'])}")
 

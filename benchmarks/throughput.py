@@ -35,8 +35,10 @@ from nauticus_ref.views.score import score_json
 
 
 def report(label: str, seconds: float, size: int, games: int) -> None:
-    print(f"  {label:<36} {size / 1e6 / seconds:5.2f} MB/s  {games / seconds:7.1f} games/s  "
-          f"({seconds:.1f} s)")
+    print(
+        f"  {label:<36} {size / 1e6 / seconds:5.2f} MB/s  {games / seconds:7.1f} games/s  "
+        f"({seconds:.1f} s)"
+    )
 
 
 def timed(args: list[str]) -> tuple[float, float]:
@@ -52,9 +54,11 @@ def timed(args: list[str]) -> tuple[float, float]:
 def peak_mb(args: list[str]) -> float:
     """The largest resident size (MB) of the command or any process it waited for,
     measured from a fresh process that runs nothing else."""
-    probe = ("import resource, subprocess, sys\n"
-             "subprocess.run(sys.argv[1:], capture_output=True)\n"
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    probe = (
+        "import resource, subprocess, sys\n"
+        "subprocess.run(sys.argv[1:], capture_output=True)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
     out = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True)
     return int(out.stdout) / 1024
 
@@ -73,16 +77,19 @@ def main() -> None:
             (folder / f"g{i:05d}.ngn").write_text(text, encoding="utf-8")
             texts.append(text)
         size = sum(len(t.encode("utf-8")) for t in texts)
-        print(f"{args.games} simulated 4-player games, {size / 1e6:.1f} MB "
-              f"(simulated in {time.perf_counter() - t0:.0f} s)")
+        print(
+            f"{args.games} simulated 4-player games, {size / 1e6:.1f} MB "
+            f"(simulated in {time.perf_counter() - t0:.0f} s)"
+        )
 
         def validate_and_score(text: str) -> None:
             score_json(validate_source(Source("g", text), board=board))
 
         print("in this process, one core, best of 3")
-        for label, loop in ([("parse only", each(parse_text, texts)),
-                             ("validate + score", each(validate_and_score, texts))]
-                            + lark_floor(texts)):
+        for label, loop in [
+            ("parse only", each(parse_text, texts)),
+            ("validate + score", each(validate_and_score, texts)),
+        ] + lark_floor(texts):
             report(label, best_seconds(loop), size, args.games)
 
         print("the command, best of 2, in alternation")
@@ -101,14 +108,17 @@ def main() -> None:
                 print(f"  {'':<36} {best[1][0] / seconds:5.2f}x one job, CPU {cpu:.1f} s")
 
         print("peak memory of the largest process (validate --jobs 1)")
-        tenth = folder.with_name(folder.name + "-tenth")   # beside it: folders are searched
+        tenth = folder.with_name(folder.name + "-tenth")  # beside it: folders are searched
         tenth.mkdir()
         for i in range(max(1, args.games // 10)):
             (tenth / f"g{i:05d}.ngn").hardlink_to(folder / f"g{i:05d}.ngn")
-        for label, target in ((f"{max(1, args.games // 10)} games", tenth),
-                              (f"{args.games} games", folder)):
+        for label, target in (
+            (f"{max(1, args.games // 10)} games", tenth),
+            (f"{args.games} games", folder),
+        ):
             print(f"  {label:<36} {peak_mb(CLI + ['validate', '-q', str(target)]):5.0f} MB")
         shutil.rmtree(tenth)
+
 
 if __name__ == "__main__":
     main()

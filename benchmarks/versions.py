@@ -62,14 +62,19 @@ def env_for(tree: Path) -> dict[str, str]:
 
 
 def throughput(tree: Path, folder: Path) -> tuple[float, float]:
-    out = subprocess.run([sys.executable, "-c", THROUGHPUT, str(folder)], env=env_for(tree),
-                         capture_output=True, text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", THROUGHPUT, str(folder)],
+        env=env_for(tree),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     return float(out[0]), float(out[1])
 
 
 def cold_ms(tree: Path, record: Path, runs: int = 9) -> float:
     args = [sys.executable, "-m", "nauticus_ref.cli", "validate", str(record)]
-    subprocess.run(args, env=env_for(tree), capture_output=True)   # bytecode, caches
+    subprocess.run(args, env=env_for(tree), capture_output=True)  # bytecode, caches
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -90,8 +95,9 @@ def main() -> None:
     from nauticus_ref.tools.simulate import simulate
 
     trees = {"old": args.old.resolve(), "new": ROOT}
-    best: dict[str, dict[str, float]] = {k: {"parse": 0.0, "validate": 0.0,
-                                             "cold": float("inf")} for k in trees}
+    best: dict[str, dict[str, float]] = {
+        k: {"parse": 0.0, "validate": 0.0, "cold": float("inf")} for k in trees
+    }
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         board = bundled("standard")
@@ -107,9 +113,11 @@ def main() -> None:
             print(f"  round {r + 1} of {args.rounds} done", file=sys.stderr)
     print(f"{args.games} simulated 4-player games; best of {args.rounds} interleaved rounds")
     print(f"  {'':<34} {'old':>9} {'new':>9} {'ratio':>7}")
-    for key, label, unit in (("parse", "parse", "MB/s"), ("validate", "validate (parse + replay)",
-                                                          "MB/s"),
-                             ("cold", "validate one game, cold", "ms")):
+    for key, label, unit in (
+        ("parse", "parse", "MB/s"),
+        ("validate", "validate (parse + replay)", "MB/s"),
+        ("cold", "validate one game, cold", "ms"),
+    ):
         old, new = best["old"][key], best["new"][key]
         ratio = new / old if unit == "MB/s" else old / new
         print(f"  {label + ' (' + unit + ')':<34} {old:9.2f} {new:9.2f} {ratio:6.2f}x")

@@ -22,8 +22,20 @@ __version__ = "0.1.0"
 HOMEPAGE = "https://github.com/nauticus-ref/nauticus-ref"
 RULES_URL = f"{HOMEPAGE}/blob/main/docs/rules.md"
 
-__all__ = ["read", "parse", "catalogue", "Game", "Diagnostic", "Rule", "Score", "TableView",
-           "Board", "BoardError", "SourceError", "__version__"]
+__all__ = [
+    "read",
+    "parse",
+    "catalogue",
+    "Game",
+    "Diagnostic",
+    "Rule",
+    "Score",
+    "TableView",
+    "Board",
+    "BoardError",
+    "SourceError",
+    "__version__",
+]
 
 if TYPE_CHECKING:
     from nauticus_ref.core.files import SourceError
@@ -35,10 +47,14 @@ if TYPE_CHECKING:
     from nauticus_ref.rules import Rule
 
 _LAZY = {
-    "Game": "nauticus_ref.referee.validate", "Diagnostic": "nauticus_ref.core.findings",
-    "Rule": "nauticus_ref.rules", "Score": "nauticus_ref.game.scoring",
-    "TableView": "nauticus_ref.referee.result", "Board": "nauticus_ref.game.board",
-    "BoardError": "nauticus_ref.game.board", "SourceError": "nauticus_ref.core.files",
+    "Game": "nauticus_ref.referee.validate",
+    "Diagnostic": "nauticus_ref.core.findings",
+    "Rule": "nauticus_ref.rules",
+    "Score": "nauticus_ref.game.scoring",
+    "TableView": "nauticus_ref.referee.result",
+    "Board": "nauticus_ref.game.board",
+    "BoardError": "nauticus_ref.game.board",
+    "SourceError": "nauticus_ref.core.files",
 }
 
 

@@ -19,9 +19,9 @@ already in use stops the script.  Lives outside the package, as ruff's own does.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
-import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,10 +55,13 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id={id!r},
-                     title={title!r},
-                     section={section!r},
-                     section_en={section_en!r})
+RULE = Rule.from_doc(
+    __doc__,
+    id={id},
+    title={title},
+    section={section},
+    section_en={section_en},
+)
 
 
 def judged(table: Table, at: moments.{moment}) -> Diagnostic | None:
@@ -89,28 +92,47 @@ round 1: goods hulls money transport crowns masts deliver sails
 '''
 
 
-def add_rule(root: Path, rule_id: str, title: str, section: str, section_en: str,
-             moment: str, after: str | None = None) -> list[Path]:
+def add_rule(
+    root: Path,
+    rule_id: str,
+    title: str,
+    section: str,
+    section_en: str,
+    moment: str,
+    after: str | None = None,
+) -> list[Path]:
     """Write the three places of a new rule under `root`; the files written or changed."""
     if not re.fullmatch(r"[a-z]+(-[a-z]+)*", rule_id):
         raise SystemExit(f"error: `{rule_id}` is no rule id: lowercase words joined by `-`")
     name = rule_id.replace("-", "_")
     rules = root / "nauticus_ref" / "rules"
-    module, fixture = rules / f"{name}.py", root / "tests" / "rules" / "fixtures" / f"{rule_id}.toml"
+    module, fixture = (
+        rules / f"{name}.py",
+        root / "tests" / "rules" / "fixtures" / f"{rule_id}.toml",
+    )
     for path in (module, fixture):
         if path.exists():
             raise SystemExit(f"error: {path.relative_to(root)} exists: `{rule_id}` is taken")
     moments = (rules / "moments.py").read_text(encoding="utf-8")
     known = re.findall(r"^class (\w+)\(NamedTuple\):", moments, re.M)
     if moment not in known:
-        raise SystemExit(f"error: `{moment}` is no moment; the moments are "
-                         + ", ".join(known))
+        raise SystemExit(f"error: `{moment}` is no moment; the moments are " + ", ".join(known))
     catalogue = rules / "__init__.py"
-    text = _catalogue_with(catalogue.read_text(encoding="utf-8"), name,
-                           after.replace("-", "_") if after else None)
+    text = _catalogue_with(
+        catalogue.read_text(encoding="utf-8"), name, after.replace("-", "_") if after else None
+    )
     summary = f"{title[0].upper()}{title[1:]}."
-    module.write_text(MODULE.format(summary=summary, id=rule_id, title=title, section=section,
-                                    section_en=section_en, moment=moment), encoding="utf-8")
+    module.write_text(
+        MODULE.format(
+            summary=summary,
+            id=_string(rule_id),
+            title=_string(title),
+            section=_string(section),
+            section_en=_string(section_en),
+            moment=moment,
+        ),
+        encoding="utf-8",
+    )
     fixture.write_text(FIXTURE.format(id=rule_id, title=title), encoding="utf-8")
     catalogue.write_text(text, encoding="utf-8")
     return [module, fixture, catalogue]
@@ -128,12 +150,15 @@ def _catalogue_with(text: str, name: str, after: str | None) -> str:
     if after is not None and after not in order:
         raise SystemExit(f"error: --after: `{after}` is not in the catalogue")
     order.insert(order.index(after) + 1 if after else len(order), name)
-    wrapped = textwrap.fill(", ".join(order) + ")", width=92, initial_indent="    ",
-                            subsequent_indent="    ", break_on_hyphens=False)
-    text = text[:imports.start(1)] + block + text[imports.end(1):]
+    text = text[: imports.start(1)] + block + text[imports.end(1) :]
     listed = re.search(r"^MODULES = \(\n(.*?)\)\n", text, re.S | re.M)
     assert listed is not None
-    return text[:listed.start()] + "MODULES = (\n" + wrapped + "\n" + text[listed.end():]
+    return text[: listed.start(1)] + "".join(f"    {n},\n" for n in order) + text[listed.end(1) :]
+
+
+def _string(text: str) -> str:
+    """A Python string literal as ruff's formatter writes it (double quotes)."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -146,11 +171,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--after", help="the rule it follows in the catalogue")
     parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    for path in add_rule(args.root, args.id, args.title, args.section, args.section_en,
-                         args.moment, args.after):
+    for path in add_rule(
+        args.root, args.id, args.title, args.section, args.section_en, args.moment, args.after
+    ):
         print(f"wrote {path.relative_to(args.root)}")
-    print("next: write the predicate and the examples until `pytest tests/rules` passes, "
-          "then `python scripts/regenerate.py`")
+    print(
+        "next: write the predicate and the examples until `pytest tests/rules` passes, "
+        "then `python scripts/regenerate.py`"
+    )
     return 0
 
 

@@ -16,9 +16,27 @@ from typing import Callable
 from nauticus_ref.game.board import Board
 from nauticus_ref.notation import vocab
 
-WORDS = (list(vocab.HULL_ALIASES) + list(vocab.GOODS) + list(vocab.DEFAULT_CRESTS)
-         + list(vocab.ACTIONS) + ["crown", "mast", "sail", "pass", "extra", "new", "store",
-                                  "3vp", "7t", "3w", "goods", "w+vp", "bonus"])
+WORDS = (
+    list(vocab.HULL_ALIASES)
+    + list(vocab.GOODS)
+    + list(vocab.DEFAULT_CRESTS)
+    + list(vocab.ACTIONS)
+    + [
+        "crown",
+        "mast",
+        "sail",
+        "pass",
+        "extra",
+        "new",
+        "store",
+        "3vp",
+        "7t",
+        "3w",
+        "goods",
+        "w+vp",
+        "bonus",
+    ]
+)
 NAMES = ["Anna", "Ben", "Carla", "Dana", "Zed", "A1", "B2", '"Big One"', "new"]
 
 
@@ -43,7 +61,7 @@ def change_number(rng: random.Random, text: str) -> str:
         return text
     m = rng.choice(matches)
     new = str(rng.choice([0, 1, 2, 3, 4, 7, 8, 15, 99, 12345678901234567890]))
-    return text[:m.start()] + new + text[m.end():]
+    return text[: m.start()] + new + text[m.end() :]
 
 
 def drop_line(rng: random.Random, text: str) -> str:
@@ -81,12 +99,21 @@ def byte_noise(rng: random.Random, text: str) -> str:
             data[pos:pos] = bytes([rng.randrange(256)])
         elif data:
             del data[min(pos, len(data) - 1)]
-    return data.decode("utf-8", errors="replace") if rng.random() < 0.7 else \
-        data.decode("latin-1")
+    return data.decode("utf-8", errors="replace") if rng.random() < 0.7 else data.decode("latin-1")
 
 
-BOARD_SPECS = ["standard", "/dev/zero", "/etc/passwd", "../../board.toml", "nope",
-               "a" * 300, "boards/x.toml", "\x1b]0;pwned\x07", "/dev/stdin", "."]
+BOARD_SPECS = [
+    "standard",
+    "/dev/zero",
+    "/etc/passwd",
+    "../../board.toml",
+    "nope",
+    "a" * 300,
+    "boards/x.toml",
+    "\x1b]0;pwned\x07",
+    "/dev/stdin",
+    ".",
+]
 
 
 def board_line(rng: random.Random, text: str) -> str:
@@ -99,13 +126,24 @@ def board_line(rng: random.Random, text: str) -> str:
 def control_chars(rng: random.Random, text: str) -> str:
     """Terminal escapes and bidi overrides inside names and comments."""
     pos = rng.randrange(len(text) + 1)
-    return text[:pos] + rng.choice(["\x1b[2J", "\x1b]0;x\x07", "\u202e", "\x9b", "\r", "\x00"]) \
+    return (
+        text[:pos]
+        + rng.choice(["\x1b[2J", "\x1b]0;x\x07", "\u202e", "\x9b", "\r", "\x00"])
         + text[pos:]
+    )
 
 
 MUTATIONS: list[Callable[[random.Random, str], str]] = [
-    swap_word, change_number, drop_line, duplicate_line, reorder_lines, truncate, byte_noise,
-    board_line, control_chars]
+    swap_word,
+    change_number,
+    drop_line,
+    duplicate_line,
+    reorder_lines,
+    truncate,
+    byte_noise,
+    board_line,
+    control_chars,
+]
 
 
 def file_bytes(rng: random.Random, text: str) -> bytes:
@@ -153,15 +191,22 @@ def check_input(text: str, board: Board | None) -> int:
         return 2
     score_text(report)
     score_json(report)
-    variations(report)   # each a replay, bounded in time all together
+    variations(report)  # each a replay, bounded in time all together
     record, result = report.record, report.replayed
     if record is not None and result is not None:
         annotate(report)
         for line in [d.span.line for d in report.diagnostics][:3] or [len(report.lines)]:
             try:
                 point = find_point(record, line)
-                explain_json("fuzz.ngn", report.lines, record, result, report.diagnostics,
-                             result.table.board, point)
+                explain_json(
+                    "fuzz.ngn",
+                    report.lines,
+                    record,
+                    result,
+                    report.diagnostics,
+                    result.table.board,
+                    point,
+                )
             except InspectError:
                 pass
     return 0 if report.valid else 1
@@ -193,27 +238,40 @@ def _numbered(head: str, pattern: str, size: int) -> str:
 
 ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "money turns": lambda size: _repeat(_HEAD + "1. A money bonus whale\n", "  A: 1w\n", size),
-    "hull turns": lambda size: _repeat(_HEAD + "1. A hulls bonus whale\n",
-                                       "  Ben: bow >new B17 = 2t\n", size),
+    "hull turns": lambda size: _repeat(
+        _HEAD + "1. A hulls bonus whale\n", "  Ben: bow >new B17 = 2t\n", size
+    ),
     "checks": lambda size: _repeat(_HEAD, "check A: 10vp 15t 4w\n", size),
     "phase lines": lambda size: _repeat(_HEAD, "1. A money bonus whale\n", size),
     "round lines": lambda size: _repeat("players: A, Ben\n", _DEAL, size),
-    "many ships": lambda size: _numbered(_HEAD + "1. A hulls bonus whale\n",
-                                         "  A: 1ship >new S{n}\n", size),
-    "long lines": lambda size: _repeat(_HEAD + "1. A hulls bonus whale\n",
-                                       "  A: " + "bow " * 480 + ">store\n", size),
-    "long names": lambda size: _repeat('players: "' + "A" * 1990 + '", Ben\n' + _DEAL,
-                                       "check \"" + "A" * 1990 + "\": 10vp\n", size),
-    "deep clauses": lambda size: _repeat(_HEAD + "1. A money bonus whale\n",
-                                         "  A: " + "pass; " * 330 + "pass\n", size),
-    "many rewards": lambda size: _repeat(_HEAD + "1. A hulls bonus whale\n",
-                                         "  A: 1ship >new X [" + "3vp, " * 390 + "3vp]\n", size),
-    "setup ships": lambda size: _numbered("players: A, Ben\nsetup: round 1 phase 1\n",
-                                          "  A ship S{n}: bow middle middle stern, 4 whale mast\n",
-                                          size) + _DEAL,
+    "many ships": lambda size: _numbered(
+        _HEAD + "1. A hulls bonus whale\n", "  A: 1ship >new S{n}\n", size
+    ),
+    "long lines": lambda size: _repeat(
+        _HEAD + "1. A hulls bonus whale\n", "  A: " + "bow " * 480 + ">store\n", size
+    ),
+    "long names": lambda size: _repeat(
+        'players: "' + "A" * 1990 + '", Ben\n' + _DEAL, 'check "' + "A" * 1990 + '": 10vp\n', size
+    ),
+    "deep clauses": lambda size: _repeat(
+        _HEAD + "1. A money bonus whale\n", "  A: " + "pass; " * 330 + "pass\n", size
+    ),
+    "many rewards": lambda size: _repeat(
+        _HEAD + "1. A hulls bonus whale\n", "  A: 1ship >new X [" + "3vp, " * 390 + "3vp]\n", size
+    ),
+    "setup ships": lambda size: (
+        _numbered(
+            "players: A, Ben\nsetup: round 1 phase 1\n",
+            "  A ship S{n}: bow middle middle stern, 4 whale mast\n",
+            size,
+        )
+        + _DEAL
+    ),
     "syntax errors": lambda size: _repeat(_HEAD, "  A: bow stern new A\n", size),
-    "unknown words": lambda size: _repeat(_HEAD + "1. A hulls bonus whale\n",
-                                          "  A: bowx >store\n", size),
-    "variations": lambda size: _repeat(_HEAD + "1. A money bonus whale\n  A: 1w\n",
-                                       "  # instead: A: 2w\n", size),
+    "unknown words": lambda size: _repeat(
+        _HEAD + "1. A hulls bonus whale\n", "  A: bowx >store\n", size
+    ),
+    "variations": lambda size: _repeat(
+        _HEAD + "1. A money bonus whale\n  A: 1w\n", "  # instead: A: 2w\n", size
+    ),
 }

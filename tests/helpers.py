@@ -34,9 +34,11 @@ def rule_cases(rule: Rule) -> dict[str, list[tuple[str, str]]]:
     import tomllib
 
     data = tomllib.loads((RULE_FIXTURES / f"{rule.id}.toml").read_text(encoding="utf-8"))
-    return {kind: [("the rule's own example", example)]
-            + [(case["name"], case["ngn"]) for case in data.get(kind, [])]
-            for kind, example in (("fail", rule.fail), ("pass", rule.ok))}
+    return {
+        kind: [("the rule's own example", example)]
+        + [(case["name"], case["ngn"]) for case in data.get(kind, [])]
+        for kind, example in (("fail", rule.fail), ("pass", rule.ok))
+    }
 
 
 def parse_ok(text: str):
@@ -55,8 +57,11 @@ def syntax_errors(text: str) -> list:
 def strip_spans(obj):
     """A model dump without source positions, to compare records written differently."""
     if isinstance(obj, dict):
-        return {k: strip_spans(v) for k, v in obj.items()
-                if k not in ("span", "action_span", "players_span")}
+        return {
+            k: strip_spans(v)
+            for k, v in obj.items()
+            if k not in ("span", "action_span", "players_span")
+        }
     if isinstance(obj, list):
         return [strip_spans(x) for x in obj]
     return obj
@@ -69,7 +74,8 @@ HOSTILE_RECORD = (
     "round 1: goods hulls money transport crowns masts deliver sails\n"
     '1. "<script>alert(1)</script>" hulls bonus whale\n'
     '  "<script>alert(1)</script>": bow >new "\'><img src=x onerror=alert(1)>"\n'
-    '  "x&amp;y": 1ship >new "</script><script>alert(2)</script>"   # </script> in a comment\n')
+    '  "x&amp;y": 1ship >new "</script><script>alert(2)</script>"   # </script> in a comment\n'
+)
 
 
 # the browser tests ----------------------------------------------------------------
@@ -77,9 +83,15 @@ HOSTILE_RECORD = (
 #: missing).
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 #: The flags a sandboxed machine with a closed network needs (no background networking).
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def need_browser() -> pytest.MarkDecorator:

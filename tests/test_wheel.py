@@ -15,8 +15,11 @@ from helpers import EXAMPLES, ROOT
 
 def test_wheel_carries_the_grammar_and_parses(tmp_path):
     dist = tmp_path / "dist"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist),
-                    str(ROOT)], check=True, cwd=tmp_path)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(ROOT)],
+        check=True,
+        cwd=tmp_path,
+    )
     wheel = next(dist.glob("nauticus_ref-*.whl"))
     with zipfile.ZipFile(wheel) as shipped:
         names = shipped.namelist()
@@ -27,17 +30,28 @@ def test_wheel_carries_the_grammar_and_parses(tmp_path):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
-    subprocess.run([str(bindir / "python"), "-m", "pip", "install", "-q", str(wheel)],
-                   check=True, cwd=tmp_path)
+    subprocess.run(
+        [str(bindir / "python"), "-m", "pip", "install", "-q", str(wheel)], check=True, cwd=tmp_path
+    )
 
     where = subprocess.run(
-        [str(bindir / "python"), "-c",
-         "import nauticus_ref.notation.grammar as g; print(g.grammar_path())"],
-        check=True, cwd=tmp_path, capture_output=True, text=True).stdout.strip()
+        [
+            str(bindir / "python"),
+            "-c",
+            "import nauticus_ref.notation.grammar as g; print(g.grammar_path())",
+        ],
+        check=True,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     assert Path(where).is_relative_to(env_dir), where  # not the checkout's grammar/
 
-    result = subprocess.run([str(bindir / "nauticus-ref"), "parse",
-                             str(EXAMPLES / "all-constructs.ngn")],
-                            cwd=tmp_path, capture_output=True, text=True)
+    result = subprocess.run(
+        [str(bindir / "nauticus-ref"), "parse", str(EXAMPLES / "all-constructs.ngn")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stderr
     assert ": ok, 2 players" in result.stdout

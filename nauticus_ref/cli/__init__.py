@@ -134,9 +134,13 @@ def _name_stdin(ctx: click.Context, param: click.Parameter, value: str | None) -
 
 #: `--stdin-filename`, for every command that reads records (`-` is standard input).
 stdin_option = click.option(
-    "--stdin-filename", metavar="NAME", expose_value=False, callback=_name_stdin,
+    "--stdin-filename",
+    metavar="NAME",
+    expose_value=False,
+    callback=_name_stdin,
     help="What a record read from `-` (standard input) is called in messages; a `board:` "
-    "line in it is looked up beside NAME.")
+    "line in it is looked up beside NAME.",
+)
 
 
 #: `--config` and `--isolated` as given to the running command (see `config_options`).
@@ -150,12 +154,21 @@ def _remember(ctx: click.Context, param: click.Parameter, value: Any) -> None:
 
 def config_options(f: F) -> F:
     """`--config FILE` and `--isolated`, for every command that reads records."""
-    f = click.option("--isolated", is_flag=True, expose_value=False, callback=_remember,
-                     help="Read no settings file: every rule, at its own severity.")(f)
+    f = click.option(
+        "--isolated",
+        is_flag=True,
+        expose_value=False,
+        callback=_remember,
+        help="Read no settings file: every rule, at its own severity.",
+    )(f)
     return click.option(
-        "--config", metavar="FILE", expose_value=False, callback=_remember,
+        "--config",
+        metavar="FILE",
+        expose_value=False,
+        callback=_remember,
         help="The settings file for every record (pyproject.toml or .nauticus-ref.toml), "
-        "instead of the one nearest above each record.")(f)
+        "instead of the one nearest above each record.",
+    )(f)
 
 
 def settings() -> Finder:
@@ -180,15 +193,15 @@ def settled(get: Callable[[], T]) -> T:
         sys.exit(EXIT_CANNOT_RUN)
 
 
-def records(paths: tuple[str, ...] | list[str], finder: Finder
-            ) -> tuple[list[str], list[str]]:
+def records(paths: tuple[str, ...] | list[str], finder: Finder) -> tuple[list[str], list[str]]:
     """The record files the user named or that folders hold (less what each one's
     settings exclude), and a message for each path that cannot be used."""
     from nauticus_ref.core.files import expand
 
-    files, problems = settled(lambda: expand(
-        list(paths), keep=lambda f: not finder.for_record(f).excluded(f)))
-    return files, list(problems)   # each a `files.Problem`, which names its path
+    files, problems = settled(
+        lambda: expand(list(paths), keep=lambda f: not finder.for_record(f).excluded(f))
+    )
+    return files, list(problems)  # each a `files.Problem`, which names its path
 
 
 def warn(message: str) -> None:
@@ -207,18 +220,34 @@ def for_terminal() -> None:
 
 #: `--board`, shared by every command that replays records.
 board_option = click.option(
-    "--board", "board_option", metavar="FILE",
-    help="A board file (TOML) or a bundled board's name; overrides the records' `board:`.")
+    "--board",
+    "board_option",
+    metavar="FILE",
+    help="A board file (TOML) or a bundled board's name; overrides the records' `board:`.",
+)
 
 
 #: Which module defines each command.  A command's module is imported when the command
 #: is asked for, so that `validate` does not load what `view` or `server` need (a cold
 #: start is mostly imports; docs/performance.md).  tests/cli/test_cli_parse.py checks that
 #: the table names every command.
-COMMANDS = {"parse": "check", "validate": "check", "score": "check", "fmt": "fmt",
-            "annotate": "look", "explain": "look", "state": "look", "card": "look",
-            "view": "look", "moves": "moves", "simulate": "tools", "rules": "tools", "schema": "tools",
-            "server": "tools", "record": "record"}
+COMMANDS = {
+    "parse": "check",
+    "validate": "check",
+    "score": "check",
+    "fmt": "fmt",
+    "annotate": "look",
+    "explain": "look",
+    "state": "look",
+    "card": "look",
+    "view": "look",
+    "moves": "moves",
+    "simulate": "tools",
+    "rules": "tools",
+    "schema": "tools",
+    "server": "tools",
+    "record": "record",
+}
 
 
 class _Commands(click.Group):
@@ -231,16 +260,16 @@ class _Commands(click.Group):
             importlib.import_module(f"nauticus_ref.cli.{COMMANDS[cmd_name]}")
         return super().get_command(ctx, cmd_name)
 
-    def resolve_command(self, ctx: click.Context, args: list[str]
-                        ) -> tuple[str | None, click.Command | None, list[str]]:
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
         """The command named first in `args`; an unknown name gets the closest one as a
         suggestion, as an unknown option does."""
         if args and self.get_command(ctx, args[0]) is None and not args[0].startswith("-"):
             from nauticus_ref.notation.vocab import closest
 
             near = closest(args[0], COMMANDS)
-            ctx.fail(f"no such command `{args[0]}`"
-                     + (f"; did you mean `{near}`?" if near else ""))
+            ctx.fail(f"no such command `{args[0]}`" + (f"; did you mean `{near}`?" if near else ""))
         return super().resolve_command(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -250,12 +279,18 @@ class _Commands(click.Group):
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "-V", "--version", prog_name="nauticus-ref",
-                      message="%(prog)s %(version)s")
-@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]),
-              default="auto", show_default=True,
-              help="Colour the severity, rule id, carets and help lines: on a terminal "
-              "(auto; NO_COLOR turns it off, FORCE_COLOR on), always, or never.")
+@click.version_option(
+    __version__, "-V", "--version", prog_name="nauticus-ref", message="%(prog)s %(version)s"
+)
+@click.option(
+    "--color",
+    "color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the severity, rule id, carets and help lines: on a terminal "
+    "(auto; NO_COLOR turns it off, FORCE_COLOR on), always, or never.",
+)
 def main(color: str) -> None:
     """The referee for NAUTICUS: parse, check and score recorded games.
 
@@ -268,25 +303,37 @@ def main(color: str) -> None:
     use_colour(color)
 
 
-def format_option(view: str, help: str = "text, json, or markdown for a forum thread."
-                  ) -> Callable[[F], F]:
+def format_option(
+    view: str, help: str = "text, json, or markdown for a forum thread."
+) -> Callable[[F], F]:
     """`--format`, its choices read from the view's table of formats."""
     from nauticus_ref.views import FORMAT_NAMES
 
-    return click.option("--format", "fmt", type=click.Choice(FORMAT_NAMES[view]),
-                        default="text", show_default=True, help=help)
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(FORMAT_NAMES[view]),
+        default="text",
+        show_default=True,
+        help=help,
+    )
 
 
 #: `--jobs`, for the commands that handle many records.
-jobs_option = click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
-                           help="Records handled at once, in separate processes; the output "
-                           "keeps the order of the files.")
+jobs_option = click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Records handled at once, in separate processes; the output keeps the order of the files.",
+)
 
 
 def same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
-    except OSError:   # either is missing or cannot be looked at: not the same file
+    except OSError:  # either is missing or cannot be looked at: not the same file
         return False
 
 
@@ -303,8 +350,10 @@ def write_file(path: str | Path, text: str, say: bool = True) -> None:
     except SourceError as e:
         cannot_run(str(e))
     if say:
-        echo(f"wrote {path}" + (f" (made the folder {os.path.dirname(str(path))})"
-                                if made else ""), err=True)
+        echo(
+            f"wrote {path}" + (f" (made the folder {os.path.dirname(str(path))})" if made else ""),
+            err=True,
+        )
 
 
 def one_record(path: str, board_option: str | None, replayed: bool = True) -> Game:
@@ -358,7 +407,7 @@ def entry(argv: list[str] | None = None) -> None:
         if stream is not None and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     signal.signal(signal.SIGTERM, _terminated)
-    if sys.stdout is None:   # `>&-`: nowhere to report to
+    if sys.stdout is None:  # `>&-`: nowhere to report to
         fail("standard output is closed")
         sys.exit(EXIT_CANNOT_RUN)
     code: Any = EXIT_CLEAN
@@ -372,8 +421,7 @@ def entry(argv: list[str] | None = None) -> None:
     except click.ClickException as e:
         # click's own layout, with the one way every error of the program is written
         if isinstance(e, click.UsageError) and e.ctx is not None:
-            emit(f"{e.ctx.get_usage()}\nTry '{e.ctx.command_path} --help' for help.\n",
-                 err=True)
+            emit(f"{e.ctx.get_usage()}\nTry '{e.ctx.command_path} --help' for help.\n", err=True)
         fail(_plain(e.format_message()))
         code = e.exit_code
     except OutputError as e:
@@ -381,18 +429,18 @@ def entry(argv: list[str] | None = None) -> None:
         code = EXIT_CANNOT_RUN
     except SystemExit as e:
         code = e.code
-    except BrokenPipeError:   # click's own output (help) to a reader that went away
+    except BrokenPipeError:  # click's own output (help) to a reader that went away
         _reader_gone()
-    except OSError as e:      # click's own output to a full disk, or an error of ours
+    except OSError as e:  # click's own output to a full disk, or an error of ours
         from nauticus_ref.core.files import os_reason
 
         fail(f"{e.filename}: {os_reason(e)}" if e.filename else _unwritable(e))
         code = EXIT_CANNOT_RUN
-    try:   # what is still buffered, before the exit status is given
+    try:  # what is still buffered, before the exit status is given
         sys.stdout.flush()
     except BrokenPipeError:
         _reader_gone()
-    except ValueError:   # closed by the command itself (the language server's exit)
+    except ValueError:  # closed by the command itself (the language server's exit)
         pass
     except OSError as e:
         fail(_unwritable(e))

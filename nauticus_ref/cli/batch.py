@@ -34,24 +34,23 @@ if TYPE_CHECKING:
 #: within the size limits answers in well under two seconds; this catches a hang.
 TIME_LIMIT = 60.0
 #: Address space a worker process may use (bytes); past it, the record fails alone.
-WORKER_MEMORY = 2 * 1024 ** 3
+WORKER_MEMORY = 2 * 1024**3
 
 
 @dataclass
 class Outcome:
     path: str
-    text: str = ""                      # the rendered output of a streamed format
+    text: str = ""  # the rendered output of a streamed format
     #: the record's part of a gathered document: its data, or its part of a JSON document
     #: already written (`JsonItem`, so that workers write them, not the parent)
     data: dict[str, Any] | JsonItem | None = None
     valid: bool = True
     #: how many diagnostics of each (rule, severity): for the summary and --statistics
     by_rule: Counter[tuple[str, str]] = field(default_factory=Counter)
-    failure: str | None = None          # why the record could not be handled (exit 2)
+    failure: str | None = None  # why the record could not be handled (exit 2)
 
 
-def load(path: str, checking: Checking,
-         steps: bool = True) -> tuple[Game | None, str | None]:
+def load(path: str, checking: Checking, steps: bool = True) -> tuple[Game | None, str | None]:
     """Read and replay one record under its settings: (report, None), or (None, why it
     cannot be handled).  `steps`: whether the replay writes its steps (see
     `validate_source`)."""
@@ -69,15 +68,23 @@ def load(path: str, checking: Checking,
         return None, message if message.startswith(path) else f"{path}: {message}"
 
 
-def validate_one(path: str, checking: Checking, fmt: str, quiet: bool = False,
-                 variations: bool = False) -> Outcome:
+def validate_one(
+    path: str, checking: Checking, fmt: str, quiet: bool = False, variations: bool = False
+) -> Outcome:
     """One record through the validate view; `quiet`: its problems only (no notes, no
     summary line); `variations`: check the record's `# instead:` comments too."""
     from nauticus_ref.views.validate import FORMATS, validate_text
 
     if quiet and fmt == "text":
-        return _render(path, checking, fmt, {"text": lambda g: validate_text(g, False)}, quiet,
-                       mended=True, variations=variations)
+        return _render(
+            path,
+            checking,
+            fmt,
+            {"text": lambda g: validate_text(g, False)},
+            quiet,
+            mended=True,
+            variations=variations,
+        )
     return _render(path, checking, fmt, FORMATS, quiet, mended=True, variations=variations)
 
 
@@ -87,9 +94,15 @@ def score_one(path: str, checking: Checking, fmt: str, quiet: bool = False) -> O
     return _render(path, checking, fmt, FORMATS, quiet)
 
 
-def _render(path: str, checking: Checking, fmt: str,
-            formats: dict[str, Callable[[Game], Any]], quiet: bool,
-            mended: bool = False, variations: bool = False) -> Outcome:
+def _render(
+    path: str,
+    checking: Checking,
+    fmt: str,
+    formats: dict[str, Callable[[Game], Any]],
+    quiet: bool,
+    mended: bool = False,
+    variations: bool = False,
+) -> Outcome:
     """One record through a view: its text, or its part of a gathered document.
     `mended`: errors on turn lines name the nearest legal turn (moves/mend.py);
     `variations`: the findings on its variations join its own (views/whatif.py)."""
@@ -97,7 +110,7 @@ def _render(path: str, checking: Checking, fmt: str,
 
     from nauticus_ref.views.text import JsonItem
 
-    report, failure = load(path, checking, steps=False)   # validate and score show none
+    report, failure = load(path, checking, steps=False)  # validate and score show none
     if report is None:
         return Outcome(path, failure=failure)
     if mended and not report.valid:
@@ -107,15 +120,19 @@ def _render(path: str, checking: Checking, fmt: str,
     if variations:
         from nauticus_ref.views.whatif import variations as checked
 
-        report = replace(report, diagnostics=sorted(report.diagnostics + checked(report),
-                                                    key=lambda d: d.sort_key()))
+        report = replace(
+            report,
+            diagnostics=sorted(report.diagnostics + checked(report), key=lambda d: d.sort_key()),
+        )
     if quiet:
-        report = replace(report, diagnostics=[d for d in report.diagnostics
-                                              if d.severity != "note"])
+        report = replace(
+            report, diagnostics=[d for d in report.diagnostics if d.severity != "note"]
+        )
     rendered = formats[fmt](report)
     text, data = ("", rendered) if isinstance(rendered, (dict, JsonItem)) else (rendered, None)
-    return Outcome(path, text, data, report.valid,
-                   Counter((d.rule, d.severity) for d in report.diagnostics))
+    return Outcome(
+        path, text, data, report.valid, Counter((d.rule, d.severity) for d in report.diagnostics)
+    )
 
 
 Handler = Callable[[str, Checking, str], Outcome]
@@ -133,12 +150,16 @@ def guarded(fn: Handler, task: Task, fmt: str) -> Outcome:
     try:
         return fn(path, checking, fmt)
     except Exception as e:  # noqa: BLE001 - one record must not end the batch
-        return _not_checked(path, f"the referee failed on it ({type(e).__name__}: {e}); "
-                                  "please report this with the record")
+        return _not_checked(
+            path,
+            f"the referee failed on it ({type(e).__name__}: {e}); "
+            "please report this with the record",
+        )
 
 
-def run(fn: Handler, tasks: list[Task], fmt: str, jobs: int,
-        time_limit: float = TIME_LIMIT) -> Iterator[Outcome]:
+def run(
+    fn: Handler, tasks: list[Task], fmt: str, jobs: int, time_limit: float = TIME_LIMIT
+) -> Iterator[Outcome]:
     """Outcomes in the order of `tasks`, computed by `jobs` processes; a progress line on
     a terminal (on standard error, so that piped output stays clean)."""
     if jobs > 1 and len(tasks) > 1:
@@ -151,7 +172,7 @@ def run(fn: Handler, tasks: list[Task], fmt: str, jobs: int,
     progress = Progress(len(tasks))
     try:
         for outcome in results:
-            progress.clear()   # the caller prints while no progress line is shown
+            progress.clear()  # the caller prints while no progress line is shown
             yield outcome
             progress.advance()
     finally:
@@ -171,8 +192,9 @@ class Progress:
 
     def draw(self) -> None:
         filled = self.WIDTH * self.done // self.total
-        sys.stderr.write(f"\rrecords [{'#' * filled}{'-' * (self.WIDTH - filled)}] "
-                         f"{self.done}/{self.total}")
+        sys.stderr.write(
+            f"\rrecords [{'#' * filled}{'-' * (self.WIDTH - filled)}] {self.done}/{self.total}"
+        )
         sys.stderr.flush()
         self.shown = True
 
@@ -196,7 +218,10 @@ class _TimeUp(BaseException):
 def _timed(fn: Handler, task: Task, fmt: str, limit: float) -> Outcome:
     """`guarded` with a time limit, where this process can set an alarm, and with the
     memory a worker may use (`--jobs 1` handles records in this process)."""
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    if (
+        not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
         return guarded(fn, task, fmt)
     with _memory_bounded():
         return _alarmed(fn, task, fmt, limit)
@@ -218,7 +243,7 @@ def _memory_bounded() -> Iterator[None]:
         return
     try:
         resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY, hard))
-    except (OSError, ValueError):   # already larger than the bound, or not allowed
+    except (OSError, ValueError):  # already larger than the bound, or not allowed
         yield
         return
     try:
@@ -246,13 +271,15 @@ def _alarmed(fn: Handler, task: Task, fmt: str, limit: float) -> Outcome:
 
 # -- the worker processes --------------------------------------------------------------
 
-def _worker(conn: Connection, others: list[Connection], fn: Handler, tasks: list[Task],
-            fmt: str) -> None:
+
+def _worker(
+    conn: Connection, others: list[Connection], fn: Handler, tasks: list[Task], fmt: str
+) -> None:
     """Handle the chunks of task numbers the parent sends, answering record by record
     (`tasks` came with the process: forked, or pickled once on Windows)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    for other in others:   # the parent's ends of the other workers' pipes, inherited by fork
+    for other in others:  # the parent's ends of the other workers' pipes, inherited by fork
         other.close()
     _die_with_parent()
     try:
@@ -265,7 +292,7 @@ def _worker(conn: Connection, others: list[Connection], fn: Handler, tasks: list
         try:
             chunk = conn.recv()
         except (EOFError, OSError):
-            return   # the parent is gone
+            return  # the parent is gone
         if chunk is None:
             return
         for index in chunk:
@@ -290,7 +317,7 @@ class _Worker:
     conn: Connection
     #: the task numbers sent and not answered yet, in the order the worker takes them
     pending: deque[int] = field(default_factory=deque)
-    started: float = 0.0   # when the record at the head of `pending` was begun
+    started: float = 0.0  # when the record at the head of `pending` was begun
 
 
 #: The most task numbers sent to a worker at once.  A worker goes from one record to
@@ -299,8 +326,7 @@ class _Worker:
 CHUNK = 16
 
 
-def _pooled(fn: Handler, tasks: list[Task], fmt: str, jobs: int,
-            limit: float) -> Iterator[Outcome]:
+def _pooled(fn: Handler, tasks: list[Task], fmt: str, jobs: int, limit: float) -> Iterator[Outcome]:
     import multiprocessing  # only here: it costs a cold start several milliseconds
     from multiprocessing.connection import wait
 
@@ -337,7 +363,7 @@ def _pooled(fn: Handler, tasks: list[Task], fmt: str, jobs: int,
                     while w.pending and w.conn.poll():
                         got, outcome = w.conn.recv()
                         results[got] = outcome
-                        w.pending.popleft()   # answered in the order sent
+                        w.pending.popleft()  # answered in the order sent
                         w.started = time.monotonic()
                 except (EOFError, OSError):
                     failure = _death(w.process)
@@ -349,7 +375,7 @@ def _pooled(fn: Handler, tasks: list[Task], fmt: str, jobs: int,
                 if failure is not None:
                     index = w.pending.popleft()
                     results[index] = _not_checked(tasks[index][0], failure)
-                    todo.extendleft(reversed(w.pending))   # the rest, tried again
+                    todo.extendleft(reversed(w.pending))  # the rest, tried again
                     _stop(w)
                     workers[workers.index(w)] = start()
             while next_out in results:

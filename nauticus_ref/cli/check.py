@@ -58,8 +58,14 @@ def _sources(paths: tuple[str, ...]) -> tuple[list[Source], bool]:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="text: a summary line per file; json: the record model.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: a summary line per file; json: the record model.",
+)
 @stdin_option
 @config_options
 def parse(paths: tuple[str, ...], fmt: str) -> None:
@@ -87,12 +93,14 @@ def parse(paths: tuple[str, ...], fmt: str) -> None:
         errors = [d for d in result.diagnostics if d.severity == "error"]
         any_errors |= bool(errors)
         if fmt == "json":
-            files_json.append({
-                "path": src.path,
-                "ok": result.ok,
-                "record": to_json(result.record) if result.record else None,
-                "diagnostics": [d.as_json(src.path) for d in result.diagnostics],
-            })
+            files_json.append(
+                {
+                    "path": src.path,
+                    "ok": result.ok,
+                    "record": to_json(result.record) if result.record else None,
+                    "diagnostics": [d.as_json(src.path) for d in result.diagnostics],
+                }
+            )
             continue
         for d in result.diagnostics:
             echo(render_text(src.path, result.lines, d))
@@ -108,16 +116,21 @@ class Reporting:
     """How a batch reports: the format, and the options every batch command shares."""
 
     fmt: str
-    documents: dict[str, Callable[[list[dict[str, Any]]], str]]   # gathered formats
+    documents: dict[str, Callable[[list[dict[str, Any]]], str]]  # gathered formats
     quiet: bool = False
     statistics: bool = False
-    between: str | None = None   # printed between two records' text (score: a blank line)
+    between: str | None = None  # printed between two records' text (score: a blank line)
     #: a record that could not be checked, in the formats that have a place for it
     unchecked: dict[str, Callable[[str, str], Any]] = field(default_factory=dict)
 
 
-def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str | None,
-           how: Reporting, jobs: int) -> None:
+def _batch(
+    fn: Callable[..., Outcome],
+    paths: tuple[str, ...],
+    board_option: str | None,
+    how: Reporting,
+    jobs: int,
+) -> None:
     """Run `fn` over every record, print in file order, finish with the exit code."""
     import functools
     import time
@@ -129,20 +142,22 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
     started = time.perf_counter()
     board, finder = board_from(board_option), settings()
     files, errors = records(paths, finder)
-    if STDIN in files:   # read here, once, before any worker process starts
+    if STDIN in files:  # read here, once, before any worker process starts
         try:
             read_stdin()
         except SourceError as e:
             files.remove(STDIN)
             errors.append(str(e))
     if how.fmt == "svg" and len(files) + len(errors) > 1:
-        cannot_run(f"--format svg draws one game, and {len(files) + len(errors)} records "
-                        "were given; --format html puts several games on one page")
+        cannot_run(
+            f"--format svg draws one game, and {len(files) + len(errors)} records "
+            "were given; --format html puts several games on one page"
+        )
     gathered = how.fmt in how.documents
     for_people = how.fmt in ("text", "concise")
     #: `--statistics` for people prints the table instead of the records' output
     table_only = how.statistics and for_people
-    payload: list[Any] = []   # each record's part of the gathered document
+    payload: list[Any] = []  # each record's part of the gathered document
     unchecked = False
 
     def not_checked(path: str, message: str) -> None:
@@ -161,8 +176,13 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
 
     for message in errors:
         not_checked(getattr(message, "path", message.split(": ")[0]), message)
-    tasks = settled(lambda: [(str(f), finder.for_record(where).checking(where, board))
-                             for f in files for where in [settings_path(f)]])
+    tasks = settled(
+        lambda: [
+            (str(f), finder.for_record(where).checking(where, board))
+            for f in files
+            for where in [settings_path(f)]
+        ]
+    )
     for_terminal()
     bad = done = 0
     by_rule: Counter[tuple[str, str]] = Counter()
@@ -192,36 +212,56 @@ def _batch(fn: Callable[..., Outcome], paths: tuple[str, ...], board_option: str
     if done > 1 and for_people and not how.quiet:
         # the time only for a person watching: two runs over the same files print the same
         seconds = f" ({time.perf_counter() - started:.1f} s)" if sys.stdout.isatty() else ""
-        totals = {k: sum(n for (_, severity), n in by_rule.items() if severity == k)
-                  for k in ("error", "warning", "note")}
+        totals = {
+            k: sum(n for (_, severity), n in by_rule.items() if severity == k)
+            for k in ("error", "warning", "note")
+        }
         echo(f"{done} files, {bad} with errors: {tally(totals)}{seconds}")
     sys.exit(EXIT_CANNOT_RUN if unchecked else EXIT_ERRORS if bad else EXIT_CLEAN)
 
 
 #: `--quiet` and `--statistics`, for validate and score.
 def batch_options(f: F) -> F:
-    f = click.option("--statistics", is_flag=True,
-                     help="Instead of the diagnostics, how often each rule was broken.")(f)
-    f = click.option("--quiet", "-q", is_flag=True,
-                     help="Only the problems: no notes, no summary lines.")(f)
+    f = click.option(
+        "--statistics",
+        is_flag=True,
+        help="Instead of the diagnostics, how often each rule was broken.",
+    )(f)
+    f = click.option(
+        "--quiet", "-q", is_flag=True, help="Only the problems: no notes, no summary lines."
+    )(f)
     return f
 
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@format_option("validate", "text for people (concise: a line each), json or jsonl for "
-               "programs, github for workflow annotations, sarif for code scanning, junit for "
-               "CI dashboards.")
+@format_option(
+    "validate",
+    "text for people (concise: a line each), json or jsonl for "
+    "programs, github for workflow annotations, sarif for code scanning, junit for "
+    "CI dashboards.",
+)
 @click.option("--concise", is_flag=True, help="Short for --format concise.")
-@click.option("--variations", is_flag=True,
-              help="Check the variations the records carry (`# instead: Anna: 5w = 10t`).")
+@click.option(
+    "--variations",
+    is_flag=True,
+    help="Check the variations the records carry (`# instead: Anna: 5w = 10t`).",
+)
 @batch_options
 @board_option
 @jobs_option
 @stdin_option
 @config_options
-def validate(paths: tuple[str, ...], fmt: str, concise: bool, variations: bool, quiet: bool,
-             statistics: bool, board_option: str | None, jobs: int) -> None:
+def validate(
+    paths: tuple[str, ...],
+    fmt: str,
+    concise: bool,
+    variations: bool,
+    quiet: bool,
+    statistics: bool,
+    board_option: str | None,
+    jobs: int,
+) -> None:
     """Replay records and report every rule broken, at its line and column.
 
     PATHS are .ngn files, directories (every .ngn file below them, leaving out
@@ -244,27 +284,42 @@ def validate(paths: tuple[str, ...], fmt: str, concise: bool, variations: bool, 
     from nauticus_ref.views.validate import DOCUMENTS, UNCHECKED, sarif_document
 
     documents = DOCUMENTS
-    if fmt == "sarif":   # rules link to the rules page the settings of this folder name
+    if fmt == "sarif":  # rules link to the rules page the settings of this folder name
         here = os.path.join(os.getcwd(), "-")
         url = settled(lambda: settings().for_record(here).rules_url)
         documents = {**DOCUMENTS, "sarif": functools.partial(sarif_document, rules_url=url)}
-    how = Reporting("concise" if concise else fmt, documents, quiet, statistics,
-                    unchecked=UNCHECKED)
-    _batch(functools.partial(validate_one, variations=variations) if variations
-           else validate_one, paths, board_option, how, jobs)
+    how = Reporting(
+        "concise" if concise else fmt, documents, quiet, statistics, unchecked=UNCHECKED
+    )
+    _batch(
+        functools.partial(validate_one, variations=variations) if variations else validate_one,
+        paths,
+        board_option,
+        how,
+        jobs,
+    )
 
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@format_option("score", "text for people, json for programs, markdown for a forum post, "
-               "html for a page with the score chart, svg for the chart of one game.")
+@format_option(
+    "score",
+    "text for people, json for programs, markdown for a forum post, "
+    "html for a page with the score chart, svg for the chart of one game.",
+)
 @batch_options
 @board_option
 @jobs_option
 @stdin_option
 @config_options
-def score(paths: tuple[str, ...], fmt: str, quiet: bool, statistics: bool,
-          board_option: str | None, jobs: int) -> None:
+def score(
+    paths: tuple[str, ...],
+    fmt: str,
+    quiet: bool,
+    statistics: bool,
+    board_option: str | None,
+    jobs: int,
+) -> None:
     """Score finished games with every part shown: track, ships, goods, material.
 
     An unfinished record is scored as if the game ended now, marked provisional.
@@ -282,8 +337,14 @@ def score(paths: tuple[str, ...], fmt: str, quiet: bool, statistics: bool,
     from nauticus_ref.cli.batch import score_one
     from nauticus_ref.views.score import DOCUMENTS, UNCHECKED
 
-    how = Reporting(fmt, DOCUMENTS, quiet, statistics, between="",   # a blank line between games
-                    unchecked=UNCHECKED)
+    how = Reporting(
+        fmt,
+        DOCUMENTS,
+        quiet,
+        statistics,
+        between="",  # a blank line between games
+        unchecked=UNCHECKED,
+    )
     _batch(score_one, paths, board_option, how, jobs)
 
 
@@ -295,7 +356,9 @@ def summary_line(path: str, result: ParseResult) -> str:
     phases = [p for r in rec.rounds for p in r.phases]
     turns = sum(len(p.turns) for p in phases)
     players = ", ".join(p.text for p in rec.header.players)
-    return (f"{path}: ok, {len(rec.header.players)} players ({players}), "
-            f"{len(rec.rounds)} round{'s' if len(rec.rounds) != 1 else ''}, "
-            f"{len(phases)} phase{'s' if len(phases) != 1 else ''}, "
-            f"{turns} turn line{'s' if turns != 1 else ''}")
+    return (
+        f"{path}: ok, {len(rec.header.players)} players ({players}), "
+        f"{len(rec.rounds)} round{'s' if len(rec.rounds) != 1 else ''}, "
+        f"{len(phases)} phase{'s' if len(phases) != 1 else ''}, "
+        f"{turns} turn line{'s' if turns != 1 else ''}"
+    )

@@ -23,8 +23,11 @@ from nauticus_ref.cli import (
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--check", is_flag=True,
-              help="Write nothing; exit 1 if a file would change (for CI and pre-commit).")
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Write nothing; exit 1 if a file would change (for CI and pre-commit).",
+)
 @click.option("--diff", is_flag=True, help="Write nothing; print what would change as a diff.")
 @stdin_option
 @config_options
@@ -80,23 +83,34 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
         changed += 1
         if diff:
             # lines compared without their endings: a CRLF file's diff shows its changes
-            echo("\n".join(difflib.unified_diff(
-                src.text.splitlines(), result.text.splitlines(),
-                fromfile=f"a/{src.path}", tofile=f"b/{src.path}", lineterm="")))
+            echo(
+                "\n".join(
+                    difflib.unified_diff(
+                        src.text.splitlines(),
+                        result.text.splitlines(),
+                        fromfile=f"a/{src.path}",
+                        tofile=f"b/{src.path}",
+                        lineterm="",
+                    )
+                )
+            )
         elif check:
             echo(f"would reformat {src.path}")
         else:
             try:
                 write_output(f, result.text, unchanged_since=before)
-            except SourceError as e:   # one line a file, and the others are still formatted
+            except SourceError as e:  # one line a file, and the others are still formatted
                 changed -= 1
                 fail(str(e))
                 errors.append(str(e))
                 continue
             echo(f"reformatted {src.path}", err=True)
     if check or diff:
-        echo(f"{changed} file{'s' if changed != 1 else ''} would be reformatted, "
-             f"{len(files) - changed - unparsable} already formatted", err=True)
+        echo(
+            f"{changed} file{'s' if changed != 1 else ''} would be reformatted, "
+            f"{len(files) - changed - unparsable} already formatted",
+            err=True,
+        )
     if errors:
         sys.exit(EXIT_CANNOT_RUN)
     sys.exit(EXIT_ERRORS if unparsable or ((check or diff) and changed) else EXIT_CLEAN)

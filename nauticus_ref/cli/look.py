@@ -31,8 +31,13 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 @main.command()
 @click.argument("path", type=click.Path())
-@click.option("--out", "out", type=click.Path(dir_okay=False), metavar="PATH",
-              help="Write the annotated record here (never over the input) instead of printing it.")
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(dir_okay=False),
+    metavar="PATH",
+    help="Write the annotated record here (never over the input) instead of printing it.",
+)
 @board_option
 @stdin_option
 @config_options
@@ -68,18 +73,34 @@ def _print_or_write(out: str | None, text: str) -> None:
 
 @main.command()
 @click.argument("path", type=click.Path())
-@click.option("--line", "line", type=click.IntRange(min=1), help="Explain the move(s) on this line.")
-@click.option("--at", "at", metavar="ROUND.PHASE[.PLAYER]",
-              help="Explain a phase line (2.3) or one player's turn in it (2.3.Anna).")
-@click.option("--instead", "instead", metavar="TEXT",
-              help="What if the line had been written as TEXT: its verdict, the first later "
-                   "line it makes illegal, and the final scores before and after.")
+@click.option(
+    "--line", "line", type=click.IntRange(min=1), help="Explain the move(s) on this line."
+)
+@click.option(
+    "--at",
+    "at",
+    metavar="ROUND.PHASE[.PLAYER]",
+    help="Explain a phase line (2.3) or one player's turn in it (2.3.Anna).",
+)
+@click.option(
+    "--instead",
+    "instead",
+    metavar="TEXT",
+    help="What if the line had been written as TEXT: its verdict, the first later "
+    "line it makes illegal, and the final scores before and after.",
+)
 @format_option("explain")
 @board_option
 @stdin_option
 @config_options
-def explain(path: str, line: int | None, at: str | None, instead: str | None, fmt: str,
-            board_option: str | None) -> None:
+def explain(
+    path: str,
+    line: int | None,
+    at: str | None,
+    instead: str | None,
+    fmt: str,
+    board_option: str | None,
+) -> None:
     """Settle a dispute: the situation before a move, each step with its rule and
     arithmetic, and the verdict with what would have been legal, the nearest legal
     turns first.  With --instead, the same for the line written otherwise.
@@ -100,23 +121,28 @@ def explain(path: str, line: int | None, at: str | None, instead: str | None, fm
     report = one_record(path, board_option)
     line_in_range(report, line)
     if line is not None and report.lines[line - 1].strip()[:1] in ("", "#"):
-        cannot_run(f"{report.path}:{line}: this line has no move (it is blank or a comment); "
-                   "explain a phase or turn line")
+        cannot_run(
+            f"{report.path}:{line}: this line has no move (it is blank or a comment); "
+            "explain a phase or turn line"
+        )
     record, result = report.record, report.replayed
-    assert record is not None and result is not None   # one_record saw to it
+    assert record is not None and result is not None  # one_record saw to it
     try:
         point = find_point(record, line or 0, at)
         change = None
         if instead is not None:
             new = edited(report, point.line, instead)
             if new.record is None or new.replayed is None:
-                cannot_run(f"{report.path}:{point.line}: `{instead}` cannot be read: "
-                           + "; ".join(d.message for d in new.diagnostics if d.severity == "error"))
+                cannot_run(
+                    f"{report.path}:{point.line}: `{instead}` cannot be read: "
+                    + "; ".join(d.message for d in new.diagnostics if d.severity == "error")
+                )
             change = what_if(report, new, point.line)
             report, record, result = new, new.record, new.replayed
             point = find_point(record, point.line)
-        data = explain_json(report.path, report.lines, record, result,
-                            report.diagnostics, result.table.board, point)
+        data = explain_json(
+            report.path, report.lines, record, result, report.diagnostics, result.table.board, point
+        )
         if change is not None:
             data["instead"] = change
     except (InspectError, WhatIfError) as e:
@@ -128,15 +154,18 @@ def explain(path: str, line: int | None, at: str | None, instead: str | None, fm
 @main.command()
 @click.argument("path", type=click.Path())
 @click.option("--line", "line", type=click.IntRange(min=1), help="The state after this line.")
-@click.option("--at", "at", metavar="ROUND.PHASE",
-              help="The state after this phase has been played (2.3).")
-@format_option("state", "text for the terminal, json for programs, markdown for a forum "
-               "thread, svg for a picture of the table.")
+@click.option(
+    "--at", "at", metavar="ROUND.PHASE", help="The state after this phase has been played (2.3)."
+)
+@format_option(
+    "state",
+    "text for the terminal, json for programs, markdown for a forum "
+    "thread, svg for a picture of the table.",
+)
 @board_option
 @stdin_option
 @config_options
-def state(path: str, line: int | None, at: str | None, fmt: str,
-          board_option: str | None) -> None:
+def state(path: str, line: int | None, at: str | None, fmt: str, board_option: str | None) -> None:
     """Every player's full state at a point of the record (the end by default),
     with the supply, the face-up tiles, and the wheel's blue workers per space.
 
@@ -154,7 +183,7 @@ def state(path: str, line: int | None, at: str | None, fmt: str,
     report = one_record(path, board_option)
     line_in_range(report, line)
     record, result = report.record, report.replayed
-    assert record is not None and result is not None   # one_record saw to it
+    assert record is not None and result is not None  # one_record saw to it
     board = result.table.board
     try:
         if at is not None:
@@ -162,7 +191,7 @@ def state(path: str, line: int | None, at: str | None, fmt: str,
                 raise InspectError(f"`{at}` is not ROUND.PHASE, like `2.3`")
             point = find_point(record, at=at)
             phase = point.phase
-            assert phase is not None   # find_point names a phase for ROUND.PHASE
+            assert phase is not None  # find_point names a phase for ROUND.PHASE
             last = max([phase.span.line] + [e.span.line for e in phase.entries])
             where = f"after round {point.round} phase {phase.number} (line {last})"
             rp = replay_upto(record, last, board)
@@ -180,20 +209,38 @@ def state(path: str, line: int | None, at: str | None, fmt: str,
 
 @main.command()
 @click.argument("path", type=click.Path(), required=False)
-@click.option("--round", "round_no", type=click.IntRange(min=1), metavar="N",
-              help="The card of round N of the record (default: its last round).")
-@click.option("--deal", metavar="ACTIONS",
-              help='A deal not yet written: the eight actions clockwise from the 3w space, '
-              'as on a round line ("goods hulls money transport crowns masts deliver sails").')
-@click.option("--anchor", type=click.Choice(BONUSES), default=None,
-              help="With --deal: the space the wheel's anchor points at (default 3w, as at "
-              "the start of a game).")
+@click.option(
+    "--round",
+    "round_no",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="The card of round N of the record (default: its last round).",
+)
+@click.option(
+    "--deal",
+    metavar="ACTIONS",
+    help="A deal not yet written: the eight actions clockwise from the 3w space, "
+    'as on a round line ("goods hulls money transport crowns masts deliver sails").',
+)
+@click.option(
+    "--anchor",
+    type=click.Choice(BONUSES),
+    default=None,
+    help="With --deal: the space the wheel's anchor points at (default 3w, as at "
+    "the start of a game).",
+)
 @format_option("card", "text for the terminal, json for programs, svg for a picture.")
 @board_option
 @stdin_option
 @config_options
-def card(path: str | None, round_no: int | None, deal: str | None, anchor: str | None,
-         fmt: str, board_option: str | None) -> None:
+def card(
+    path: str | None,
+    round_no: int | None,
+    deal: str | None,
+    anchor: str | None,
+    fmt: str,
+    board_option: str | None,
+) -> None:
     """The round card: the eight spaces clockwise from the 3w space, each with its bonus,
     the action tile lying there, its blue workers and the price of each item.
 
@@ -210,8 +257,9 @@ def card(path: str | None, round_no: int | None, deal: str | None, anchor: str |
     from nauticus_ref.views.card import FORMATS, card_json
 
     if path is None and deal is None:
-        cannot_run("give a record, or a deal with --deal ACTIONS; for example "
-                   "`nauticus-ref card game.ngn`")
+        cannot_run(
+            "give a record, or a deal with --deal ACTIONS; for example `nauticus-ref card game.ngn`"
+        )
     if path is not None and deal is not None:
         cannot_run("give a record or --deal ACTIONS, not both")
     if deal is not None:
@@ -239,20 +287,26 @@ def _deal(text: str) -> list[str]:
     for w in words:
         if w not in ACTIONS:
             near = closest(w, ACTIONS)
-            cannot_run(f"--deal: `{w[:40]}` is not an action" + (f"; did you mean `{near}`?" if near
-                       else f" (the actions: {', '.join(ACTIONS)})"))
+            cannot_run(
+                f"--deal: `{w[:40]}` is not an action"
+                + (f"; did you mean `{near}`?" if near else f" (the actions: {', '.join(ACTIONS)})")
+            )
     if len(words) != 8 or len(set(words)) != 8:
         twice = sorted({w for w in words if words.count(w) > 1})
         missing = [a for a in ACTIONS if a not in words]
         wrong = ([f"names {', '.join(twice)} more than once"] if twice else []) + (
-            [f"lacks {', '.join(missing)}"] if missing else [])
-        cannot_run("--deal: a deal names each of the eight actions once, clockwise from the 3w "
-                   f"space; this one {' and '.join(wrong)}")
+            [f"lacks {', '.join(missing)}"] if missing else []
+        )
+        cannot_run(
+            "--deal: a deal names each of the eight actions once, clockwise from the 3w "
+            f"space; this one {' and '.join(wrong)}"
+        )
     return words
 
 
-def _record_card(path: str, round_no: int | None, board_option: str | None
-                 ) -> tuple[dict[str, Any], bool]:
+def _record_card(
+    path: str, round_no: int | None, board_option: str | None
+) -> tuple[dict[str, Any], bool]:
     """The card of a record's round as dealt (its last round by default), and whether the
     record is valid."""
     from nauticus_ref.views.card import card_json
@@ -260,24 +314,33 @@ def _record_card(path: str, round_no: int | None, board_option: str | None
 
     report = one_record(path, board_option)
     record, result = report.record, report.replayed
-    assert record is not None and result is not None   # one_record saw to it
+    assert record is not None and result is not None  # one_record saw to it
     rounds = {r.number: r for r in record.rounds}
     if not rounds:
         cannot_run(f"{report.path}: no round has been dealt yet")
     chosen = rounds.get(round_no if round_no is not None else max(rounds))
     if chosen is None:
-        cannot_run(f"{report.path}: no round {round_no} (the record has rounds "
-                   f"{', '.join(map(str, sorted(rounds)))})")
+        cannot_run(
+            f"{report.path}: no round {round_no} (the record has rounds "
+            f"{', '.join(map(str, sorted(rounds)))})"
+        )
     table = replay_upto(record, chosen.span.line, result.table.board)
-    return (card_json(table.board, table.deal, table.anchor, chosen.number, (), table.word),
-            report.valid)
+    return (
+        card_json(table.board, table.deal, table.anchor, chosen.number, (), table.word),
+        report.valid,
+    )
 
 
 @main.command()
 @click.argument("path", type=click.Path())
-@click.option("--out", "out", type=click.Path(dir_okay=False), metavar="PATH",
-              help="Write the page here (never over the input); without it the page goes to "
-              "standard output, if that is not a terminal.")
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(dir_okay=False),
+    metavar="PATH",
+    help="Write the page here (never over the input); without it the page goes to "
+    "standard output, if that is not a terminal.",
+)
 @board_option
 @stdin_option
 @config_options
@@ -301,7 +364,7 @@ def view(path: str, out: str | None, board_option: str | None) -> None:
     if out is None and sys.stdout.isatty():
         cannot_run("the page is HTML for a browser: give --out game.html, or redirect the output")
     report = one_record(path, board_option, replayed=False)
-    if not report.valid:   # an illegal turn shows the nearest legal one
+    if not report.valid:  # an illegal turn shows the nearest legal one
         from dataclasses import replace
 
         from nauticus_ref.moves.mend import mend

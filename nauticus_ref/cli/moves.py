@@ -23,19 +23,38 @@ from nauticus_ref.cli import (
 
 @main.command()
 @click.argument("path", type=click.Path())
-@click.option("--line", "line", type=click.IntRange(min=1),
-              help="The choices on this line, from the table before it.")
-@click.option("--at", "at", metavar="ROUND.PHASE[.PLAYER]",
-              help="The choices of a phase line (2.3) or of one player's turn in it (2.3.Anna).")
-@click.option("--limit", type=click.IntRange(min=0), default=None, metavar="K",
-              help="List at most K options (the count is always whole).  "
-                   "[default: 20 for text, all for json]")
+@click.option(
+    "--line",
+    "line",
+    type=click.IntRange(min=1),
+    help="The choices on this line, from the table before it.",
+)
+@click.option(
+    "--at",
+    "at",
+    metavar="ROUND.PHASE[.PLAYER]",
+    help="The choices of a phase line (2.3) or of one player's turn in it (2.3.Anna).",
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="K",
+    help="List at most K options (the count is always whole).  "
+    "[default: 20 for text, all for json]",
+)
 @format_option("moves", "text for a person, json for programs (every option).")
 @board_option
 @stdin_option
 @config_options
-def moves(path: str, line: int | None, at: str | None, limit: int | None, fmt: str,
-          board_option: str | None) -> None:
+def moves(
+    path: str,
+    line: int | None,
+    at: str | None,
+    limit: int | None,
+    fmt: str,
+    board_option: str | None,
+) -> None:
     """The legal choices at a point of a record: the phase lines the start player
     could write, or every complete turn of the player to move, counted by kind, with
     what can be bought and where, and whether the written move is among them.
@@ -55,7 +74,7 @@ def moves(path: str, line: int | None, at: str | None, limit: int | None, fmt: s
     report = one_record(path, board_option)
     line_in_range(report, line)
     record, result = report.record, report.replayed
-    assert record is not None and result is not None   # one_record saw to it
+    assert record is not None and result is not None  # one_record saw to it
     try:
         point = find_point(record, line or 0, at)
     except InspectError as e:

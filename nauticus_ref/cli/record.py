@@ -16,16 +16,31 @@ LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 @main.command()
 @click.argument("game", type=click.Path(dir_okay=False))
-@click.option("--players", metavar="NAMES",
-              help='Start a new game with these players in seat order, like "Anna, Ben".')
-@click.option("--board", "board_option", metavar="NAME|PATH",
-              help="The board: a bundled board's name, or a board file beside the record.")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Where to listen; 0.0.0.0 lets a phone on the same network in (with a token).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-              help="The port; 0 takes any free one.")
-def record(game: str, players: str | None, board_option: str | None, host: str,
-           port: int) -> None:
+@click.option(
+    "--players",
+    metavar="NAMES",
+    help='Start a new game with these players in seat order, like "Anna, Ben".',
+)
+@click.option(
+    "--board",
+    "board_option",
+    metavar="NAME|PATH",
+    help="The board: a bundled board's name, or a board file beside the record.",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Where to listen; 0.0.0.0 lets a phone on the same network in (with a token).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="The port; 0 takes any free one.",
+)
+def record(game: str, players: str | None, board_option: str | None, host: str, port: int) -> None:
     """Record a game at the table in a web page: each line is offered from the legal
     moves, checked by the referee, and written to GAME at once.
 
@@ -43,8 +58,10 @@ def record(game: str, players: str | None, board_option: str | None, host: str,
 
         from nauticus_ref.record.app import make_app
     except ImportError as e:
-        cannot_run(f"the recorder needs its extra ({e.name} is missing): "
-                   "pip install 'nauticus-ref[record]'")
+        cannot_run(
+            f"the recorder needs its extra ({e.name} is missing): "
+            "pip install 'nauticus-ref[record]'"
+        )
     from nauticus_ref.core.files import SourceError
     from nauticus_ref.game.board import BoardError
     from nauticus_ref.record.book import Book, BookError
@@ -64,7 +81,7 @@ def record(game: str, players: str | None, board_option: str | None, host: str,
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(128)   # connections wait in the queue until the app serves them
+        sock.listen(128)  # connections wait in the queue until the app serves them
     except UnicodeError as e:
         cannot_run(f"cannot listen on {host}:{port}: {e}")
     except OSError as e:
@@ -73,12 +90,15 @@ def record(game: str, players: str | None, board_option: str | None, host: str,
     for address in _addresses(host, port, token):
         echo(f"recording {game} at {address}")
     if public:
-        echo("this page is reachable from the network: only those with its address "
-             "(and token) can write")
+        echo(
+            "this page is reachable from the network: only those with its address "
+            "(and token) can write"
+        )
         _qr(_addresses(host, port, token)[-1])
     echo("press Ctrl-C to stop; every confirmed line is already written")
-    config = uvicorn.Config(make_app(book, token, public), log_level="warning",
-                            server_header=False, date_header=False)
+    config = uvicorn.Config(
+        make_app(book, token, public), log_level="warning", server_header=False, date_header=False
+    )
     uvicorn.Server(config).run(sockets=[sock])
 
 
@@ -111,7 +131,7 @@ def _lan_address() -> str:
     network would leave from (nothing is sent: a UDP socket only chooses a route)."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:
-            s.connect(("192.0.2.1", 9))   # TEST-NET-1: never reached
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached
             return str(s.getsockname()[0])
         except OSError:
             return "127.0.0.1"

@@ -26,16 +26,33 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 @main.command()
-@click.option("--players", "players", type=click.IntRange(2, 4), required=True,
-              help="Players in the game, 2 to 4.")
+@click.option(
+    "--players",
+    "players",
+    type=click.IntRange(2, 4),
+    required=True,
+    help="Players in the game, 2 to 4.",
+)
 @click.option("--seed", "seed", type=int, required=True, help="The same seed gives the same game.")
-@click.option("--games", "games", type=click.IntRange(min=1), default=1, show_default=True,
-              help="How many games; game i is played with seed SEED + i.")
-@click.option("--out", "out", type=click.Path(), metavar="PATH",
-              help="A file for one game (default: print it), a folder for several.")
+@click.option(
+    "--games",
+    "games",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="How many games; game i is played with seed SEED + i.",
+)
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(),
+    metavar="PATH",
+    help="A file for one game (default: print it), a folder for several.",
+)
 @board_option
-def simulate(players: int, seed: int, games: int, out: str | None,
-             board_option: str | None) -> None:
+def simulate(
+    players: int, seed: int, games: int, out: str | None, board_option: str | None
+) -> None:
     """Play complete, legal games by choosing among legal moves at random, and write
     them in canonical NGN.
 
@@ -65,8 +82,11 @@ def simulate(players: int, seed: int, games: int, out: str | None,
         cannot_run(f"{out}: not a folder")
     numbers = range(games)
     width = len(str(games - 1))
-    with click.progressbar(numbers, label="games", file=sys.stderr, show_pos=True) \
-            if sys.stderr.isatty() else contextlib.nullcontext(numbers) as bar:
+    with (
+        click.progressbar(numbers, label="games", file=sys.stderr, show_pos=True)
+        if sys.stderr.isatty()
+        else contextlib.nullcontext(numbers) as bar
+    ):
         for i in bar:
             name = f"game-{players}p-{seed + i:0{width}d}.ngn"
             write_file(folder / name, to_ngn(play(players, seed + i, board)), say=False)
@@ -74,8 +94,7 @@ def simulate(players: int, seed: int, games: int, out: str | None,
     sys.exit(EXIT_CLEAN)
 
 
-def _complete_rule(ctx: click.Context, param: click.Parameter,
-                   incomplete: str) -> list[str]:
+def _complete_rule(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Shell completion of rule ids (`nauticus-ref rules one-<TAB>`)."""
     from nauticus_ref.rules import RULES, SYNTAX
 
@@ -84,8 +103,14 @@ def _complete_rule(ctx: click.Context, param: click.Parameter,
 
 @main.command()
 @click.argument("rule_id", required=False, metavar="[ID]", shell_complete=_complete_rule)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="text for people, json for programs.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text for people, json for programs.",
+)
 def rules(rule_id: str | None, fmt: str) -> None:
     """The rules the referee enforces; with an ID, one rule in full.
 
@@ -111,14 +136,19 @@ def rules(rule_id: str | None, fmt: str) -> None:
     rule = catalogue.get(rule_id.lower())
     if rule is None:
         near = closest(rule_id, catalogue)
-        cannot_run(f"no rule `{rule_id[:40]}`" + (f"; did you mean `{near}`?" if near else "")
-                   + " (`nauticus-ref rules` lists them)")
+        cannot_run(
+            f"no rule `{rule_id[:40]}`"
+            + (f"; did you mean `{near}`?" if near else "")
+            + " (`nauticus-ref rules` lists them)"
+        )
     if fmt == "json":
         emit(versioned(dict(_rule_dict(rule, full=True))))
     else:
-        echo(f"{rule.id}: {rule.title}\n\nWritten in: {rule.citation}. "
-             f"Severity: {rule.severity}.\n\n{rule.summary}\n\n"
-                   "Breaks it:\n" + _indent(rule.fail) + "\nKeeps it:\n" + _indent(rule.ok))
+        echo(
+            f"{rule.id}: {rule.title}\n\nWritten in: {rule.citation}. "
+            f"Severity: {rule.severity}.\n\n{rule.summary}\n\n"
+            "Breaks it:\n" + _indent(rule.fail) + "\nKeeps it:\n" + _indent(rule.ok)
+        )
     sys.exit(EXIT_CLEAN)
 
 
@@ -127,16 +157,26 @@ def _indent(text: str) -> str:
 
 
 def _rule_dict(rule: Rule, full: bool = False) -> dict[str, str]:
-    data = {"id": rule.id, "title": rule.title, "section": rule.section,
-            "section_en": rule.section_en, "severity": rule.severity}
+    data = {
+        "id": rule.id,
+        "title": rule.title,
+        "section": rule.section,
+        "section_en": rule.section_en,
+        "severity": rule.severity,
+    }
     if full:
         data.update(summary=rule.summary, fail=rule.fail, ok=rule.ok)
     return data
 
 
 @main.command()
-@click.argument("name", required=False, shell_complete=lambda ctx, param, incomplete: [
-    n for n in _schema_names() if n.startswith(incomplete)])
+@click.argument(
+    "name",
+    required=False,
+    shell_complete=lambda ctx, param, incomplete: [
+        n for n in _schema_names() if n.startswith(incomplete)
+    ],
+)
 def schema(name: str | None) -> None:
     """Print the JSON Schema of a JSON output (or of the settings file); with no NAME,
     list them.  The same files are in docs/schema/.
@@ -155,8 +195,11 @@ def schema(name: str | None) -> None:
         from nauticus_ref.notation.vocab import closest
 
         near = closest(name, _schema_names())
-        cannot_run(f"no schema `{name[:40]}`" + (f"; did you mean `{near}`?" if near else "")
-                   + " (`nauticus-ref schema` lists them)")
+        cannot_run(
+            f"no schema `{name[:40]}`"
+            + (f"; did you mean `{near}`?" if near else "")
+            + " (`nauticus-ref schema` lists them)"
+        )
     from nauticus_ref.views.schema import schema_text
 
     emit(schema_text(published()[name]()), nl=False)
@@ -192,6 +235,8 @@ def server() -> None:
     try:
         from nauticus_ref.lsp.server import serve
     except ImportError as e:
-        cannot_run(f"the language server needs pygls ({e.name} is missing): "
-                   "pip install 'nauticus-ref[server]'")
+        cannot_run(
+            f"the language server needs pygls ({e.name} is missing): "
+            "pip install 'nauticus-ref[server]'"
+        )
     serve()

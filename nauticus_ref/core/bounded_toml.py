@@ -34,9 +34,9 @@ def _toml_shape(text: str) -> tuple[int, int, int]:
             i += len(quote)
             while i < n and not text.startswith(quote, i):
                 if c == '"' and text[i] == "\\":
-                    i += 1          # an escaped character, a quote among them
+                    i += 1  # an escaped character, a quote among them
                 elif len(quote) == 1 and text[i] == "\n":
-                    break           # a one-line string ends with its line, closed or not
+                    break  # a one-line string ends with its line, closed or not
                 i += 1
             i += len(quote) - 1
         elif c in "[{":
@@ -63,17 +63,18 @@ def parse_toml(text: str, path: str, what: str) -> dict[str, Any]:
 
     deepest, parts, entries = _toml_shape(text)
     if deepest > MAX_TOML_DEPTH:
-        raise SourceError(f"{path}: nested {deepest} levels deep; {what} needs at most "
-                          f"{MAX_TOML_DEPTH}")
+        raise SourceError(
+            f"{path}: nested {deepest} levels deep; {what} needs at most {MAX_TOML_DEPTH}"
+        )
     if parts > MAX_TOML_KEY_PARTS:
-        raise SourceError(f"{path}: a dotted key of {parts} parts; {what} needs at most "
-                          f"{MAX_TOML_KEY_PARTS}")
+        raise SourceError(
+            f"{path}: a dotted key of {parts} parts; {what} needs at most {MAX_TOML_KEY_PARTS}"
+        )
     if entries > MAX_TOML_ENTRIES:
-        raise SourceError(f"{path}: {entries} entries; {what} needs at most "
-                          f"{MAX_TOML_ENTRIES}")
+        raise SourceError(f"{path}: {entries} entries; {what} needs at most {MAX_TOML_ENTRIES}")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise SourceError(f"{path}: not valid TOML: {e}") from None
-    except RecursionError:   # the bounds above keep it from happening; never a traceback
+    except RecursionError:  # the bounds above keep it from happening; never a traceback
         raise SourceError(f"{path}: nested too deeply to be {what}") from None

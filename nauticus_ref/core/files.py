@@ -62,8 +62,9 @@ def os_reason(e: OSError) -> str:
     return e.strerror.lower() if e.strerror else str(e)
 
 
-def expand(paths: list[str], keep: Callable[[str], bool] | None = None
-           ) -> tuple[list[str], list[Problem]]:
+def expand(
+    paths: list[str], keep: Callable[[str], bool] | None = None
+) -> tuple[list[str], list[Problem]]:
     """Files to read (a directory means every `.ngn` below it) and error messages,
     one for each path that cannot be used and for each file skipped in a folder.
     `keep` decides which files found in a folder are read (settings' `exclude`); a
@@ -100,14 +101,20 @@ def shown(path: str) -> str:
     slash at the end (`./league//a.ngn` is `league/a.ngn`); `..` is kept."""
     if path == STDIN:
         return path
-    lead = "//" if path.startswith("//") and not path.startswith("///") else "/" * path.startswith("/")
+    lead = (
+        "//" if path.startswith("//") and not path.startswith("///") else "/" * path.startswith("/")
+    )
     return lead + "/".join(p for p in path.split("/") if p not in ("", ".")) or "."
 
 
 def _kind(mode: int) -> str:
-    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
-                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"),
-                       (stat.S_ISDIR, "a directory")):
+    for test, name in (
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISDIR, "a directory"),
+    ):
         if test(mode):
             return name
     return "not a file"
@@ -126,14 +133,14 @@ class _Ignores:
     the folder being walked, each applying below its own folder, as git reads them."""
 
     def __init__(self, top: str, warn: Callable[[str, str], None]):
-        self.specs: dict[str, Any] = {}   # folder -> its .gitignore's patterns (None: unreadable)
+        self.specs: dict[str, Any] = {}  # folder -> its .gitignore's patterns (None: unreadable)
         self.warn = warn
         start = os.path.abspath(top)
         chain = [start]
         folder = start
         while not os.path.exists(os.path.join(folder, ".git")):
             parent = os.path.dirname(folder)
-            if parent == folder:   # not in a git work tree: only the walk's own files count
+            if parent == folder:  # not in a git work tree: only the walk's own files count
                 chain = [start]
                 break
             folder = parent
@@ -147,8 +154,9 @@ class _Ignores:
         if not os.path.isfile(path):
             return
         try:
-            text = decode(read_bytes_limited(path, MAX_IGNORE_BYTES, "a .gitignore"),
-                          path, "a .gitignore")
+            text = decode(
+                read_bytes_limited(path, MAX_IGNORE_BYTES, "a .gitignore"), path, "a .gitignore"
+            )
         except SourceError as e:
             self.warn(path, f"{str(e).removeprefix(path + ': ')}; its patterns are not applied")
             return
@@ -156,7 +164,7 @@ class _Ignores:
             self.specs[folder] = ignore_spec(text.splitlines(), path)
         except SourceError as e:
             self.warn(path, f"{str(e).removeprefix(path + ': ')}; the folder is not walked")
-            self.specs[folder] = None   # nothing below it is read: what it meant is unknown
+            self.specs[folder] = None  # nothing below it is read: what it meant is unknown
 
     def ignored(self, path: str, is_dir: bool) -> bool:
         """Whether git would ignore `path`: the deepest `.gitignore` with a say decides
@@ -166,7 +174,7 @@ class _Ignores:
         for folder in sorted(self.specs, key=len):
             if full.startswith(folder + os.sep):
                 spec = self.specs[folder]
-                if spec is None:   # its .gitignore could not be read: nothing is taken
+                if spec is None:  # its .gitignore could not be read: nothing is taken
                     return True
                 rel = os.path.relpath(full, folder).replace(os.sep, "/")
                 verdict = spec.check_file(rel + "/" if is_dir else rel).include
@@ -184,19 +192,21 @@ def ignore_spec(patterns: list[str], where: str) -> Any:
 
     from pathspec import GitIgnoreSpec  # only for a walk or exclude: no cost elsewhere
 
-    with warnings.catch_warnings():   # Python's `re` warns of `[[` in a stranger's pattern
+    with warnings.catch_warnings():  # Python's `re` warns of `[[` in a stranger's pattern
         warnings.simplefilter("ignore", FutureWarning)
         try:
             return GitIgnoreSpec.from_lines(patterns, backend="re2")
-        except Exception:   # noqa: BLE001 - pathspec's and RE2's errors differ: find which
+        except Exception:  # noqa: BLE001 - pathspec's and RE2's errors differ: find which
             pass
         for pattern in patterns:
             try:
                 GitIgnoreSpec.from_lines([pattern], backend="re2")
-            except Exception as e:   # noqa: BLE001
+            except Exception as e:  # noqa: BLE001
                 shown = pattern if len(pattern) <= 60 else pattern[:60] + "..."
-                raise SourceError(f"{where}: the pattern `{shown}` cannot be used "
-                                  f"({str(e).splitlines()[0][:120]})") from None
+                raise SourceError(
+                    f"{where}: the pattern `{shown}` cannot be used "
+                    f"({str(e).splitlines()[0][:120]})"
+                ) from None
     raise SourceError(f"{where}: the patterns cannot be used together")
 
 
@@ -210,7 +220,9 @@ def _walk(top: str) -> tuple[list[str], list[Problem]]:
     skipped: list[Problem] = []
 
     def unreadable(e: OSError) -> None:
-        skipped.append(Problem(str(e.filename), f"cannot read this folder ({os_reason(e)}); skipped"))
+        skipped.append(
+            Problem(str(e.filename), f"cannot read this folder ({os_reason(e)}); skipped")
+        )
 
     ignores = _Ignores(top, lambda path, why: skipped.append(Problem(path, why)))
     for folder, dirs, names in os.walk(top, onerror=unreadable):
@@ -239,7 +251,7 @@ def _walk(top: str) -> tuple[list[str], list[Problem]]:
                 found.append(shown(path))
             else:
                 skipped.append(Problem(path, f"not a regular file ({_kind(mode)}); skipped"))
-    return sorted(found, key=lambda p: p.split("/")), skipped   # as paths sort: part by part
+    return sorted(found, key=lambda p: p.split("/")), skipped  # as paths sort: part by part
 
 
 def open_regular(path: str | Path) -> tuple[int, os.stat_result]:
@@ -256,8 +268,9 @@ def open_regular(path: str | Path) -> tuple[int, os.stat_result]:
     return fd, st
 
 
-def read_bytes_limited(path: str | Path, limit: int, what: str,
-                       opened: tuple[int, os.stat_result] | None = None) -> bytes:
+def read_bytes_limited(
+    path: str | Path, limit: int, what: str, opened: tuple[int, os.stat_result] | None = None
+) -> bytes:
     """At most `limit` bytes of the regular file `path` (or of the file already `opened`
     by `open_regular`, whose descriptor this closes), or SourceError: checked before
     anything is read."""
@@ -265,8 +278,10 @@ def read_bytes_limited(path: str | Path, limit: int, what: str,
     try:
         with os.fdopen(fd, "rb") as f:
             if st.st_size > limit:
-                raise SourceError(f"{path}: {_size(st.st_size)} is too large to be {what} "
-                                  f"(the limit is {limit // 1024} KiB)")
+                raise SourceError(
+                    f"{path}: {_size(st.st_size)} is too large to be {what} "
+                    f"(the limit is {limit // 1024} KiB)"
+                )
             data = f.read(limit + 1)
     except OSError as e:
         raise SourceError(f"{path}: cannot read: {os_reason(e)}") from None
@@ -303,17 +318,20 @@ def _size(n: int) -> str:
 
 def decode(data: bytes, path: str, what: str = "a record") -> str:
     """UTF-8 text, or SourceError naming what the bytes are instead."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(data) > 3 and (
-            data[1::2].count(0) > len(data) // 4 or data[0::2].count(0) > len(data) // 4)):
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
+        len(data) > 3
+        and (data[1::2].count(0) > len(data) // 4 or data[0::2].count(0) > len(data) // 4)
+    ):
         raise SourceError(f"{path}: UTF-16 text; save it as UTF-8")
     if b"\0" in data:
-        raise SourceError(f"{path}: binary data (a NUL byte at offset {data.index(0)}), not "
-                          f"{what}")
+        raise SourceError(f"{path}: binary data (a NUL byte at offset {data.index(0)}), not {what}")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise SourceError(f"{path}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset "
-                          f"{e.start}); save it as UTF-8") from None
+        raise SourceError(
+            f"{path}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset "
+            f"{e.start}); save it as UTF-8"
+        ) from None
 
 
 #: The path that means standard input, as in most command-line tools.
@@ -343,12 +361,14 @@ def read_stdin() -> Source:
 
     global _stdin_text
     if _stdin_text is None:
-        if sys.stdin is None:   # `<&-`: there is no standard input to read
+        if sys.stdin is None:  # `<&-`: there is no standard input to read
             raise SourceError(f"{_stdin_name}: standard input is closed")
         data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
         if len(data) > MAX_RECORD_BYTES:
-            raise SourceError(f"{_stdin_name}: too large to be a record (the limit is "
-                              f"{MAX_RECORD_BYTES // 1024} KiB)")
+            raise SourceError(
+                f"{_stdin_name}: too large to be a record (the limit is "
+                f"{MAX_RECORD_BYTES // 1024} KiB)"
+            )
         _stdin_text = decode(data, _stdin_name)
     return Source(_stdin_name, _stdin_text)
 
@@ -357,5 +377,6 @@ def read(path: Path | str) -> Source:
     """The record at `path` (`-`: standard input), or SourceError."""
     if str(path) == STDIN:
         return read_stdin()
-    return Source(str(path), decode(read_bytes_limited(path, MAX_RECORD_BYTES, "a record"),
-                                    str(path)))
+    return Source(
+        str(path), decode(read_bytes_limited(path, MAX_RECORD_BYTES, "a record"), str(path))
+    )

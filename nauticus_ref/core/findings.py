@@ -33,9 +33,19 @@ class Fix:
     edits: tuple[Edit, ...]
 
     def as_json(self) -> dict[str, object]:
-        return {"title": self.title, "edits": [
-            {"line": e.span.line, "column": e.span.column, "end_line": e.span.end_line,
-             "end_column": e.span.end_column, "text": e.text} for e in self.edits]}
+        return {
+            "title": self.title,
+            "edits": [
+                {
+                    "line": e.span.line,
+                    "column": e.span.column,
+                    "end_line": e.span.end_line,
+                    "end_column": e.span.end_column,
+                    "text": e.text,
+                }
+                for e in self.edits
+            ],
+        }
 
 
 def replace(span: Span, text: str, title: str | None = None) -> Fix:
@@ -45,13 +55,15 @@ def replace(span: Span, text: str, title: str | None = None) -> Fix:
 
 def insert(line: int, column: int, text: str, title: str | None = None) -> Fix:
     """The fix that inserts `text` before `column` of `line`."""
-    return Fix(title or f"write `{text.strip()}`",
-               (Edit(Span(line=line, column=column, end_line=line, end_column=column), text),))
+    return Fix(
+        title or f"write `{text.strip()}`",
+        (Edit(Span(line=line, column=column, end_line=line, end_column=column), text),),
+    )
 
 
 def span_text(lines: Sequence[str], span: Span) -> str:
     """The text at `span` (on one line) of the record whose lines are `lines`."""
-    return lines[span.line - 1][span.column - 1:span.end_column - 1]
+    return lines[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def swap(lines: Sequence[str], a: Span, b: Span, title: str) -> Fix:
@@ -70,8 +82,7 @@ def applied(text: str, fix: Fix) -> str:
     lines = text.split("\n")
     for e in sorted(fix.edits, key=lambda e: (e.span.line, e.span.column), reverse=True):
         line = lines[e.span.line - 1]
-        lines[e.span.line - 1] = (line[:e.span.column - 1] + e.text
-                                  + line[e.span.end_column - 1:])
+        lines[e.span.line - 1] = line[: e.span.column - 1] + e.text + line[e.span.end_column - 1 :]
     return "\n".join(lines)
 
 

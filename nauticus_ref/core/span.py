@@ -25,9 +25,11 @@ class Span:
         _SET_END_COLUMN(self, end_column)
 
     def merge(self, other: "Span") -> "Span":
-        return Span(line=self.line, column=self.column,
-                    end_line=other.end_line, end_column=other.end_column)
+        return Span(
+            line=self.line, column=self.column, end_line=other.end_line, end_column=other.end_column
+        )
 
 
 _SET_LINE, _SET_COLUMN, _SET_END_LINE, _SET_END_COLUMN = (
-    getattr(Span, name).__set__ for name in ("line", "column", "end_line", "end_column"))
+    getattr(Span, name).__set__ for name in ("line", "column", "end_line", "end_column")
+)

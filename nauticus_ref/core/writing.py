@@ -18,7 +18,7 @@ def stamp(path: str | Path) -> tuple[int, int, int] | None:
     modification time; None when there is none."""
     try:
         st = os.stat(path)
-    except OSError:   # none there, or none that can be looked at
+    except OSError:  # none there, or none that can be looked at
         return None
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
@@ -36,8 +36,9 @@ def _umask() -> int:
     return mask
 
 
-def write_atomically(path: str | Path, text: str,
-                     unchanged_since: tuple[int, int, int] | None = None) -> None:
+def write_atomically(
+    path: str | Path, text: str, unchanged_since: tuple[int, int, int] | None = None
+) -> None:
     """Write `text` to `path` so that it is never half-written, keeping the file's
     identity (docs/security.md):
 
@@ -92,8 +93,10 @@ def write_atomically(path: str | Path, text: str,
                     try:
                         os.fchown(f.fileno(), st.st_uid, st.st_gid)
                     except PermissionError:
-                        refuse(f"it belongs to uid {st.st_uid}, and a file written here would "
-                               "belong to you")
+                        refuse(
+                            f"it belongs to uid {st.st_uid}, and a file written here would "
+                            "belong to you"
+                        )
         check_unchanged()
         os.replace(tmp, target)
     except BaseException:
@@ -104,8 +107,9 @@ def write_atomically(path: str | Path, text: str,
         raise
 
 
-def write_output(path: str | Path, text: str,
-                 unchanged_since: tuple[int, int, int] | None = None) -> None:
+def write_output(
+    path: str | Path, text: str, unchanged_since: tuple[int, int, int] | None = None
+) -> None:
     """`write_atomically`, with any OS error turned into a one-line SourceError."""
     try:
         write_atomically(path, text, unchanged_since)

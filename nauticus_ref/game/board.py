@@ -22,12 +22,34 @@ if TYPE_CHECKING:
 #: The bundled boards' folder.  Paths on the way of one validate are strings: pathlib
 #: is loaded only for a board file a record names (docs/performance.md, cold start).
 BOARDS_DIR = os.path.join(os.path.dirname(os.path.realpath(__file__)), "boards")
-SUPPLY_KEYS = ("1ship", "bow", "stern", "middle", "mast", "crown_mast", "sail", "crown_sail",
-               "good")
-DEFAULT_SUPPLY = {"1ship": 18, "bow": 18, "stern": 18, "middle": 9, "mast": 15,
-                  "crown_mast": 12, "sail": 15, "crown_sail": 12, "good": 12}
-TILE_ITEMS = {"hulls": set(vocab.HULLS), "masts": set(vocab.DEFAULT_CRESTS),
-              "sails": set(vocab.DEFAULT_CRESTS), "goods": set(vocab.GOODS)}
+SUPPLY_KEYS = (
+    "1ship",
+    "bow",
+    "stern",
+    "middle",
+    "mast",
+    "crown_mast",
+    "sail",
+    "crown_sail",
+    "good",
+)
+DEFAULT_SUPPLY = {
+    "1ship": 18,
+    "bow": 18,
+    "stern": 18,
+    "middle": 9,
+    "mast": 15,
+    "crown_mast": 12,
+    "sail": 15,
+    "crown_sail": 12,
+    "good": 12,
+}
+TILE_ITEMS = {
+    "hulls": set(vocab.HULLS),
+    "masts": set(vocab.DEFAULT_CRESTS),
+    "sails": set(vocab.DEFAULT_CRESTS),
+    "goods": set(vocab.GOODS),
+}
 
 
 class BoardError(Exception):
@@ -70,47 +92,79 @@ def parse_board(data: dict[str, Any], source: str) -> Board:
     """A board from TOML data, checked key by key (untrusted: a user's file)."""
     _expect(isinstance(data.get("name", ""), str), source, "name", "a string")
     tiles: Any = data.get("tiles")
-    _expect(isinstance(tiles, dict), source, "tiles", "a table [tiles] with hulls, masts, sails, goods")
+    _expect(
+        isinstance(tiles, dict), source, "tiles", "a table [tiles] with hulls, masts, sails, goods"
+    )
     parsed_tiles = {}
     for action, allowed in TILE_ITEMS.items():
         items = tiles.get(action)
-        _expect(isinstance(items, list) and len(items) == 4 and set(items) == allowed,
-                source, f"tiles.{action}",
-                "the four items " + ", ".join(sorted(allowed)) + " once each")
+        _expect(
+            isinstance(items, list) and len(items) == 4 and set(items) == allowed,
+            source,
+            f"tiles.{action}",
+            "the four items " + ", ".join(sorted(allowed)) + " once each",
+        )
         parsed_tiles[action] = tuple(items)
     extra = set(tiles) - set(TILE_ITEMS)
     _expect(not extra, source, f"tiles.{next(iter(extra), '')}", "only hulls, masts, sails, goods")
 
-    wheel: Any = data.get("wheel", {}).get("workers") if isinstance(data.get("wheel"), dict) else None
-    _expect(isinstance(wheel, list) and len(wheel) == 8 and wheel[0] == 0
-            and all(isinstance(w, int) and 1 <= w <= 3 for w in wheel[1:]),
-            source, "wheel.workers", "8 whole numbers, the first 0 and the others 1 to 3")
+    wheel: Any = (
+        data.get("wheel", {}).get("workers") if isinstance(data.get("wheel"), dict) else None
+    )
+    _expect(
+        isinstance(wheel, list)
+        and len(wheel) == 8
+        and wheel[0] == 0
+        and all(isinstance(w, int) and 1 <= w <= 3 for w in wheel[1:]),
+        source,
+        "wheel.workers",
+        "8 whole numbers, the first 0 and the others 1 to 3",
+    )
 
     spaces: Any = data.get("space")
-    _expect(isinstance(spaces, list) and len(spaces) == 8, source, "space",
-            "eight [[space]] tables")
+    _expect(
+        isinstance(spaces, list) and len(spaces) == 8, source, "space", "eight [[space]] tables"
+    )
     for i, space in enumerate(spaces):
         key = f"space[{i}]"
         _expect(isinstance(space, dict), source, key, "a table with bonus and prices")
-        _expect(space.get("bonus") == vocab.BONUSES[i], source, f"{key}.bonus",
-                f'"{vocab.BONUSES[i]}" (the bonuses clockwise: {", ".join(vocab.BONUSES)})')
+        _expect(
+            space.get("bonus") == vocab.BONUSES[i],
+            source,
+            f"{key}.bonus",
+            f'"{vocab.BONUSES[i]}" (the bonuses clockwise: {", ".join(vocab.BONUSES)})',
+        )
         prices = space.get("prices")
-        _expect(isinstance(prices, list) and sorted(prices) == [0, 1, 2, 3]
-                and all(isinstance(p, int) for p in prices),
-                source, f"{key}.prices", "a permutation of 0, 1, 2, 3")
+        _expect(
+            isinstance(prices, list)
+            and sorted(prices) == [0, 1, 2, 3]
+            and all(isinstance(p, int) for p in prices),
+            source,
+            f"{key}.prices",
+            "a permutation of 0, 1, 2, 3",
+        )
 
     supply = dict(DEFAULT_SUPPLY)
     given: Any = data.get("supply", {})
     _expect(isinstance(given, dict), source, "supply", "a table of tile counts")
     for key, value in given.items():
         _expect(key in SUPPLY_KEYS, source, f"supply.{key}", "one of " + ", ".join(SUPPLY_KEYS))
-        _expect(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
-                source, f"supply.{key}", "a whole number, 0 or more")
+        _expect(
+            isinstance(value, int) and not isinstance(value, bool) and value >= 0,
+            source,
+            f"supply.{key}",
+            "a whole number, 0 or more",
+        )
         supply[key] = value
-    return Board(name=data.get("name", os.path.splitext(os.path.basename(source))[0]),
-                 source=source, tiles=parsed_tiles,
-                 wheel=tuple(wheel), bonuses=tuple(s["bonus"] for s in spaces),
-                 prices=tuple(tuple(s["prices"]) for s in spaces), supply=supply)
+    return Board(
+        name=data.get("name", os.path.splitext(os.path.basename(source))[0]),
+        source=source,
+        tiles=parsed_tiles,
+        wheel=tuple(wheel),
+        bonuses=tuple(s["bonus"] for s in spaces),
+        prices=tuple(tuple(s["prices"]) for s in spaces),
+        supply=supply,
+    )
 
 
 #: A board file is a page of TOML; anything larger is not one.
@@ -125,12 +179,13 @@ def load_board_file(path: str | Path) -> Board:
     from nauticus_ref.core.files import SourceError, decode, read_bytes_limited
 
     try:
-        text = decode(read_bytes_limited(path, MAX_BOARD_BYTES, "a board file"), str(path),
-                      "a board file")
+        text = decode(
+            read_bytes_limited(path, MAX_BOARD_BYTES, "a board file"), str(path), "a board file"
+        )
     except SourceError as e:
         raise BoardError(f"board file {e}") from None
     data = _parsed_ahead().get(_digest(text))
-    if data is None:   # a bundled board is read ahead, and most runs use one
+    if data is None:  # a bundled board is read ahead, and most runs use one
         try:
             data = parse_toml(text, str(path), "a board file")
         except SourceError as e:
@@ -150,7 +205,7 @@ def _parsed_ahead() -> dict[str, dict[str, Any]]:
     start)."""
     try:
         from nauticus_ref.game._boards import PARSED
-    except ImportError:   # pragma: no cover - a checkout whose file was deleted
+    except ImportError:  # pragma: no cover - a checkout whose file was deleted
         return {}
     return PARSED
 
@@ -161,9 +216,14 @@ def parsed_ahead_source() -> str:
     import textwrap
     import tomllib
 
-    out = ["# Generated by `python scripts/regenerate.py` from boards/*.toml; do not edit.",
-           "# The bundled boards parsed ahead, by the SHA-256 of their text (board.py).",
-           "# fmt: off", "from typing import Any", "", "PARSED: dict[str, dict[str, Any]] = {"]
+    out = [
+        "# Generated by `python scripts/regenerate.py` from boards/*.toml; do not edit.",
+        "# The bundled boards parsed ahead, by the SHA-256 of their text (board.py).",
+        "# fmt: off",
+        "from typing import Any",
+        "",
+        "PARSED: dict[str, dict[str, Any]] = {",
+    ]
     for name in bundled_names():
         with open(os.path.join(BOARDS_DIR, f"{name}.toml"), encoding="utf-8") as f:
             text = f.read()
@@ -174,14 +234,16 @@ def parsed_ahead_source() -> str:
 
 
 def bundled_names() -> list[str]:
-    return sorted(f[:-len(".toml")] for f in os.listdir(BOARDS_DIR) if f.endswith(".toml"))
+    return sorted(f[: -len(".toml")] for f in os.listdir(BOARDS_DIR) if f.endswith(".toml"))
 
 
 @functools.cache
 def bundled(name: str) -> Board:
     if name not in bundled_names():
         shown = name if len(name) <= 40 else name[:40] + "..."
-        raise BoardError(f"no bundled board called `{shown}` (bundled: {', '.join(bundled_names())})")
+        raise BoardError(
+            f"no bundled board called `{shown}` (bundled: {', '.join(bundled_names())})"
+        )
     return load_board_file(os.path.join(BOARDS_DIR, f"{name}.toml"))
 
 
@@ -206,25 +268,30 @@ def resolve_for_record(spec: str | None, record_dir: str | Path) -> Board:
         return bundled("standard")
     if _is_name(spec):
         if not re.fullmatch(_BUNDLED_NAME, spec):
-            raise BoardError(f"`board: {spec[:40]}{'...' if len(spec) > 40 else ''}` is not a "
-                             "bundled board's name; name a bundled board or a `.toml` file "
-                             "beside the record")
+            raise BoardError(
+                f"`board: {spec[:40]}{'...' if len(spec) > 40 else ''}` is not a "
+                "bundled board's name; name a bundled board or a `.toml` file "
+                "beside the record"
+            )
         return bundled(spec)
     from pathlib import Path
 
     path = Path(spec)
     shown = spec if len(spec) <= 60 else spec[:60] + "..."
     if path.is_absolute() or path.drive:
-        raise BoardError(f"`board: {shown}`: a record may name only a board file in its own "
-                         "folder, not an absolute path; pass it with --board instead")
+        raise BoardError(
+            f"`board: {shown}`: a record may name only a board file in its own "
+            "folder, not an absolute path; pass it with --board instead"
+        )
     folder = Path(record_dir).resolve()
     try:
         target = (folder / path).resolve()
     except (OSError, RuntimeError) as e:
         raise BoardError(f"`board: {shown}`: cannot be followed ({e})") from None
     if not target.is_relative_to(folder):
-        raise BoardError(f"`board: {shown}` points outside the record's folder; a record may "
-                         "name only a board file beside it or below it; pass it with --board "
-                         "instead")
+        raise BoardError(
+            f"`board: {shown}` points outside the record's folder; a record may "
+            "name only a board file beside it or below it; pass it with --board "
+            "instead"
+        )
     return load_board_file(target)
-

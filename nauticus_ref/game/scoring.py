@@ -53,8 +53,9 @@ class PlayerLike(Protocol):
     @property
     def delivered(self) -> Mapping[str, int]: ...
 
+
 SHIP_VP = {1: 2, 2: 8, 3: 20, 4: 35}
-GOODS_SET_VP = (0, 2, 5, 9, 14, 20)   # for sets of 0 to 5; each further good +5
+GOODS_SET_VP = (0, 2, 5, 9, 14, 20)  # for sets of 0 to 5; each further good +5
 
 
 def goods_set_vp(n: int) -> int:
@@ -66,10 +67,10 @@ class Score:
     name: str
     seat: int
     track: int
-    ships: list[tuple[str, int, int]]            # (ship, size, VP)
-    goods: list[tuple[str, int, int]]            # (good, count, VP)
-    material: dict[str, int]                     # taler worth of each kind of material
-    taler: int                                   # taler in hand
+    ships: list[tuple[str, int, int]]  # (ship, size, VP)
+    goods: list[tuple[str, int, int]]  # (good, count, VP)
+    material: dict[str, int]  # taler worth of each kind of material
+    taler: int  # taler in hand
     rank: int = 0
     shared: bool = False
     notes: list[str] = field(default_factory=list)
@@ -118,12 +119,20 @@ def score_player(p: PlayerLike) -> Score:
         "unfinished ships": sum(unfinished.values()),
         "undelivered goods": undelivered,
     }
-    return Score(name=p.name, seat=p.seat, track=p.vp, ships=ships, goods=goods,
-                 material=material, taler=max(0, p.taler))
+    return Score(
+        name=p.name,
+        seat=p.seat,
+        track=p.vp,
+        ships=ships,
+        goods=goods,
+        material=material,
+        taler=max(0, p.taler),
+    )
 
 
 def rank(scores: list[Score]) -> list[Score]:
     """Places by total, then remainder, then total taler; equal on all three share a place."""
+
     def key(s: Score) -> tuple[int, int, int]:
         return (s.total, s.remainder, s.total_taler)
 
@@ -145,14 +154,20 @@ def tie_breaks(ordered: list[Score]) -> list[str]:
             continue
         head = f"{a.name} and {b.name} both score {a.total}"
         if a.remainder != b.remainder:
-            out.append(f"{head}; {a.name} places higher on the remainder, {a.remainder} "
-                       f"against {b.remainder}")
+            out.append(
+                f"{head}; {a.name} places higher on the remainder, {a.remainder} "
+                f"against {b.remainder}"
+            )
         elif a.total_taler != b.total_taler:
-            out.append(f"{head} with remainder {a.remainder}; {a.name} places higher on the "
-                       f"total of taler, {a.total_taler} against {b.total_taler}")
+            out.append(
+                f"{head} with remainder {a.remainder}; {a.name} places higher on the "
+                f"total of taler, {a.total_taler} against {b.total_taler}"
+            )
         else:
-            out.append(f"{head} with remainder {a.remainder} and {a.total_taler} taler; they "
-                       f"share place {a.rank}")
+            out.append(
+                f"{head} with remainder {a.remainder} and {a.total_taler} taler; they "
+                f"share place {a.rank}"
+            )
     return out
 
 

@@ -40,7 +40,7 @@ def tile_text(tile: Tile, crest_word: Callable[[str], str] = str) -> str:
     return name
 
 
-@dataclass(eq=False)   # one ship on the table: compared by identity
+@dataclass(eq=False)  # one ship on the table: compared by identity
 class Ship:
     name: str
     parts: list[str] = field(default_factory=list)
@@ -54,8 +54,9 @@ class Ship:
     @property
     def closed(self) -> bool:
         """The hull is whole: a 1-ship, or a bow and a stern with the middles between."""
-        return self.parts == ["1ship"] or (len(self.parts) >= 2 and self.parts[0] == "bow"
-                                           and self.parts[-1] == "stern")
+        return self.parts == ["1ship"] or (
+            len(self.parts) >= 2 and self.parts[0] == "bow" and self.parts[-1] == "stern"
+        )
 
     @property
     def size(self) -> int:
@@ -80,12 +81,23 @@ class Ship:
 
     def twin(self) -> Ship:
         """A copy with its own lists (of strings: no deeper copy is needed)."""
-        return Ship(self.name, list(self.parts), list(self.masts), list(self.sails),
-                    list(self.goods), self.completed, self.doubtful)
+        return Ship(
+            self.name,
+            list(self.parts),
+            list(self.masts),
+            list(self.sails),
+            list(self.goods),
+            self.completed,
+            self.doubtful,
+        )
 
     def tiles(self) -> list[Tile]:
-        return ([("hull", p) for p in self.parts] + [("mast", m) for m in self.masts]
-                + [("sail", s) for s in self.sails] + [("good", g) for g in self.goods])
+        return (
+            [("hull", p) for p in self.parts]
+            + [("mast", m) for m in self.masts]
+            + [("sail", s) for s in self.sails]
+            + [("good", g) for g in self.goods]
+        )
 
     def describe(self, crest_word: Callable[[str], str] = str) -> str:
         if not self.parts:
@@ -93,9 +105,10 @@ class Ship:
         text = " ".join(self.parts)
         for kind, crests in (("mast", self.masts), ("sail", self.sails)):
             if crests:
-                text += ", " + ", ".join(f"{n} {crest_word(c)} {kind}s" if n > 1 else
-                                         f"{crest_word(c)} {kind}"
-                                         for c, n in Counter(crests).items())
+                text += ", " + ", ".join(
+                    f"{n} {crest_word(c)} {kind}s" if n > 1 else f"{crest_word(c)} {kind}"
+                    for c, n in Counter(crests).items()
+                )
         if self.goods:
             text += ", goods " + " ".join(self.goods)
         return text
@@ -108,7 +121,7 @@ class Holdings:
     __slots__ = ()
     name: str
     storage: Mapping[Tile, int]
-    ships: Mapping[str, Any]      # `Ship`s or `ShipView`s, by casefolded name
+    ships: Mapping[str, Any]  # `Ship`s or `ShipView`s, by casefolded name
     passed: int
 
     @property
@@ -138,7 +151,7 @@ class Holdings:
         return sum(self.crowns_breakdown())
 
 
-@dataclass(eq=False)   # a player is one seat at the table: compared by identity
+@dataclass(eq=False)  # a player is one seat at the table: compared by identity
 class Player(Holdings):
     name: str
     seat: int
@@ -146,7 +159,7 @@ class Player(Holdings):
     workers: int = START_WORKERS
     vp: int = START_VP
     storage: Counter[Tile] = field(default_factory=Counter)
-    ships: dict[str, Ship] = field(default_factory=dict)   # by casefolded name
+    ships: dict[str, Ship] = field(default_factory=dict)  # by casefolded name
     delivered: Counter[str] = field(default_factory=Counter)
     passed: int = 0
     extra_used: bool = False

@@ -39,16 +39,16 @@ class Table:
         #: the board's crests -> the record's words for them (`crests:`), crown -> crown
         self.crest_words = crest_words
         self.players: list[Player] = []
-        self.by_key: dict[str, Player] = {}    # by casefolded name
+        self.by_key: dict[str, Player] = {}  # by casefolded name
         self.supply: Counter[Tile] = Counter()
         self.round_no = 0
         self.max_rounds = 5
-        self.expected_round = 1                # the number the next round line must have
+        self.expected_round = 1  # the number the next round line must have
         self.rounds_played = 0
         self.round_ended = True
-        self.deal: list[str] = []              # the round's actions, from the 3-workers space
-        self.flipped: list[str] = []           # the actions taken this round, in order
-        self.anchor = 0                        # the board space the wheel's anchor points at
+        self.deal: list[str] = []  # the round's actions, from the 3-workers space
+        self.flipped: list[str] = []  # the actions taken this round, in order
+        self.anchor = 0  # the board space the wheel's anchor points at
         self.next_anchor: int | None = None
         self.phase_no = 0
         self.phase: PhaseInPlay | None = None
@@ -63,9 +63,14 @@ class Table:
         twin.deal, twin.flipped = list(self.deal), list(self.flipped)
         if self.phase is not None:
             ph = self.phase
-            twin.phase = PhaseInPlay(ph.number, ph.action, ph.space, ph.blue,
-                                     [memo[id(p)] for p in ph.order],
-                                     [memo[id(p)] for p in ph.done])
+            twin.phase = PhaseInPlay(
+                ph.number,
+                ph.action,
+                ph.space,
+                ph.blue,
+                [memo[id(p)] for p in ph.order],
+                [memo[id(p)] for p in ph.done],
+            )
         return twin
 
     def word(self, crest: str) -> str:
@@ -76,7 +81,7 @@ class Table:
         return tile_text(tile, self.word)
 
     def clockwise_from(self, p: Player) -> list[Player]:
-        return self.players[p.seat:] + self.players[:p.seat]
+        return self.players[p.seat :] + self.players[: p.seat]
 
     def expected_start(self, phase_no: int | None = None) -> Player | None:
         """Who starts phase `phase_no` (the phase in play if None) of round `round_no`:
@@ -88,10 +93,13 @@ class Table:
         return self.players[((self.round_no - 1) * 7 + (n - 1)) % len(self.players)]
 
 
-def differences(p: Player, vp: int | None, taler: int | None,
-                workers: int | None) -> list[tuple[str, int, int]]:
+def differences(
+    p: Player, vp: int | None, taler: int | None, workers: int | None
+) -> list[tuple[str, int, int]]:
     """(unit, written, on the table) for each of the values written (not None) that `p`
     does not have."""
-    return [(unit, said, real) for unit, said, real in
-            (("vp", vp, p.vp), ("t", taler, p.taler), ("w", workers, p.workers))
-            if said is not None and said != real]
+    return [
+        (unit, said, real)
+        for unit, said, real in (("vp", vp, p.vp), ("t", taler, p.taler), ("w", workers, p.workers))
+        if said is not None and said != real
+    ]

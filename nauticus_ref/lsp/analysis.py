@@ -41,7 +41,7 @@ NAME = r'(?:"[^"]*"|[\w-]+)'
 @dataclass(frozen=True)
 class Completion:
     label: str
-    kind: str      # "action", "item", "crest", "ship", "reward", "bonus", "player", "keyword"
+    kind: str  # "action", "item", "crest", "ship", "reward", "bonus", "player", "keyword"
     detail: str = ""
 
 
@@ -54,8 +54,8 @@ TURN_SECONDS = 0.2
 class Memory:
     """What the server keeps of one document between edits."""
 
-    memo: Memo = field(default_factory=Memo)   # each line's parse, the last replay
-    last_good: "Analysis | None" = None   # the last version that parsed, for completion
+    memo: Memo = field(default_factory=Memo)  # each line's parse, the last replay
+    last_good: "Analysis | None" = None  # the last version that parsed, for completion
 
 
 class Workspace:
@@ -65,7 +65,7 @@ class Workspace:
         self.warn = warn
         self.finder = Finder(None, False, warn)
         self.memory: dict[str, Memory] = {}
-        self.settings_seen: dict[str, object] = {}   # folder -> its settings files' stamps
+        self.settings_seen: dict[str, object] = {}  # folder -> its settings files' stamps
 
     def _fresh_settings(self, path: str) -> None:
         """Read the settings anew when a settings file above `path` appeared, changed or
@@ -99,15 +99,17 @@ class Workspace:
         self._fresh_settings(path)
         try:
             checking = self.finder.for_record(Path(path)).checking(Path(path), None)
-        except ConfigError:   # a broken settings file: check as if there were none
+        except ConfigError:  # a broken settings file: check as if there were none
             checking = Checking()
         source, problem = Source(path, text), None
         try:
-            game = validate_source(source, checking.board, memory.memo, steps=False,
-                                   off=checking.not_asked)
-        except BoardError as e:   # the record's board cannot be used: say so, go on
-            game = validate_source(source, resolve(None), memory.memo, steps=False,
-                                   off=checking.not_asked)
+            game = validate_source(
+                source, checking.board, memory.memo, steps=False, off=checking.not_asked
+            )
+        except BoardError as e:  # the record's board cannot be used: say so, go on
+            game = validate_source(
+                source, resolve(None), memory.memo, steps=False, off=checking.not_asked
+            )
             problem = str(e)
         game = replace(game, diagnostics=checking.apply(game.diagnostics))
         analysis = Analysis(game, problem)
@@ -122,7 +124,7 @@ class Analysis:
 
     def __init__(self, game: Game, board_problem: str | None = None):
         self.game = game
-        self.board_problem = board_problem   # the record's board could not be used
+        self.board_problem = board_problem  # the record's board could not be used
         self.previous: Analysis | None = None
         self._tables: list[TableView] | None = None
 
@@ -174,8 +176,7 @@ class Analysis:
         word = self.word_at(line, char)
         if word is not None and word[0] in BY_ID:
             rule = BY_ID[word[0]]
-            return (f"**{rule.id}**: {rule.title}\n\n{rule.summary}\n\n"
-                    f"Written in: {rule.citation}")
+            return f"**{rule.id}**: {rule.title}\n\n{rule.summary}\n\nWritten in: {rule.citation}"
         node = self.node_at(line + 1)
         if isinstance(node, Turn):
             return self._turn_hover(node)
@@ -192,8 +193,9 @@ class Analysis:
             return None
         rows = ["| | before | after |", "|---|---|---|"] + [
             f"| {what} | {value(before.by_key[key], before)} | {value(after.by_key[key], after)} |"
-            for what, value in _PLAYER_ROWS]
-        name = md.text(after.by_key[key].name)   # a name from a record: shown as text
+            for what, value in _PLAYER_ROWS
+        ]
+        name = md.text(after.by_key[key].name)  # a name from a record: shown as text
         return f"**{name}**, line {turn.span.line}\n\n" + "\n".join(rows)
 
     def _phase_hover(self, phase: Phase) -> str | None:
@@ -202,13 +204,18 @@ class Analysis:
             return None
         from nauticus_ref.views.card import card_spaces
 
-        space = next(s for s in card_spaces(table.board, table.deal, table.anchor, (), table.word)
-                     if s["action"] == phase.action)
+        space = next(
+            s
+            for s in card_spaces(table.board, table.deal, table.anchor, (), table.word)
+            if s["action"] == phase.action
+        )
         prices = ", ".join(f"{k} {v}t" for k, v in space.get("prices", {}).items())
-        return (f"**{phase.action}** lies on the **{space['space']}** space: bonus "
-                f"{space['space']}, {space['blue_workers']} blue worker"
-                f"{'s' if space['blue_workers'] != 1 else ''}"
-                + (f"\n\nprices: {prices}" if prices else ""))
+        return (
+            f"**{phase.action}** lies on the **{space['space']}** space: bonus "
+            f"{space['space']}, {space['blue_workers']} blue worker"
+            f"{'s' if space['blue_workers'] != 1 else ''}"
+            + (f"\n\nprices: {prices}" if prices else "")
+        )
 
     # -- completion -----------------------------------------------------------------------
     def complete(self, line: int, char: int) -> list[Completion]:
@@ -231,7 +238,7 @@ class Analysis:
         bonus = re.match(rf"\d+\.\s+{NAME}\s+(\w+)\s+bonus\s+\w*$", stripped)
         if bonus:
             return self._bonus_choices(known, line + 1, bonus.group(1), crests)
-        if "[" in before and "]" not in before[before.rindex("["):]:
+        if "[" in before and "]" not in before[before.rindex("[") :]:
             return [Completion(r, "reward") for r in vocab.REWARDS]
         turn = re.match(rf"({NAME})\s*:", stripped)
         if turn and before.startswith((" ", "\t")):
@@ -239,13 +246,15 @@ class Analysis:
                 if re.search(r">\s*new\s+(\w*|\"[^\"]*)$", before):
                     return []
                 ships = self._ships(known, turn.group(1).strip('"'))
-                return ([Completion("store", "keyword", "the player's storage"),
-                         Completion("new ", "keyword", "start a ship")]
-                        + [Completion(quoted(s), "ship") for s in ships])
+                return [
+                    Completion("store", "keyword", "the player's storage"),
+                    Completion("new ", "keyword", "start a ship"),
+                ] + [Completion(quoted(s), "ship") for s in ships]
             return self._items(crests)
-        if before and not stripped:   # an indented empty line: a turn begins
-            return (self._turns(known, line + 1)
-                    + [Completion(f"{quoted(p)}: ", "player") for p in players])
+        if before and not stripped:  # an indented empty line: a turn begins
+            return self._turns(known, line + 1) + [
+                Completion(f"{quoted(p)}: ", "player") for p in players
+            ]
         return []
 
     @staticmethod
@@ -259,8 +268,7 @@ class Analysis:
         from nauticus_ref.moves.point import options_at
         from nauticus_ref.notation.printer import Printer
 
-        options = options_at(game.record, game.replayed.table.board, line, game.lines,
-                             game.off)
+        options = options_at(game.record, game.replayed.table.board, line, game.lines, game.off)
         if options.turns is None:
             return []
         deadline = time.monotonic() + TURN_SECONDS
@@ -271,9 +279,14 @@ class Analysis:
                 break
         found.sort(key=lambda o: (o.group != "pass", o.taler, o.workers))
         printer = Printer(game.record)
-        return [Completion(printer.turn(o.turn), "turn",
-                           f"{o.taler} taler, {o.workers} worker{'s' if o.workers != 1 else ''}")
-                for o in found[:MAX_TURNS]]
+        return [
+            Completion(
+                printer.turn(o.turn),
+                "turn",
+                f"{o.taler} taler, {o.workers} worker{'s' if o.workers != 1 else ''}",
+            )
+            for o in found[:MAX_TURNS]
+        ]
 
     @staticmethod
     def _items(crests: list[str]) -> list[Completion]:
@@ -292,8 +305,9 @@ class Analysis:
         return [s.name for s in p.ships.values()] if p else []
 
     @staticmethod
-    def _bonus_choices(known: "Analysis | None", line: int, action: str,
-                       crests: list[str]) -> list[Completion]:
+    def _bonus_choices(
+        known: "Analysis | None", line: int, action: str, crests: list[str]
+    ) -> list[Completion]:
         """The choices the space under `action` gives in the round the cursor is in."""
         kind = None
         if known is not None and known.record is not None:
@@ -307,8 +321,9 @@ class Analysis:
             return [Completion(g, "bonus", "a worker and this good") for g in vocab.GOODS]
         if kind is not None:
             return [Completion(kind, "bonus", "the space's bonus, as a claim")]
-        return ([Completion(c, "bonus") for c in crests]
-                + [Completion(g, "bonus") for g in vocab.GOODS])
+        return [Completion(c, "bonus") for c in crests] + [
+            Completion(g, "bonus") for g in vocab.GOODS
+        ]
 
     # -- go to definition -----------------------------------------------------------------
     def definition(self, line: int, char: int) -> Span | None:
@@ -322,8 +337,11 @@ class Analysis:
         owner = node.player.key if isinstance(node, Turn) else None
         if self.record.setup is not None:
             for tiles in self.record.setup.tiles:
-                if (tiles.ship is not None and tiles.ship.key == key
-                        and owner in (None, tiles.player.key)):
+                if (
+                    tiles.ship is not None
+                    and tiles.ship.key == key
+                    and owner in (None, tiles.player.key)
+                ):
                     return tiles.ship.span
         for rnd in self.record.rounds:
             for phase in rnd.phases:
@@ -344,8 +362,14 @@ class Analysis:
 
 
 def _storage(p: PlayerView, table: TableView) -> str:
-    return ", ".join(f"{n} {table.tile(t)}" if n > 1 else table.tile(t)
-                     for t, n in sorted(p.storage.items()) if n) or "empty"
+    return (
+        ", ".join(
+            f"{n} {table.tile(t)}" if n > 1 else table.tile(t)
+            for t, n in sorted(p.storage.items())
+            if n
+        )
+        or "empty"
+    )
 
 
 _PLAYER_ROWS: list[tuple[str, Callable[[PlayerView, TableView], str]]] = [

@@ -25,7 +25,7 @@ def protocol_lines(text: str) -> list[str]:
     out: list[str] = []
     start = 0
     for m in _BREAK.finditer(text):
-        out.append(text[start:m.end()])
+        out.append(text[start : m.end()])
         start = m.end()
     if start < len(text):
         out.append(text[start:])
@@ -45,7 +45,7 @@ class Document:
         end of a line or of the text, its end (as the protocol asks)."""
         if line >= len(self.lines):
             return len(self.text)
-        content = len(self.lines[line].rstrip("\r\n"))   # a line holds no break but its own
+        content = len(self.lines[line].rstrip("\r\n"))  # a line holds no break but its own
         return sum(len(ln) for ln in self.lines[:line]) + min(character, content)
 
     def position(self, position: lsp.Position, codec: PositionCodec) -> tuple[int, int]:
@@ -61,8 +61,13 @@ class Document:
         for c in content:
             if units >= position.character:
                 break
-            units += (len(c.encode("utf-8")) if encoding == "utf-8"
-                      else 2 if encoding == "utf-16" and ord(c) > 0xFFFF else 1)
+            units += (
+                len(c.encode("utf-8"))
+                if encoding == "utf-8"
+                else 2
+                if encoding == "utf-16" and ord(c) > 0xFFFF
+                else 1
+            )
             chars += 1
         return position.line, chars
 
@@ -94,7 +99,7 @@ class Documents:
 
     def changed(self, params: lsp.DidChangeTextDocumentParams, codec: PositionCodec) -> None:
         doc = self.open.get(params.text_document.uri)
-        if doc is None:   # a change to a document never opened: nothing to apply it to
+        if doc is None:  # a change to a document never opened: nothing to apply it to
             return
         for change in params.content_changes:
             doc.apply(change, codec)

@@ -38,10 +38,15 @@ class Protocol(LanguageServerProtocol):
         method = getattr(message, "method", None)
         msg_id = getattr(message, "id", None)
         if not self.initialize_seen and method not in (None, lsp.INITIALIZE, lsp.EXIT):
-            if msg_id is not None:   # a request: say why it is not answered
-                self._send_response(msg_id, None, lsp.ResponseError(
-                    code=SERVER_NOT_INITIALIZED, message="the server is not initialized yet"))
-            return   # a notification before initialize is dropped, as the protocol says
+            if msg_id is not None:  # a request: say why it is not answered
+                self._send_response(
+                    msg_id,
+                    None,
+                    lsp.ResponseError(
+                        code=SERVER_NOT_INITIALIZED, message="the server is not initialized yet"
+                    ),
+                )
+            return  # a notification before initialize is dropped, as the protocol says
         if method == lsp.INITIALIZE:
             self.initialize_seen = True
         super().handle_message(message)

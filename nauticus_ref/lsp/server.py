@@ -30,19 +30,30 @@ from nauticus_ref.lsp.protocol import Protocol
 
 #: Seconds of quiet after an edit before the record is checked again.
 DEBOUNCE = 0.25
-SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning,
-            "note": lsp.DiagnosticSeverity.Information}
-KINDS = {"action": lsp.CompletionItemKind.Function, "item": lsp.CompletionItemKind.Value,
-         "crest": lsp.CompletionItemKind.EnumMember, "ship": lsp.CompletionItemKind.Variable,
-         "reward": lsp.CompletionItemKind.Value, "bonus": lsp.CompletionItemKind.EnumMember,
-         "player": lsp.CompletionItemKind.Variable, "keyword": lsp.CompletionItemKind.Keyword,
-         "turn": lsp.CompletionItemKind.Snippet}
+SEVERITY = {
+    "error": lsp.DiagnosticSeverity.Error,
+    "warning": lsp.DiagnosticSeverity.Warning,
+    "note": lsp.DiagnosticSeverity.Information,
+}
+KINDS = {
+    "action": lsp.CompletionItemKind.Function,
+    "item": lsp.CompletionItemKind.Value,
+    "crest": lsp.CompletionItemKind.EnumMember,
+    "ship": lsp.CompletionItemKind.Variable,
+    "reward": lsp.CompletionItemKind.Value,
+    "bonus": lsp.CompletionItemKind.EnumMember,
+    "player": lsp.CompletionItemKind.Variable,
+    "keyword": lsp.CompletionItemKind.Keyword,
+    "turn": lsp.CompletionItemKind.Snippet,
+}
 
 
 def to_range(span: Span) -> lsp.Range:
     """A span as a range counted in characters (to be converted for the client)."""
-    return lsp.Range(start=lsp.Position(line=span.line - 1, character=span.column - 1),
-                     end=lsp.Position(line=span.end_line - 1, character=span.end_column - 1))
+    return lsp.Range(
+        start=lsp.Position(line=span.line - 1, character=span.column - 1),
+        end=lsp.Position(line=span.end_line - 1, character=span.end_column - 1),
+    )
 
 
 def _rules_page() -> str | None:
@@ -59,14 +70,18 @@ class Server:
     """The protocol's side: documents in, diagnostics and answers out."""
 
     def __init__(self) -> None:
-        self.ls = LanguageServer("nauticus-ref", __version__, protocol_cls=Protocol,
-                                 text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
+        self.ls = LanguageServer(
+            "nauticus-ref",
+            __version__,
+            protocol_cls=Protocol,
+            text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental,
+        )
         self.workspace = Workspace(warn=self.log)
         self.documents = Documents()
         self.analyses: dict[str, Analysis] = {}
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.rules_page = _rules_page()
-        self.shut_down = False   # `shutdown` asked for: `exit` then exits 0
+        self.shut_down = False  # `shutdown` asked for: `exit` then exits 0
         self._register()
 
     # -- positions: characters here, the agreed encoding's units for the client ----------
@@ -81,8 +96,9 @@ class Server:
         return doc.position(position, self.codec)
 
     def log(self, message: str) -> None:
-        self.ls.window_log_message(lsp.LogMessageParams(type=lsp.MessageType.Warning,
-                                                        message=message))
+        self.ls.window_log_message(
+            lsp.LogMessageParams(type=lsp.MessageType.Warning, message=message)
+        )
 
     # -- checking -------------------------------------------------------------------------
     def check(self, uri: str) -> Analysis | None:
@@ -93,34 +109,54 @@ class Server:
         try:
             path = to_fs_path(uri) or uri
             analysis = self.workspace.check(path, doc.text)
-        except Exception as e:   # a bug of ours must not take the editor's server down
+        except Exception as e:  # a bug of ours must not take the editor's server down
             self.log(f"nauticus-ref: could not check {uri}: {type(e).__name__}: {e}")
             return None
         self.analyses[uri] = analysis
-        self.ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-            uri=uri, version=doc.version, diagnostics=self.diagnostics(uri, analysis)))
+        self.ls.text_document_publish_diagnostics(
+            lsp.PublishDiagnosticsParams(
+                uri=uri, version=doc.version, diagnostics=self.diagnostics(uri, analysis)
+            )
+        )
         return analysis
 
     def diagnostics(self, uri: str, analysis: Analysis) -> list[lsp.Diagnostic]:
         out = [self._diagnostic(uri, analysis, d) for d in analysis.diagnostics()]
         if analysis.board_problem:
-            out.insert(0, lsp.Diagnostic(
-                range=lsp.Range(start=lsp.Position(line=0, character=0),
-                                end=lsp.Position(line=0, character=0)),
-                message=f"{analysis.board_problem}; checked on the standard board",
-                severity=lsp.DiagnosticSeverity.Warning, source="nauticus-ref", code="board"))
+            out.insert(
+                0,
+                lsp.Diagnostic(
+                    range=lsp.Range(
+                        start=lsp.Position(line=0, character=0),
+                        end=lsp.Position(line=0, character=0),
+                    ),
+                    message=f"{analysis.board_problem}; checked on the standard board",
+                    severity=lsp.DiagnosticSeverity.Warning,
+                    source="nauticus-ref",
+                    code="board",
+                ),
+            )
         return out
 
     def _diagnostic(self, uri: str, analysis: Analysis, d: Diagnostic) -> lsp.Diagnostic:
         where = self.out(analysis.game.lines, d.span)
         return lsp.Diagnostic(
-            range=where, message=d.message, severity=SEVERITY[d.severity],
-            code=d.rule, source="nauticus-ref",
+            range=where,
+            message=d.message,
+            severity=SEVERITY[d.severity],
+            code=d.rule,
+            source="nauticus-ref",
             code_description=lsp.CodeDescription(href=f"{self.rules_page}#{d.rule}")
-            if self.rules_page else None,
-            related_information=[lsp.DiagnosticRelatedInformation(
-                location=lsp.Location(uri=uri, range=where), message=f"help: {d.help}")]
-            if d.help else None)
+            if self.rules_page
+            else None,
+            related_information=[
+                lsp.DiagnosticRelatedInformation(
+                    location=lsp.Location(uri=uri, range=where), message=f"help: {d.help}"
+                )
+            ]
+            if d.help
+            else None,
+        )
 
     async def check_later(self, uri: str) -> None:
         await asyncio.sleep(DEBOUNCE)
@@ -186,41 +222,57 @@ class Server:
             self.documents.closed(uri)
             self.workspace.forget(to_fs_path(uri) or uri)
             ls.text_document_publish_diagnostics(
-                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+            )
 
         @ls.feature(lsp.TEXT_DOCUMENT_HOVER)
         def hover(params: lsp.HoverParams) -> lsp.Hover | None:
             uri = params.text_document.uri
             doc, analysis = self.documents.get(uri), self.current(uri)
-            text = analysis.hover(*self.inward(doc, params.position)) \
-                if analysis and doc else None
+            text = analysis.hover(*self.inward(doc, params.position)) if analysis and doc else None
             if text is None:
                 return None
-            return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown,
-                                                        value=text))
+            return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
 
-        @ls.feature(lsp.TEXT_DOCUMENT_COMPLETION,
-                    lsp.CompletionOptions(trigger_characters=[" ", ">", "[", ","]))
+        @ls.feature(
+            lsp.TEXT_DOCUMENT_COMPLETION,
+            lsp.CompletionOptions(trigger_characters=[" ", ">", "[", ","]),
+        )
         def completion(params: lsp.CompletionParams) -> lsp.CompletionList:
             uri = params.text_document.uri
             doc, analysis = self.documents.get(uri), self.current(uri)
-            found = analysis.complete(*self.inward(doc, params.position)) \
-                if analysis and doc else []
-            return lsp.CompletionList(is_incomplete=False, items=[
-                lsp.CompletionItem(label=c.label, kind=KINDS.get(c.kind),
-                                   detail=c.detail or c.kind) for c in found])
+            found = (
+                analysis.complete(*self.inward(doc, params.position)) if analysis and doc else []
+            )
+            return lsp.CompletionList(
+                is_incomplete=False,
+                items=[
+                    lsp.CompletionItem(
+                        label=c.label, kind=KINDS.get(c.kind), detail=c.detail or c.kind
+                    )
+                    for c in found
+                ],
+            )
 
         @ls.feature(lsp.TEXT_DOCUMENT_DEFINITION)
         def definition(params: lsp.DefinitionParams) -> lsp.Location | None:
             uri = params.text_document.uri
             doc, analysis = self.documents.get(uri), self.current(uri)
-            span = analysis.definition(*self.inward(doc, params.position)) \
-                if analysis and doc else None
-            return lsp.Location(uri=uri, range=self.out(analysis.game.lines, span)) \
-                if analysis and span else None
+            span = (
+                analysis.definition(*self.inward(doc, params.position))
+                if analysis and doc
+                else None
+            )
+            return (
+                lsp.Location(uri=uri, range=self.out(analysis.game.lines, span))
+                if analysis and span
+                else None
+            )
 
-        @ls.feature(lsp.TEXT_DOCUMENT_CODE_ACTION, lsp.CodeActionOptions(
-            code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+        @ls.feature(
+            lsp.TEXT_DOCUMENT_CODE_ACTION,
+            lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]),
+        )
         def code_action(params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
             uri = params.text_document.uri
             analysis = self.current(uri)
@@ -232,13 +284,19 @@ class Server:
                 if not d.fixes or not _overlaps(self.out(lines, d.span), wanted):
                     continue
                 for fix in d.fixes:
-                    edits = [lsp.TextEdit(range=self.out(lines, e.span), new_text=e.text)
-                             for e in fix.edits]
-                    out.append(lsp.CodeAction(
-                        title=f"{fix.title} ({d.rule})", kind=lsp.CodeActionKind.QuickFix,
-                        diagnostics=[self._diagnostic(uri, analysis, d)],
-                        is_preferred=len(d.fixes) == 1,
-                        edit=lsp.WorkspaceEdit(changes={uri: edits})))
+                    edits = [
+                        lsp.TextEdit(range=self.out(lines, e.span), new_text=e.text)
+                        for e in fix.edits
+                    ]
+                    out.append(
+                        lsp.CodeAction(
+                            title=f"{fix.title} ({d.rule})",
+                            kind=lsp.CodeActionKind.QuickFix,
+                            diagnostics=[self._diagnostic(uri, analysis, d)],
+                            is_preferred=len(d.fixes) == 1,
+                            edit=lsp.WorkspaceEdit(changes={uri: edits}),
+                        )
+                    )
             return out
 
         @ls.feature(lsp.TEXT_DOCUMENT_FORMATTING)
@@ -250,21 +308,29 @@ class Server:
                 return None
             formatted = format_text(doc.text).text
             if formatted is None or formatted == doc.text:
-                return None   # a record with syntax errors is never formatted from a guess
+                return None  # a record with syntax errors is never formatted from a guess
             end = len(doc.lines)
-            return [lsp.TextEdit(range=lsp.Range(start=lsp.Position(line=0, character=0),
-                                                 end=lsp.Position(line=end, character=0)),
-                                 new_text=formatted)]
+            return [
+                lsp.TextEdit(
+                    range=lsp.Range(
+                        start=lsp.Position(line=0, character=0),
+                        end=lsp.Position(line=end, character=0),
+                    ),
+                    new_text=formatted,
+                )
+            ]
 
         @ls.feature(lsp.TEXT_DOCUMENT_RANGE_FORMATTING)
-        def range_formatting(params: lsp.DocumentRangeFormattingParams
-                             ) -> list[lsp.TextEdit] | None:
+        def range_formatting(
+            params: lsp.DocumentRangeFormattingParams,
+        ) -> list[lsp.TextEdit] | None:
             doc = self.documents.get(params.text_document.uri)
             return self.format_lines(doc, params.range) if doc is not None else None
 
 
-def _range_edits(doc: Document, first: int, last: int, formatted: list[str | None],
-                 codec: PositionCodec) -> list[lsp.TextEdit]:
+def _range_edits(
+    doc: Document, first: int, last: int, formatted: list[str | None], codec: PositionCodec
+) -> list[lsp.TextEdit]:
     """Edits that give lines `first`..`last` of `doc` their canonical text (`formatted`,
     None: the line goes), each line keeping its own line break."""
     edits = []
@@ -272,14 +338,24 @@ def _range_edits(doc: Document, first: int, last: int, formatted: list[str | Non
         old = doc.lines[i].rstrip("\r\n")
         new = formatted[i]
         if new is None:
-            edits.append(lsp.TextEdit(range=lsp.Range(start=lsp.Position(line=i, character=0),
-                                                      end=lsp.Position(line=i + 1, character=0)),
-                                      new_text=""))
+            edits.append(
+                lsp.TextEdit(
+                    range=lsp.Range(
+                        start=lsp.Position(line=i, character=0),
+                        end=lsp.Position(line=i + 1, character=0),
+                    ),
+                    new_text="",
+                )
+            )
         elif new != old:
-            end = codec.position_to_client_units(doc.lines, lsp.Position(line=i,
-                                                                         character=len(old)))
-            edits.append(lsp.TextEdit(range=lsp.Range(start=lsp.Position(line=i, character=0),
-                                                      end=end), new_text=new))
+            end = codec.position_to_client_units(
+                doc.lines, lsp.Position(line=i, character=len(old))
+            )
+            edits.append(
+                lsp.TextEdit(
+                    range=lsp.Range(start=lsp.Position(line=i, character=0), end=end), new_text=new
+                )
+            )
     return edits
 
 
@@ -294,6 +370,7 @@ def _mended(analysis: Analysis, lines: range) -> list[Diagnostic]:
 def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:
     def key(p: lsp.Position) -> tuple[int, int]:
         return (p.line, p.character)
+
     return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)
 
 

@@ -30,11 +30,12 @@ def _as_clause(ask: Ask, purse: Purse, extra: bool) -> tuple[Purse, int]:
     player's own and none of the phase's blue ones."""
     if not extra:
         return purse, ask.blue
-    return replace(purse, workers=purse.workers + 2), 0   # read only: its counters shared
+    return replace(purse, workers=purse.workers + 2), 0  # read only: its counters shared
 
 
-def bodies(ask: Ask, purse: Purse, action: str, extra: bool,
-           only: Counter[Tile] | None = None) -> Iterator[Body]:
+def bodies(
+    ask: Ask, purse: Purse, action: str, extra: bool, only: Counter[Tile] | None = None
+) -> Iterator[Body]:
     """Every legal body of `action` (as the Extra Action with `extra`), from `purse`;
     `only`: of a placing action, just those that place exactly these tiles."""
     purse, blue = _as_clause(ask, purse, extra)
@@ -45,8 +46,13 @@ def bodies(ask: Ask, purse: Purse, action: str, extra: bool,
             after = purse.copy()
             after.workers -= max(0, n - blue)
             after.taler += 2 * n
-            yield Body(make_clause(action, extra, workers=n, claim=(2 * n, "t")), after, 0, n,
-                       (0, n - blue - 2 * extra))
+            yield Body(
+                make_clause(action, extra, workers=n, claim=(2 * n, "t")),
+                after,
+                0,
+                n,
+                (0, n - blue - 2 * extra),
+            )
     elif action == "crowns":
         room = 15 if extra else purse.crown_room
         for n in range(1, blue + purse.workers + 1):
@@ -55,8 +61,13 @@ def bodies(ask: Ask, purse: Purse, action: str, extra: bool,
             gained = max(0, min(purse.crowns * n, room))
             if not extra:
                 after.crown_room -= gained
-            yield Body(make_clause(action, extra, workers=n, claim=(gained, "vp")), after, 0, n,
-                       (0, n - blue - 2 * extra))
+            yield Body(
+                make_clause(action, extra, workers=n, claim=(gained, "vp")),
+                after,
+                0,
+                n,
+                (0, n - blue - 2 * extra),
+            )
     else:
         yield from _deliveries(purse, action, extra, blue)
 
@@ -75,13 +86,18 @@ def _deliveries(purse: Purse, action: str, extra: bool, blue: int) -> Iterator[B
                 ships[k].goods.clear()
             after = purse.copy(ships)
             after.workers -= max(0, goods - blue)
-            yield Body(make_clause(action, extra, ships=[ship_name(purse.ships[k].name) for k in keys]),
-                       after, 0, goods, (0, goods - blue - 2 * extra))
+            yield Body(
+                make_clause(action, extra, ships=[ship_name(purse.ships[k].name) for k in keys]),
+                after,
+                0,
+                goods,
+                (0, goods - blue - 2 * extra),
+            )
 
 
-
-def needs(ask: Ask, purse: Purse, action: str, extra: bool, deadline: float | None = None
-          ) -> Counter[tuple[int, int]]:
+def needs(
+    ask: Ask, purse: Purse, action: str, extra: bool, deadline: float | None = None
+) -> Counter[tuple[int, int]]:
     """How many bodies of `action` need each (taler, own workers) (`Body.needs`): a
     purchase or transport counted without listing where it can (`tally`), else walked
     plan by plan without making its placements (`listed_needs`, which raises
@@ -111,9 +127,9 @@ def unseen(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> bool
     return unseen_by(ask, p, action, extra, blue, other)
 
 
-def afters(ask: Ask, purse: Purse, action: str, extra: bool, then: str,
-           deadline: float | None = None
-           ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+def afters(
+    ask: Ask, purse: Purse, action: str, extra: bool, then: str, deadline: float | None = None
+) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
     """The bodies of the placing `action` by the shape they leave the bodies of `then`
     (`Purse.shape`), each with a purse of that shape and how many bodies leave each
     (taler, workers): tallied from each way onto the ships `then` sees where only some
@@ -124,13 +140,12 @@ def afters(ask: Ask, purse: Purse, action: str, extra: bool, then: str,
         return None
     p, blue = _as_clause(ask, purse, extra)
     shaped = seen_on_ships(ask, p, action, extra, blue, then)
-    return listed_afters(ask, p, action, extra, blue, then, deadline) if shaped is None \
-        else shaped
+    return listed_afters(ask, p, action, extra, blue, then, deadline) if shaped is None else shaped
 
 
-def by_tally(ask: Ask, purse: Purse, action: str, extra: bool, then: str,
-             deadline: float | None = None
-             ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+def by_tally(
+    ask: Ask, purse: Purse, action: str, extra: bool, then: str, deadline: float | None = None
+) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
     """As `afters`, keyed not by shape but by what the tally of `then`, the phase's
     masts, sails or goods, reads (`seen.seen_by_tally`), where the bodies of the
     purchase `action` can be so counted without listing them; None where not."""
@@ -154,12 +169,10 @@ def in_room(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> boo
     bodies of `other` after them see of them but the taler and workers
     (`seen.seen_in_room`): then `rooms` counts them for what comes after."""
     p, blue = _as_clause(ask, purse, extra)
-    return action in vocab.PLACING_ACTIONS and seen_in_room(ask, p, action, extra, blue,
-                                                            other)
+    return action in vocab.PLACING_ACTIONS and seen_in_room(ask, p, action, extra, blue, other)
 
 
-def rooms(ask: Ask, purse: Purse, action: str, extra: bool
-          ) -> Counter[tuple[int, int, int]] | None:
+def rooms(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int, int, int]] | None:
     """How many bodies of the placing `action` need each (taler, own workers) and take
     so many storage spaces (`tally.room_needs`); None where a body could complete a
     ship, or for an action that places nothing."""
@@ -167,4 +180,3 @@ def rooms(ask: Ask, purse: Purse, action: str, extra: bool
         return None
     p, blue = _as_clause(ask, purse, extra)
     return room_needs(ask, p, action, extra, blue)
-

@@ -34,9 +34,14 @@ def mend(game: Game, lines: range | None = None) -> list[Diagnostic]:
     for d in game.diagnostics:
         line = d.span.line
         turn = turns.get(line)
-        if d.severity == "error" and turn is not None and line not in done and \
-                len(done) < MENDED_LINES and (lines is None or line in lines) and \
-                time.monotonic() < deadline:
+        if (
+            d.severity == "error"
+            and turn is not None
+            and line not in done
+            and len(done) < MENDED_LINES
+            and (lines is None or line in lines)
+            and time.monotonic() < deadline
+        ):
             done.add(line)
             d = _mended(game, d, turn, deadline)
         out.append(d)
@@ -45,10 +50,9 @@ def mend(game: Game, lines: range | None = None) -> list[Diagnostic]:
 
 def _mended(game: Game, d: Diagnostic, turn: Turn, deadline: float) -> Diagnostic:
     assert game.record is not None and game.replayed is not None
-    options = turn_options_of(game.record, game.replayed.table.board, turn, game.lines,
-                              game.off)
+    options = turn_options_of(game.record, game.replayed.table.board, turn, game.lines, game.off)
     if options is None:
-        return d   # a turn out of order: the options are another player's
+        return d  # a turn out of order: the options are another player's
     try:
         best = clear_winner(options, turn.clauses, deadline)
     except OutOfTime:
@@ -59,5 +63,4 @@ def _mended(game: Game, d: Diagnostic, turn: Turn, deadline: float) -> Diagnosti
     help = f"{d.help}; " if d.help else ""
     # a finding that knows its own fix (a claim's amount) keeps it as the one quick fix
     fixes = d.fixes or (replace(turn.span, text, f"write `{text}`"),)
-    return dataclasses.replace(d, help=f"{help}the nearest legal turn is `{text}`",
-                               fixes=fixes)
+    return dataclasses.replace(d, help=f"{help}the nearest legal turn is `{text}`", fixes=fixes)

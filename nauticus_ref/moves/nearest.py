@@ -21,8 +21,9 @@ from nauticus_ref.notation.model import ActionClause, Clause
 FIRST_TRIED = 5
 
 
-def nearest(options: TurnOptions, written: Sequence[Clause], most: int = 3,
-            deadline: float | None = None) -> list[tuple[int, TurnOption]]:
+def nearest(
+    options: TurnOptions, written: Sequence[Clause], most: int = 3, deadline: float | None = None
+) -> list[tuple[int, TurnOption]]:
     """Up to `most` options nearest to the `written` clauses, nearest first, each with
     its distance (ties kept in the listing's order).  Raises `OutOfTime` past
     `deadline` (a `time.monotonic()` value)."""
@@ -36,8 +37,9 @@ def nearest(options: TurnOptions, written: Sequence[Clause], most: int = 3,
     return [(d, o) for d, _, o in scored[:most]]
 
 
-def clear_winner(options: TurnOptions, written: Sequence[Clause],
-                 deadline: float | None = None) -> TurnOption | None:
+def clear_winner(
+    options: TurnOptions, written: Sequence[Clause], deadline: float | None = None
+) -> TurnOption | None:
     """The nearest option, when no other is as near (`OutOfTime` as `nearest`)."""
     best = nearest(options, written, 2, deadline)
     if not best or (len(best) == 2 and best[0][0] == best[1][0]):
@@ -56,8 +58,10 @@ def _candidates(options: TurnOptions, written: Sequence[Clause]) -> Iterator[Tur
     first_is_extra = written[0] is extra
     firsts: list[tuple[Clause, Purse, int, int]]
     if first_is_extra:
-        firsts = [(e.clause, e.after, e.taler, e.workers)
-                  for e in options.extra_bodies(options.purse, extra.action)]
+        firsts = [
+            (e.clause, e.after, e.taler, e.workers)
+            for e in options.extra_bodies(options.purse, extra.action)
+        ]
     else:
         firsts = list(options.main_bodies(options.purse))
     want = _facts(written[:1])
@@ -71,8 +75,7 @@ def _candidates(options: TurnOptions, written: Sequence[Clause]) -> Iterator[Tur
                 yield TurnOption(name, (clause, e.clause), taler + e.taler, used + e.workers)
 
 
-def _facts(clauses: Sequence[Clause], claims_of: Sequence[Clause] | None = None
-           ) -> Counter[object]:
+def _facts(clauses: Sequence[Clause], claims_of: Sequence[Clause] | None = None) -> Counter[object]:
     """The facts of a turn.  `claims_of`: count a claim only where that turn wrote one
     (leaving a claim out is no change)."""
     facts: Counter[object] = Counter()
@@ -81,11 +84,17 @@ def _facts(clauses: Sequence[Clause], claims_of: Sequence[Clause] | None = None
             facts[k, "pass"] += 3
             continue
         facts[k, "action", c.extra, c.action] += 3
-        fleet: dict[str, list[tuple[str, str]]] = {}   # what each new ship is built of
+        fleet: dict[str, list[tuple[str, str]]] = {}  # what each new ship is built of
         for pl in c.placements:
-            dest = "store" if pl.dest.ship is None else (
-                "new" if pl.dest.kind == "new" or pl.dest.ship.key in fleet
-                else pl.dest.ship.key)
+            dest = (
+                "store"
+                if pl.dest.ship is None
+                else (
+                    "new"
+                    if pl.dest.kind == "new" or pl.dest.ship.key in fleet
+                    else pl.dest.ship.key
+                )
+            )
             for i in pl.items:
                 facts[k, "gift" if pl.gift else dest, i.kind, i.name] += i.count
                 if dest == "new" and pl.dest.ship is not None:

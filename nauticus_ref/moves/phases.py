@@ -26,8 +26,9 @@ class PhaseOption:
 
     def ngn(self) -> str:
         """The option as a canonical phase line."""
-        return (f"{self.number}. {quoted(self.player)} {self.action}"
-                + (f" bonus {self.bonus}" if self.bonus else ""))
+        return f"{self.number}. {quoted(self.player)} {self.action}" + (
+            f" bonus {self.bonus}" if self.bonus else ""
+        )
 
 
 def phase_options(r: Referee, line: int) -> list[PhaseOption]:
@@ -42,17 +43,23 @@ def phase_options(r: Referee, line: int) -> list[PhaseOption]:
     if start is None:
         return []
     span = Span(line=line, column=1, end_line=line, end_column=2)
-    saved = r.state()   # each candidate is played from here, and the table put back
+    saved = r.state()  # each candidate is played from here, and the table put back
     out = []
     for action in t.deal:
         if action in t.flipped:
             continue
         kind = t.board.bonuses[t.deal.index(action)]
         for value, word in _choices(r, kind):
-            phase = Phase(span=span, number=number, player=Name(span=span, text=start.name),
-                          action=cast(Action, action), action_span=span,
-                          bonus=Bonus(span=span, kind="good" if kind == "w+good" else "crest",
-                                      value=value) if value else None)
+            phase = Phase(
+                span=span,
+                number=number,
+                player=Name(span=span, text=start.name),
+                action=cast(Action, action),
+                action_span=span,
+                bonus=Bonus(span=span, kind="good" if kind == "w+good" else "crest", value=value)
+                if value
+                else None,
+            )
             if legal(r, phase, saved):
                 out.append(PhaseOption(number, start.name, action, word))
     return out
@@ -77,7 +84,7 @@ def legal(r: Referee, phase: Phase, saved: dict[str, Any] | None = None) -> bool
     try:
         start_phase(r, phase)
         return not any(d.severity == "error" for d in r.diags[before:])
-    except TooManyErrors:   # the record's errors so far reached the cap: judged by this one
+    except TooManyErrors:  # the record's errors so far reached the cap: judged by this one
         return False
     finally:
         r.restore(saved)

@@ -30,61 +30,87 @@ NEW_NAMES = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 #: The rewards one mast of a completed ship can bring (RULINGS: a kind at most twice).
 REWARD_CHOICES: tuple[tuple[str, tuple[str, str] | None], ...] = tuple(
     [(k, None) for k in vocab.REWARDS if k != "goods"]
-    + [("goods", pair) for pair in itertools.combinations(vocab.GOODS, 2)])
+    + [("goods", pair) for pair in itertools.combinations(vocab.GOODS, 2)]
+)
 
 
 def reward_sets(masts: int) -> list[tuple[tuple[str, tuple[str, str] | None], ...]]:
     """Every set of `masts` rewards the rewards rule allows, each kind at most twice."""
-    return [combo for combo in itertools.combinations_with_replacement(REWARD_CHOICES, masts)
-            if max(Counter(k for k, _ in combo).values()) <= 2]
+    return [
+        combo
+        for combo in itertools.combinations_with_replacement(REWARD_CHOICES, masts)
+        if max(Counter(k for k, _ in combo).values()) <= 2
+    ]
 
 
-def placing(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
-            only: Counter[Tile] | None = None) -> Iterator[Body]:
+def placing(
+    ask: Ask, purse: Purse, action: str, extra: bool, blue: int, only: Counter[Tile] | None = None
+) -> Iterator[Body]:
     """Every legal body of the placing `action`: each plan (`plans`) with each choice of
     rewards and of the free tile the player can pay."""
-    made: dict[object, object] = {}   # placements and named new ships, made once
+    made: dict[object, object] = {}  # placements and named new ships, made once
     for plan, used in plans(ask, purse, action, extra, blue, only):
         yield from _priced(ask, purse, action, extra, blue, plan, used, made)
 
 
-def gains(rewards: tuple[tuple[str, tuple[str, str] | None], ...]
-          ) -> tuple[int, int, tuple[Tile, ...]]:
+def gains(
+    rewards: tuple[tuple[str, tuple[str, str] | None], ...],
+) -> tuple[int, int, tuple[Tile, ...]]:
     """What a completed ship's rewards give the rest of the clause: taler (7t), workers
     (3w), and the tiles they take from the supply (crown masts and sails, goods)."""
     tiles: tuple[Tile, ...] = ()
     for kind, goods in rewards:
-        tiles += (((kind.split()[1], "crown"),) if kind.startswith("crown")
-                  else tuple(("good", g) for g in goods or ()))
-    return (7 * sum(k == "7t" for k, _ in rewards), 3 * sum(k == "3w" for k, _ in rewards),
-            tiles)
+        tiles += (
+            ((kind.split()[1], "crown"),)
+            if kind.startswith("crown")
+            else tuple(("good", g) for g in goods or ())
+        )
+    return (7 * sum(k == "7t" for k, _ in rewards), 3 * sum(k == "3w" for k, _ in rewards), tiles)
 
 
-def _priced(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, plan: Plan,
-            counts: Counter[Tile], made: dict[Any, Any]) -> Iterator[Body]:
+def _priced(
+    ask: Ask,
+    purse: Purse,
+    action: str,
+    extra: bool,
+    blue: int,
+    plan: Plan,
+    counts: Counter[Tile],
+    made: dict[Any, Any],
+) -> Iterator[Body]:
     """The bodies of one plan: its placements in canonical order, with each choice of
     rewards for the ships it completes and of the free tile, that the player can pay.
     `made`: what earlier plans of the clause made and this one can share."""
     free_names = iter(n for n in NEW_NAMES if n.casefold() not in purse.ships)
     order: list[tuple[Destination, tuple[Tile, ...], Ship | None, bool]] = []
-    if plan.store:   # written hulls bow to stern, as anywhere else
-        order.append((Destination(span=SPAN, kind="store"),
-                      tuple(sorted(plan.store, key=_board_order)), None, False))
+    if plan.store:  # written hulls bow to stern, as anywhere else
+        order.append(
+            (
+                Destination(span=SPAN, kind="store"),
+                tuple(sorted(plan.store, key=_board_order)),
+                None,
+                False,
+            )
+        )
     for key, seq, ship, completes in finishing_first(purse, plan):
         if (key, seq) not in made:
-            made[key, seq] = (Destination(span=SPAN, kind="ship",
-                                          ship=ship_name(purse.ships[key].name)),
-                              _readable(ask, purse.ships[key], seq))
+            made[key, seq] = (
+                Destination(span=SPAN, kind="ship", ship=ship_name(purse.ships[key].name)),
+                _readable(ask, purse.ships[key], seq),
+            )
         order.append((*made[key, seq], ship, completes))
     for seq, ship in plan.new:
         name = next(free_names)
         if (name, seq) not in made:
             named = copy.deepcopy(ship)
             named.name = name
-            made[name, seq] = (Destination(span=SPAN, kind="new", ship=ship_name(name)),
-                               _readable(ask, Ship(name=name), seq), named)
+            made[name, seq] = (
+                Destination(span=SPAN, kind="new", ship=ship_name(name)),
+                _readable(ask, Ship(name=name), seq),
+                named,
+            )
         dest, tidy, named = made[name, seq]
-        order.append((dest, tidy, named, named.complete))   # a transport may finish it
+        order.append((dest, tidy, named, named.complete))  # a transport may finish it
     buying = action != "transport"
     regular = ask.table.board.tiles[action] if buying else ()
     all_four = buying and all(counts[(vocab.ITEM_KIND_OF_ACTION[action], n)] for n in regular)
@@ -97,13 +123,23 @@ def _priced(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, plan: P
             final, got = placements, after
             if gift is not None:
                 tile = (vocab.ITEM_KIND_OF_ACTION[action], gift)
-                final = placements + [Placement(span=SPAN, items=[_item(tile, 1)], gift=True,
-                                                dest=Destination(span=SPAN, kind="store"))]
+                final = placements + [
+                    Placement(
+                        span=SPAN,
+                        items=[_item(tile, 1)],
+                        gift=True,
+                        dest=Destination(span=SPAN, kind="store"),
+                    )
+                ]
                 got = after.copy(after.ships)
                 _receive(got, tile)
-            yield Body(make_clause(action, extra, placements=final,
-                               claim=(paid, "t") if buying else None), got, paid, used,
-                       (needs[0], needs[1] - 2 * extra))
+            yield Body(
+                make_clause(action, extra, placements=final, claim=(paid, "t") if buying else None),
+                got,
+                paid,
+                used,
+                (needs[0], needs[1] - 2 * extra),
+            )
 
 
 def _readable(ask: Ask, ship: Ship, seq: tuple[Tile, ...]) -> tuple[Tile, ...]:
@@ -145,8 +181,9 @@ def _receive(purse: Purse, tile: Tile) -> None:
 Order = list[tuple[Destination, tuple[Tile, ...], Ship | None, bool]]
 
 
-def _walk(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, order: Order
-          ) -> Iterator[tuple[list[Placement], Purse, int, int, tuple[int, int]]]:
+def _walk(
+    ask: Ask, purse: Purse, action: str, extra: bool, blue: int, order: Order
+) -> Iterator[tuple[list[Placement], Purse, int, int, tuple[int, int]]]:
     """Play the placements in order, paying each tile and taking each reward as the
     referee does, branching on the rewards where a ship is completed: each way the
     player can pay every tile and use a worker for it when it comes, with the
@@ -157,17 +194,37 @@ def _walk(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, order: Or
     def price_of(tile: Tile) -> int:
         return ask.first_price(action, extra, tile[1])
 
-    def place(k: int, taler: int, workers: int, paid: int, used: int,
-              first_paid: frozenset[str], gained: tuple[Tile, ...], done: list[Placement],
-              low: tuple[int, int]) -> Iterator[tuple[list[Placement], Purse, int, int,
-                                                      tuple[int, int]]]:
-        if k == len(order):   # `low`: the lowest the taler and workers went
-            yield (done, _after(purse, order, buying, taler, workers, gained), paid, used,
-                   (purse.taler - low[0], purse.workers - low[1]))
+    def place(
+        k: int,
+        taler: int,
+        workers: int,
+        paid: int,
+        used: int,
+        first_paid: frozenset[str],
+        gained: tuple[Tile, ...],
+        done: list[Placement],
+        low: tuple[int, int],
+    ) -> Iterator[tuple[list[Placement], Purse, int, int, tuple[int, int]]]:
+        if k == len(order):  # `low`: the lowest the taler and workers went
+            yield (
+                done,
+                _after(purse, order, buying, taler, workers, gained),
+                paid,
+                used,
+                (purse.taler - low[0], purse.workers - low[1]),
+            )
             return
         dest, seq, ship, completes = order[k]
-        paying = pay(seq, taler, workers, used, first_paid, price_of if buying else None, blue,
-                     dest.kind == "store")
+        paying = pay(
+            seq,
+            taler,
+            workers,
+            used,
+            first_paid,
+            price_of if buying else None,
+            blue,
+            dest.kind == "store",
+        )
         if paying is None:
             return
         taler, workers, used, first_paid, spent = paying
@@ -175,28 +232,55 @@ def _walk(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, order: Or
         low = (min(low[0], taler), min(low[1], workers))
         items = _items(seq)
         if not completes:
-            yield from place(k + 1, taler, workers, paid, used, first_paid, gained,
-                             done + [Placement(span=SPAN, items=items, dest=dest)], low)
+            yield from place(
+                k + 1,
+                taler,
+                workers,
+                paid,
+                used,
+                first_paid,
+                gained,
+                done + [Placement(span=SPAN, items=items, dest=dest)],
+                low,
+            )
             return
         assert ship is not None
         for rewards in reward_sets(len(ship.masts)):
             more_taler, more_workers, tiles = gains(rewards)
             t, w, got = taler + more_taler, workers + more_workers, gained + tiles
             if any(purse.supply[tile] < got.count(tile) for tile in set(got)):
-                continue   # a reward's tiles must be in the supply
-            written = [Reward(span=SPAN, kind=cast(RewardKind, kind), goods=goods)
-                       for kind, goods in rewards]
-            yield from place(k + 1, t, w, paid, used, first_paid, got,
-                             done + [Placement(span=SPAN, items=items, dest=dest,
-                                               rewards=written)], low)
+                continue  # a reward's tiles must be in the supply
+            written = [
+                Reward(span=SPAN, kind=cast(RewardKind, kind), goods=goods)
+                for kind, goods in rewards
+            ]
+            yield from place(
+                k + 1,
+                t,
+                w,
+                paid,
+                used,
+                first_paid,
+                got,
+                done + [Placement(span=SPAN, items=items, dest=dest, rewards=written)],
+                low,
+            )
 
-    return place(0, purse.taler, purse.workers, 0, 0, frozenset(), (), [],
-                 (purse.taler, purse.workers))
+    return place(
+        0, purse.taler, purse.workers, 0, 0, frozenset(), (), [], (purse.taler, purse.workers)
+    )
 
 
-def pay(seq: tuple[Tile, ...], taler: int, workers: int, used: int,
-        first_paid: frozenset[str], price_of: Callable[[Tile], int] | None, blue: int,
-        store: bool) -> tuple[int, int, int, frozenset[str], int] | None:
+def pay(
+    seq: tuple[Tile, ...],
+    taler: int,
+    workers: int,
+    used: int,
+    first_paid: frozenset[str],
+    price_of: Callable[[Tile], int] | None,
+    blue: int,
+    store: bool,
+) -> tuple[int, int, int, frozenset[str], int] | None:
     """Place `seq` as the referee pays it, tile by tile: the first of a kind (by name) at
     `price_of` (None: a transport, which costs nothing), then 4 each, and a worker a
     tile once the phase's `blue` are used.  The taler, workers, tiles placed, kinds
@@ -221,8 +305,9 @@ def pay(seq: tuple[Tile, ...], taler: int, workers: int, used: int,
     return taler, workers, used, first_paid, paid
 
 
-def _after(purse: Purse, order: Order, buying: bool, taler: int, workers: int,
-           gained: tuple[Tile, ...]) -> Purse:
+def _after(
+    purse: Purse, order: Order, buying: bool, taler: int, workers: int, gained: tuple[Tile, ...]
+) -> Purse:
     """The purse once the placements in `order` are made and the rewards' tiles
     `gained` received."""
     after = purse.copy()

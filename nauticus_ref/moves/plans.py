@@ -18,6 +18,8 @@ from nauticus_ref.referee.ships import put_on_ship
 #: The order hull parts are tried in: middles first, so that a ship with a stern alone
 #: can still take a middle and then a bow.
 HULL_SEARCH = ("1ship", "middle", "bow", "stern")
+
+
 def _tiles(ask: Ask, action: str, held: Counter[Tile]) -> list[Tile]:
     """The tiles a clause of `action` could place, of those `held` (the supply, or for a
     transport the storage), in the order they are tried."""
@@ -32,16 +34,20 @@ def _order(board: dict[str, tuple[str, ...]], action: str) -> tuple[Tile, ...]:
     they are tried."""
     if action == "transport":
         order = [("hull", h) for h in HULL_SEARCH]
-        for kind, names in (("mast", board["masts"] + ("crown",)),
-                            ("sail", board["sails"] + ("crown",)), ("good", board["goods"])):
+        for kind, names in (
+            ("mast", board["masts"] + ("crown",)),
+            ("sail", board["sails"] + ("crown",)),
+            ("good", board["goods"]),
+        ):
             order += [(kind, n) for n in names]
         return tuple(order)
     kind = vocab.ITEM_KIND_OF_ACTION[action]
     return tuple((kind, n) for n in (HULL_SEARCH if action == "hulls" else board[action]))
 
 
-def _onto(ask: Ask, ship: Ship, tiles: list[Tile], most: int,
-          have: Counter[Tile]) -> list[tuple[tuple[Tile, ...], Ship]]:
+def _onto(
+    ask: Ask, ship: Ship, tiles: list[Tile], most: int, have: Counter[Tile]
+) -> list[tuple[tuple[Tile, ...], Ship]]:
     """Every sequence of at most `most` tiles (each no more often than `have` allows) the
     placing rules let onto `ship` one after another, in the order of `tiles`, with the
     ship it makes; the empty one first."""
@@ -69,7 +75,7 @@ class Plan:
     """One way to place a clause's tiles: where each goes, before prices and rewards."""
 
     store: tuple[Tile, ...]
-    ships: list[tuple[str, tuple[Tile, ...], Ship]]       # existing: key, tiles, result
+    ships: list[tuple[str, tuple[Tile, ...], Ship]]  # existing: key, tiles, result
     new: list[tuple[tuple[Tile, ...], Ship]]
 
 
@@ -83,7 +89,7 @@ class Reach:
     tiles: list[Tile]
     have: Counter[Tile]
     most: int
-    budget: int | None      # None for a transport, which costs nothing
+    budget: int | None  # None for a transport, which costs nothing
     first: dict[Tile, int]
     onto: dict[str, list[tuple[tuple[Tile, ...], Ship]]]
     shapes: list[tuple[tuple[Tile, ...], Ship]]
@@ -93,8 +99,9 @@ class Reach:
         return [k for k, seqs in self.onto.items() if seqs]
 
 
-def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
-          only: Counter[Tile] | None = None) -> Reach | None:
+def reach(
+    ask: Ask, purse: Purse, action: str, extra: bool, blue: int, only: Counter[Tile] | None = None
+) -> Reach | None:
     """Where a clause of `action` could place what; None when it could place nothing.
     A sail can finish a ship, whose rewards may pay for more: for sails and transports,
     `most` and `budget` allow for that (they only cut the search)."""
@@ -117,21 +124,31 @@ def reach(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     # a purchase's tiles are some of those the table's supply holds, the lists theirs
     bought = action if buying else None
     question = (tuple(tiles), lists, tuple(have[t] for t in tiles))
-    onto = {k: _remembered(ask, s, tiles, lists, have, bought, question)
-            for k, s in purse.ships.items()}
-    shapes = _remembered(ask, None, tiles, lists, have, bought, question) \
-        if any(t[0] == "hull" for t in tiles) else []
+    onto = {
+        k: _remembered(ask, s, tiles, lists, have, bought, question) for k, s in purse.ships.items()
+    }
+    shapes = (
+        _remembered(ask, None, tiles, lists, have, bought, question)
+        if any(t[0] == "hull" for t in tiles)
+        else []
+    )
     # each ship a sail or transport could complete brings at most four rewards, each
     # at most 3 workers or 7 taler
-    finishing = 4 * (sum(completing(seqs, purse.ships[k]) for k, seqs in onto.items())
-                     + (sum(have[t] for t in tiles if t[0] == "hull")
-                        if completing(shapes, None) else 0)) \
-        if action in ("sails", "transport") else 0
+    finishing = (
+        4
+        * (
+            sum(completing(seqs, purse.ships[k]) for k, seqs in onto.items())
+            + (sum(have[t] for t in tiles if t[0] == "hull") if completing(shapes, None) else 0)
+        )
+        if action in ("sails", "transport")
+        else 0
+    )
     most += 3 * finishing
     if most <= 0:
         return None
-    return Reach(tiles, have, most, purse.taler + 7 * finishing if buying else None, first,
-                 onto, shapes)
+    return Reach(
+        tiles, have, most, purse.taler + 7 * finishing if buying else None, first, onto, shapes
+    )
 
 
 def taking(ask: Ask, found: Reach, action: str, ship: Ship) -> list[tuple[tuple[Tile, ...], Ship]]:
@@ -156,9 +173,15 @@ UNBOUNDED = 99
 REMEMBERED = 20_000
 
 
-def _remembered(ask: Ask, ship: Ship | None, tiles: list[Tile], most: int, have: Counter[Tile],
-                bought: str | None = None, question: tuple[object, ...] | None = None
-                ) -> list[tuple[tuple[Tile, ...], Ship]]:
+def _remembered(
+    ask: Ask,
+    ship: Ship | None,
+    tiles: list[Tile],
+    most: int,
+    have: Counter[Tile],
+    bought: str | None = None,
+    question: tuple[object, ...] | None = None,
+) -> list[tuple[tuple[Tile, ...], Ship]]:
     """`_onto` without the empty sequence, for `ship` (a new ship when None), asked once
     for each ship and question (`question`: the tiles, `most` and their numbers, where
     the caller has them).  `bought`: the purchase whose tiles `tiles` and `have` are, a
@@ -169,10 +192,16 @@ def _remembered(ask: Ask, ship: Ship | None, tiles: list[Tile], most: int, have:
         s = Ship(name="") if ship is None else ship
         supply = ask.table.supply
         whole = _tiles(ask, bought, supply) if bought is not None else None
-        if whole is not None and (whole != tiles or any(supply[t] != have[t] for t in tiles)) \
-                and all(have[t] <= supply[t] for t in tiles):
-            found = [(seq, made) for seq, made in _remembered(ask, ship, whole, most, supply)
-                     if all(seq.count(t) <= have[t] for t in set(seq))]
+        if (
+            whole is not None
+            and (whole != tiles or any(supply[t] != have[t] for t in tiles))
+            and all(have[t] <= supply[t] for t in tiles)
+        ):
+            found = [
+                (seq, made)
+                for seq, made in _remembered(ask, ship, whole, most, supply)
+                if all(seq.count(t) <= have[t] for t in set(seq))
+            ]
         else:
             found = _onto(ask, s, tiles, most, have)[1:]
         if len(ask.onto) >= REMEMBERED:
@@ -181,9 +210,15 @@ def _remembered(ask: Ask, ship: Ship | None, tiles: list[Tile], most: int, have:
     return ask.onto[key][1]
 
 
-def plans(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
-          only: Counter[Tile] | None = None, stores: bool = True
-          ) -> Iterator[tuple[Plan, Counter[Tile]]]:
+def plans(
+    ask: Ask,
+    purse: Purse,
+    action: str,
+    extra: bool,
+    blue: int,
+    only: Counter[Tile] | None = None,
+    stores: bool = True,
+) -> Iterator[tuple[Plan, Counter[Tile]]]:
     """Every way to place the clause's tiles, with how many of each it places: on each
     ship (a choice from what it can take), on new ships, in storage; grown one
     destination at a time and cut as soon as the tiles chosen cost more taler or
@@ -193,8 +228,13 @@ def plans(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     found = reach(ask, purse, action, extra, blue, only)
     if found is None:
         return
-    tiles, have, most, budget, first = (found.tiles, found.have, found.most, found.budget,
-                                        found.first)
+    tiles, have, most, budget, first = (
+        found.tiles,
+        found.have,
+        found.most,
+        found.budget,
+        found.first,
+    )
     buying = budget is not None
     onto, keys, shapes = found.onto, found.keys, found.shapes
 
@@ -207,8 +247,9 @@ def plans(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
             seen.add(t)
         return total
 
-    def grow(seq: tuple[Tile, ...], used: Counter[Tile], n: int, paid: int
-             ) -> tuple[Counter[Tile], int, int] | None:
+    def grow(
+        seq: tuple[Tile, ...], used: Counter[Tile], n: int, paid: int
+    ) -> tuple[Counter[Tile], int, int] | None:
         if n + len(seq) > most:
             return None
         more = used + Counter(seq)
@@ -223,8 +264,9 @@ def plans(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     Placed = list[tuple[str, tuple[Tile, ...], Ship]]
     Fleet = list[tuple[tuple[Tile, ...], Ship]]
 
-    def on_ships(i: int, used: Counter[Tile], n: int, paid: int, chosen: Placed
-                 ) -> Iterator[tuple[Placed, Counter[Tile], int, int]]:
+    def on_ships(
+        i: int, used: Counter[Tile], n: int, paid: int, chosen: Placed
+    ) -> Iterator[tuple[Placed, Counter[Tile], int, int]]:
         if i == len(keys):
             yield chosen, used, n, paid
             return
@@ -234,8 +276,9 @@ def plans(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
             if grown is not None:
                 yield from on_ships(i + 1, *grown, chosen + [(keys[i], seq, ship)])
 
-    def on_new(start: int, used: Counter[Tile], n: int, paid: int, chosen: Fleet
-               ) -> Iterator[tuple[Fleet, Counter[Tile], int, int]]:
+    def on_new(
+        start: int, used: Counter[Tile], n: int, paid: int, chosen: Fleet
+    ) -> Iterator[tuple[Fleet, Counter[Tile], int, int]]:
         yield chosen, used, n, paid
         for j in range(start, len(shapes)):
             seq, ship = shapes[j]
@@ -243,8 +286,9 @@ def plans(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
             if grown is not None:
                 yield from on_new(j, *grown, chosen + [(seq, ship)])
 
-    def stored(start: int, used: Counter[Tile], n: int, paid: int, room: int,
-               seq: tuple[Tile, ...]) -> Iterator[tuple[tuple[Tile, ...], Counter[Tile]]]:
+    def stored(
+        start: int, used: Counter[Tile], n: int, paid: int, room: int, seq: tuple[Tile, ...]
+    ) -> Iterator[tuple[tuple[Tile, ...], Counter[Tile]]]:
         yield seq, used
         for i in range(start, len(tiles)):
             t = tiles[i]
@@ -255,20 +299,22 @@ def plans(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
 
     for chosen, used, n, paid in on_ships(0, Counter(), 0, 0, []):
         for fleet, used2, n2, paid2 in on_new(0, used, n, paid, []):
-            if not stores:   # the ships alone, the empty way too: the caller stores
+            if not stores:  # the ships alone, the empty way too: the caller stores
                 yield Plan((), chosen, fleet), used2
                 continue
-            for store, used3 in (stored(0, used2, n2, paid2, purse.storage_free, ())
-                                 if buying else [((), used2)]):
+            for store, used3 in (
+                stored(0, used2, n2, paid2, purse.storage_free, ()) if buying else [((), used2)]
+            ):
                 if (store or chosen or fleet) and (only is None or used3 == only):
                     yield Plan(store, chosen, fleet), used3
 
 
-def finishing_first(purse: Purse, plan: Plan
-                    ) -> list[tuple[str, tuple[Tile, ...], Ship, bool]]:
+def finishing_first(purse: Purse, plan: Plan) -> list[tuple[str, tuple[Tile, ...], Ship, bool]]:
     """The plan's existing ships in the order the canonical form writes them, each with
     whether the plan completes it: those it completes first, then the others, each in
     the order they were started."""
-    marked = [(key, seq, ship, ship.complete and not purse.ships[key].complete)
-              for key, seq, ship in plan.ships]
+    marked = [
+        (key, seq, ship, ship.complete and not purse.ships[key].complete)
+        for key, seq, ship in plan.ships
+    ]
     return [x for x in marked if x[3]] + [x for x in marked if not x[3]]

@@ -47,8 +47,13 @@ class Options:
         return None if self.written is None else self.written_option is not None
 
 
-def options_at(record: Record, board: Board, line: int, lines: list[str] | None = None,
-               off: frozenset[str] = frozenset()) -> Options:
+def options_at(
+    record: Record,
+    board: Board,
+    line: int,
+    lines: list[str] | None = None,
+    off: frozenset[str] = frozenset(),
+) -> Options:
     """The decision on `line` of `record`: a phase line's, a turn line's, or (on any
     other line) the next one the record comes to."""
     r = referee_before(record, board, line, lines, off)
@@ -60,11 +65,17 @@ def options_at(record: Record, board: Board, line: int, lines: list[str] | None 
     if written_phase is None and next_turn or written_turn is not None:
         turns = turn_options(r)
         if turns is None:
-            return Options(line, "none", t.round_no, t.phase_no,
-                           reason="no phase is in play: a phase line comes next",
-                           comes="phase")
-        out = Options(line, "turn", t.round_no, t.phase_no, turns.action, turns.player.name,
-                      turns=turns)
+            return Options(
+                line,
+                "none",
+                t.round_no,
+                t.phase_no,
+                reason="no phase is in play: a phase line comes next",
+                comes="phase",
+            )
+        out = Options(
+            line, "turn", t.round_no, t.phase_no, turns.action, turns.player.name, turns=turns
+        )
         if written_turn is not None and written_turn.player.key == turns.player.key:
             out.written = printer.turn(written_turn)
             out.written_option = turns.find(written_turn.clauses)
@@ -76,26 +87,43 @@ def options_at(record: Record, board: Board, line: int, lines: list[str] | None 
         why: str
         comes: Comes
         why, comes = (
-            ("no round has begun yet: a round line comes next", "round") if t.round_no == 0
-            else ("the game is over", "end") if t.round_ended and t.rounds_played >= t.max_rounds
+            ("no round has begun yet: a round line comes next", "round")
+            if t.round_no == 0
+            else ("the game is over", "end")
+            if t.round_ended and t.rounds_played >= t.max_rounds
             else ("the round has had its seven phases: a round line comes next", "round")
-            if t.phase_no >= 7 or t.round_ended else ("no start player can be found here", ""))
+            if t.phase_no >= 7 or t.round_ended
+            else ("no start player can be found here", "")
+        )
         return Options(line, "none", t.round_no, t.phase_no, reason=why, comes=comes)
-    out = Options(line, "phase", t.round_no, phases[0].number, player=phases[0].player,
-                  phases=phases)
+    out = Options(
+        line, "phase", t.round_no, phases[0].number, player=phases[0].player, phases=phases
+    )
     if written_phase is not None:
         out.written = printer.phase(written_phase)[0]
         b = written_phase.bonus
         word = printer.bonus(b) if b is not None and b.kind != "claim" else None
-        if legal(r, written_phase):   # a written bonus claim is checked too
-            out.written_option = next((o for o in phases if o.action == written_phase.action
-                                       and o.player.casefold() == written_phase.player.key
-                                       and o.bonus == word), None)
+        if legal(r, written_phase):  # a written bonus claim is checked too
+            out.written_option = next(
+                (
+                    o
+                    for o in phases
+                    if o.action == written_phase.action
+                    and o.player.casefold() == written_phase.player.key
+                    and o.bonus == word
+                ),
+                None,
+            )
     return out
 
 
-def turn_options_of(record: Record, board: Board, turn: Turn, lines: list[str] | None = None,
-                    off: frozenset[str] = frozenset()) -> TurnOptions | None:
+def turn_options_of(
+    record: Record,
+    board: Board,
+    turn: Turn,
+    lines: list[str] | None = None,
+    off: frozenset[str] = frozenset(),
+) -> TurnOptions | None:
     """The options open to the player of the turn line `turn`, from the table before it;
     None when that turn is out of order (another player is to move).  Unlike
     `options_at`, the written turn is not looked for among them."""

@@ -53,21 +53,28 @@ class Purse:
     taler: int
     workers: int
     storage: Counter[Tile]
-    ships: dict[str, Ship]          # by casefolded name, in the order they were started
+    ships: dict[str, Ship]  # by casefolded name, in the order they were started
     supply: Counter[Tile]
     passed: int
-    crowns_owned: int               # crown masts and sails, in storage or on ships
+    crowns_owned: int  # crown masts and sails, in storage or on ships
     crown_room: int
-    extra: bool                     # the Extra Action is still the player's
-    main_done: bool = False         # the phase's action (or pass) is taken
+    extra: bool  # the Extra Action is still the player's
+    main_done: bool = False  # the phase's action (or pass) is taken
 
     @classmethod
     def of(cls, table: Table, p: Player) -> Purse:
         masts, sails, _ = p.crowns_breakdown()
-        return cls(taler=p.taler, workers=p.workers, storage=Counter(p.storage),
-                   ships={k: copy.deepcopy(s) for k, s in p.ships.items()},
-                   supply=Counter(table.supply), passed=p.passed, crowns_owned=masts + sails,
-                   crown_room=CROWN_CAP - p.crown_vp_this_round, extra=not p.extra_used)
+        return cls(
+            taler=p.taler,
+            workers=p.workers,
+            storage=Counter(p.storage),
+            ships={k: copy.deepcopy(s) for k, s in p.ships.items()},
+            supply=Counter(table.supply),
+            passed=p.passed,
+            crowns_owned=masts + sails,
+            crown_room=CROWN_CAP - p.crown_vp_this_round,
+            extra=not p.extra_used,
+        )
 
     @property
     def crowns(self) -> int:
@@ -80,8 +87,12 @@ class Purse:
     def copy(self, ships: dict[str, Ship] | None = None) -> Purse:
         """A copy with its own counters, sharing the ships unless `ships` are given (a
         clause that changes a ship gives the changed copies)."""
-        return replace(self, storage=Counter(self.storage), supply=Counter(self.supply),
-                       ships=dict(self.ships) if ships is None else ships)
+        return replace(
+            self,
+            storage=Counter(self.storage),
+            supply=Counter(self.supply),
+            ships=dict(self.ships) if ships is None else ships,
+        )
 
     def shape(self, action: str) -> tuple[object, ...]:
         """What the bodies of `action` depend on but the taler and workers (a body needs
@@ -93,8 +104,13 @@ class Purse:
         if action == "deliver":
             return tuple(len(s.goods) for s in ships if s.complete and s.loaded)
         kind = vocab.ITEM_KIND_OF_ACTION.get(action)
-        supply = tuple(sorted((t, n) for t, n in self.supply.items()
-                              if t[0] == kind or action in ("sails", "transport")))
+        supply = tuple(
+            sorted(
+                (t, n)
+                for t, n in self.supply.items()
+                if t[0] == kind or action in ("sails", "transport")
+            )
+        )
         hulls = tuple(tuple(s.parts) for s in ships)
         if action == "hulls":
             return (self.storage_free, supply, hulls)
@@ -103,8 +119,13 @@ class Purse:
             return (self.storage_free, supply, hulls, tuple(len(s.goods) for s in ships))
         if action in ("masts", "sails"):
             return (self.storage_free, supply, hulls, rigs)
-        return (tuple(sorted(self.storage.items())), supply, hulls, rigs,
-                tuple(len(s.goods) for s in ships))
+        return (
+            tuple(sorted(self.storage.items())),
+            supply,
+            hulls,
+            rigs,
+            tuple(len(s.goods) for s in ships),
+        )
 
 
 def fits(table: Table, judges: Judges, ship: Ship, tile: Tile) -> bool:
@@ -113,8 +134,9 @@ def fits(table: Table, judges: Judges, ship: Ship, tile: Tile) -> bool:
     at = moments.placed(ship, tile, SPAN)
     for judge in judges[type(at)]:
         found = judge(table, at)
-        if found and any(d.severity == "error"
-                         for d in (found if isinstance(found, list) else (found,))):
+        if found and any(
+            d.severity == "error" for d in (found if isinstance(found, list) else (found,))
+        ):
             return False
     return True
 
@@ -125,8 +147,8 @@ class Body:
 
     clause: ActionClause
     after: Purse
-    taler: int      # taler paid
-    workers: int    # uses (blue and own workers)
+    taler: int  # taler paid
+    workers: int  # uses (blue and own workers)
     #: the least taler and own workers the body needs (a reward can pay for what
     #: comes after it), own workers counted before the Extra Action's two
     needs: tuple[int, int] = (0, 0)
@@ -143,8 +165,9 @@ class Ask:
     judges: Judges
     space: int | None
     blue: int
-    onto: dict[tuple[object, ...], tuple[Ship, list[tuple[tuple[Tile, ...], Ship]]]] = \
-        field(default_factory=dict)
+    onto: dict[tuple[object, ...], tuple[Ship, list[tuple[tuple[Tile, ...], Ship]]]] = field(
+        default_factory=dict
+    )
     #: the tiles each action places, in the order they are tried (`plans._tiles`)
     orders: dict[str, tuple[Tile, ...]] = field(default_factory=dict)
     #: what the tally works out about each of those lists, by its identity (`tally.Known`)
@@ -153,12 +176,18 @@ class Ask:
     def first_price(self, action: str, extra: bool, name: str) -> int:
         """What the first tile of a kind costs: 2 as the Extra Action, else the price
         printed at the phase's space (4 where the phase has none)."""
-        return 2 if extra else 4 if self.space is None else \
-            self.table.board.price(self.space, action, name)
+        return (
+            2
+            if extra
+            else 4
+            if self.space is None
+            else self.table.board.price(self.space, action, name)
+        )
 
 
-def stored(ask: Ask, purse: Purse, action: str, spaces_taken: int,
-           ships: dict[str, Ship] | None = None) -> Purse:
+def stored(
+    ask: Ask, purse: Purse, action: str, spaces_taken: int, ships: dict[str, Ship] | None = None
+) -> Purse:
     """A copy of `purse` (with `ships`, where given) with so many storage spaces taken by
     tiles of the purchase `action` (which of its kind changes nothing but the room)."""
     after = purse.copy(ships)
@@ -167,13 +196,23 @@ def stored(ask: Ask, purse: Purse, action: str, spaces_taken: int,
     return after
 
 
-def make_clause(action: str, extra: bool, workers: int | None = None,
-            claim: tuple[int, str] | None = None, placements: list[Placement] | None = None,
-            ships: list[Name] | None = None) -> ActionClause:
-    return ActionClause(span=SPAN, action=_action(action), extra=extra,
-                        placements=placements or [], workers=workers, ships=ships or [],
-                        claim=Claim(span=SPAN, value=claim[0], unit=cast(Unit, claim[1]))
-                        if claim else None)
+def make_clause(
+    action: str,
+    extra: bool,
+    workers: int | None = None,
+    claim: tuple[int, str] | None = None,
+    placements: list[Placement] | None = None,
+    ships: list[Name] | None = None,
+) -> ActionClause:
+    return ActionClause(
+        span=SPAN,
+        action=_action(action),
+        extra=extra,
+        placements=placements or [],
+        workers=workers,
+        ships=ships or [],
+        claim=Claim(span=SPAN, value=claim[0], unit=cast(Unit, claim[1])) if claim else None,
+    )
 
 
 def _action(action: str) -> Action:

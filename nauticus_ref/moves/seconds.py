@@ -30,35 +30,52 @@ class Seconds:
         self.known: dict[SecondKey, Counter[tuple[int, int]] | None] = {}
 
     def add(self, group: str, after: Purse, action: str, extra: bool) -> None:
-        self.add_many((group, after.shape(action), action, extra), after,
-                      Counter({(after.taler, after.workers): 1}))
+        self.add_many(
+            (group, after.shape(action), action, extra),
+            after,
+            Counter({(after.taler, after.workers): 1}),
+        )
 
     def add_many(self, k: SecondKey, after: Purse, budgets: Counter[tuple[int, int]]) -> None:
         assert k not in self.known, "a key is asked once all its purses are in"
         self.asks.setdefault(k, (after, Counter()))[1].update(budgets)
 
-    def tallied(self, group: str, purse: Purse, counted: Counter[tuple[int, int]],
-                action: str, extra: bool) -> None:
+    def tallied(
+        self, group: str, purse: Purse, counted: Counter[tuple[int, int]], action: str, extra: bool
+    ) -> None:
         """First clauses counted by what they need, each leaving `purse` less that and
         nothing else the bodies of `action` depend on."""
         if counted:
-            self.add_many((group, purse.shape(action), action, extra), purse,
-                          Counter({(purse.taler - t, purse.workers - w): n
-                                   for (t, w), n in counted.items()}))
+            self.add_many(
+                (group, purse.shape(action), action, extra),
+                purse,
+                Counter({(purse.taler - t, purse.workers - w): n for (t, w), n in counted.items()}),
+            )
 
-    def roomed(self, group: str, purse: Purse, first: str,
-               taken: Counter[tuple[int, int, int]], action: str, extra: bool) -> None:
+    def roomed(
+        self,
+        group: str,
+        purse: Purse,
+        first: str,
+        taken: Counter[tuple[int, int, int]],
+        action: str,
+        extra: bool,
+    ) -> None:
         """First clauses of the purchase `first` counted by what they need and the room
         they take (`clauses.rooms`), each leaving `purse` less that and nothing else
         the bodies of `action` depend on."""
         for (taler, workers, room), n in taken.items():
             after = stored(self.ask, purse, first, room)
             after.taler, after.workers = purse.taler - taler, purse.workers - workers
-            self.add_many((group, after.shape(action), action, extra), after,
-                          Counter({(after.taler, after.workers): n}))
+            self.add_many(
+                (group, after.shape(action), action, extra),
+                after,
+                Counter({(after.taler, after.workers): n}),
+            )
 
-    def tally(self, group: str, purse: Purse, action: str, extra: bool
-              ) -> Counter[tuple[int, int]] | None:
+    def tally(
+        self, group: str, purse: Purse, action: str, extra: bool
+    ) -> Counter[tuple[int, int]] | None:
         """What the bodies of the second clause from `purse` need, asked from the richest
         purse of its shape (`purse` among them), where they can be tallied
         (`clauses.tally`); None where they cannot."""
@@ -88,14 +105,14 @@ class Seconds:
             most[action, extra] = max([most.get((action, extra), 0), *(w for _, w in budgets)])
         together: dict[object, list[SecondKey]] = {}
         for k, (purse, _) in self.asks.items():
-            same = None if k in self.known else \
-                alike(self.ask, purse, k[2], k[3], most[k[2], k[3]])
+            same = None if k in self.known else alike(self.ask, purse, k[2], k[3], most[k[2], k[3]])
             together.setdefault(k if same is None else (k[2], k[3], same), []).append(k)
         for keys in together.values():
             counted = self.known.get(keys[0])
             if counted is None:
-                counted = needs(self.ask, self._richest(*keys), keys[0][2], keys[0][3],
-                                self.deadline)
+                counted = needs(
+                    self.ask, self._richest(*keys), keys[0][2], keys[0][3], self.deadline
+                )
                 check(self.deadline)
             afforded = _afforded(counted)
             for k in keys:
@@ -114,12 +131,16 @@ def _afforded(needs: Counter[tuple[int, int]]) -> Callable[[int, int], int]:
     table = [[0] * len(workers) for _ in talers]
     for (t, w), n in needs.items():
         table[row_of[t]][column_of[w]] += n
-    for i, row in enumerate(table):    # then each cell: as much or less of both
+    for i, row in enumerate(table):  # then each cell: as much or less of both
         for j in range(len(row)):
-            row[j] += (row[j - 1] if j else 0) + (table[i - 1][j] if i else 0) \
+            row[j] += (
+                (row[j - 1] if j else 0)
+                + (table[i - 1][j] if i else 0)
                 - (table[i - 1][j - 1] if i and j else 0)
+            )
 
     def afford(taler: int, own: int) -> int:
         i, j = bisect_right(talers, taler) - 1, bisect_right(workers, own) - 1
         return table[i][j] if i >= 0 and j >= 0 else 0
+
     return afford

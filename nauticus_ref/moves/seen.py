@@ -21,8 +21,9 @@ from nauticus_ref.moves.tally import Known, Tally, Used, completes, known
 from nauticus_ref.notation import vocab
 
 
-def tallied_from(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, most: int
-                 ) -> object | None:
+def tallied_from(
+    ask: Ask, purse: Purse, action: str, extra: bool, blue: int, most: int
+) -> object | None:
     """What `placing_needs` reads of `purse` but its taler and workers, for an action
     whose lists of what a ship could take do not depend on the workers (`plans.reach`),
     where no purse it is asked of could place more than `most` tiles: the tiles and how
@@ -34,11 +35,16 @@ def tallied_from(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, mo
     found = reach(ask, purse, action, extra, blue)
     if found is None or completes(ask, purse, found):
         return None
-    ships = sorted(_reading(known(ask, found.onto[k], purse.ships[k]), found.tiles)
-                   for k in found.keys)
-    return (tuple(found.tiles), tuple(min(found.have[t], most + 1) for t in found.tiles),
-            min(purse.storage_free, _room_read(most, found.tiles)), tuple(ships),
-            _reading(known(ask, found.shapes, None), found.tiles))
+    ships = sorted(
+        _reading(known(ask, found.onto[k], purse.ships[k]), found.tiles) for k in found.keys
+    )
+    return (
+        tuple(found.tiles),
+        tuple(min(found.have[t], most + 1) for t in found.tiles),
+        min(purse.storage_free, _room_read(most, found.tiles)),
+        tuple(ships),
+        _reading(known(ask, found.shapes, None), found.tiles),
+    )
 
 
 def _reading(taken: Known, tiles: list[Tile]) -> Reading:
@@ -53,8 +59,7 @@ def _room_read(most: int, tiles: list[Tile]) -> int:
     return (most + 1) * max((spaces(t) for t in tiles), default=0)
 
 
-def unseen_by(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other: str
-              ) -> bool:
+def unseen_by(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other: str) -> bool:
     """Whether no body of the placing `action` changes what the bodies of `other` depend
     on (`Purse.shape`) but the taler and workers, so that what follows it can be counted
     from its tally.  Each change a body makes is tried alone: a ship taking what it
@@ -62,12 +67,16 @@ def unseen_by(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other
     reads each ship, and counts of the storage and supply, so a change that none of
     them sees alone is not seen together with others either."""
     found = reach(ask, purse, action, extra, blue)
-    return found is None or _seen_ships(purse, found, other) == [] \
+    return (
+        found is None
+        or _seen_ships(purse, found, other) == []
         and _moves_unseen(purse, found, other)
+    )
 
 
-def seen_on_ships(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, then: str
-                  ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+def seen_on_ships(
+    ask: Ask, purse: Purse, action: str, extra: bool, blue: int, then: str
+) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
     """The bodies of the placing `action` by the shape they leave the bodies of `then`
     (`Purse.shape`), as `walks.listed_afters` gives them, where only what some of the
     existing ships take is seen (goods on finished ships, before a delivery): the ways
@@ -78,21 +87,28 @@ def seen_on_ships(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
     if found is None:
         return {}
     seen = _seen_ships(purse, found, then)
-    if seen is None or completes(ask, purse, found) or not _moves_unseen(purse, found, then) \
-            or math.prod(len(found.onto[k]) + 1 for k in seen) > SEEN_WAYS:
+    if (
+        seen is None
+        or completes(ask, purse, found)
+        or not _moves_unseen(purse, found, then)
+        or math.prod(len(found.onto[k]) + 1 for k in seen) > SEEN_WAYS
+    ):
         return None
     counted = Tally(ask, purse, action, extra, blue, found)
-    choices = [[((), counted.zero, purse.ships[k])]
-               + [(seq, counted.state(seq), ship) for seq, ship in found.onto[k]]
-               for k in seen]
+    choices = [
+        [((), counted.zero, purse.ships[k])]
+        + [(seq, counted.state(seq), ship) for seq, ship in found.onto[k]]
+        for k in seen
+    ]
     ways: dict[object, tuple[Purse, dict[Used, int]]] = {}
     for chosen in itertools.product(*choices):
         used: Used | None = counted.zero
         for _, state, _ in chosen:
             used = counted.plus(used, state) if used is not None else None
         if used is not None:
-            after = replace(purse, ships={**purse.ships,
-                                          **{k: ship for k, (_, _, ship) in zip(seen, chosen)}})
+            after = replace(
+                purse, ships={**purse.ships, **{k: ship for k, (_, _, ship) in zip(seen, chosen)}}
+            )
             ways.setdefault(after.shape(then), (after, defaultdict(int)))[1][used] += 1
     rest = [k for k in found.keys if k not in seen]
     out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
@@ -109,15 +125,17 @@ def seen_on_ships(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
 SEEN_WAYS = 4096
 
 
-def seen_in_room(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other: str
-                 ) -> bool:
+def seen_in_room(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other: str) -> bool:
     """Whether the bodies of the purchase `action` change what the bodies of `other`, a
     purchase of another kind of tile, depend on only by the room they take in storage
     (`room_needs`): what they put on ships is not seen (as in `unseen_by`), and `other`
     reads the storage only for its room and the supply only of its own kind."""
     kind = vocab.ITEM_KIND_OF_ACTION
-    if other not in ("hulls", "masts", "goods") or action == "transport" \
-            or kind[other] == kind[action]:
+    if (
+        other not in ("hulls", "masts", "goods")
+        or action == "transport"
+        or kind[other] == kind[action]
+    ):
         return False
     found = reach(ask, purse, action, extra, blue)
     return found is None or _seen_ships(purse, found, other) == []
@@ -127,12 +145,19 @@ def _seen_ships(purse: Purse, found: Reach, other: str) -> list[str] | None:
     """The existing ships whose taking some of what they could changes the shape of
     `other`; None where a new ship would change it."""
     seen = purse.shape(other)
-    if any(replace(purse, ships={**purse.ships, "": ship}).shape(other) != seen
-           for _, ship in found.shapes):
+    if any(
+        replace(purse, ships={**purse.ships, "": ship}).shape(other) != seen
+        for _, ship in found.shapes
+    ):
         return None
-    return [key for key, seqs in found.onto.items()
-            if any(replace(purse, ships={**purse.ships, key: ship}).shape(other) != seen
-                   for _, ship in seqs)]
+    return [
+        key
+        for key, seqs in found.onto.items()
+        if any(
+            replace(purse, ships={**purse.ships, key: ship}).shape(other) != seen
+            for _, ship in seqs
+        )
+    ]
 
 
 def _moves_unseen(purse: Purse, found: Reach, other: str) -> bool:
@@ -141,9 +166,9 @@ def _moves_unseen(purse: Purse, found: Reach, other: str) -> bool:
     seen = purse.shape(other)
     for tile in found.tiles:
         moved = purse.copy()
-        if found.budget is None:   # a transport takes it from storage
+        if found.budget is None:  # a transport takes it from storage
             moved.storage[tile] -= 1
-        else:                      # a purchase, or a free tile, from the supply
+        else:  # a purchase, or a free tile, from the supply
             moved.supply[tile] -= 1
             moved.storage[tile] += 1
         if moved.shape(other) != seen:
@@ -158,9 +183,15 @@ Reading = tuple[object, ...]
 Seen = tuple[Reading, ...]
 
 
-def seen_by_tally(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, then: str,
-                  deadline: float | None = None
-                  ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+def seen_by_tally(
+    ask: Ask,
+    purse: Purse,
+    action: str,
+    extra: bool,
+    blue: int,
+    then: str,
+    deadline: float | None = None,
+) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
     """The bodies of the purchase `action`, by what the tally of `then`, the phase's
     masts, sails or goods (another kind), reads of what they leave (`tallied_from`):
     for each reading, a purse that leaves it and how many bodies leave each (taler,
@@ -169,8 +200,11 @@ def seen_by_tally(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
     body can complete a ship, or where `then` could complete one it leaves.  Raises
     `OutOfTime` past `deadline`."""
     kind = vocab.ITEM_KIND_OF_ACTION
-    if then not in ("masts", "sails", "goods") or action not in vocab.BUYING_ACTIONS \
-            or kind[then] == kind[action]:
+    if (
+        then not in ("masts", "sails", "goods")
+        or action not in vocab.BUYING_ACTIONS
+        or kind[then] == kind[action]
+    ):
         return None
     found = reach(ask, purse, action, extra, blue)
     if found is None:
@@ -187,20 +221,28 @@ def seen_by_tally(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
                 read[id(ship)] = (ship, ())
             else:
                 taken = known(ask, taking(ask, view, then, ship), ship)
-                read[id(ship)] = (ship, None if taken.completes
-                                  else _reading(taken, view.tiles))
+                read[id(ship)] = (ship, None if taken.completes else _reading(taken, view.tiles))
         return read[id(ship)][1]
 
     made = [s for seqs in found.onto.values() for _, s in seqs] + [s for _, s in found.shapes]
-    if completes(ask, purse, found) or any(reading(s) is None
-                                           for s in [*purse.ships.values(), *made]):
+    if completes(ask, purse, found) or any(
+        reading(s) is None for s in [*purse.ships.values(), *made]
+    ):
         return None
     return _by_reading(ask, purse, action, extra, blue, found, view, reading, deadline)
 
 
-def _by_reading(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, found: Reach,
-                view: Reach | None, reading: Callable[[Ship], Reading | None],
-                deadline: float | None) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+def _by_reading(
+    ask: Ask,
+    purse: Purse,
+    action: str,
+    extra: bool,
+    blue: int,
+    found: Reach,
+    view: Reach | None,
+    reading: Callable[[Ship], Reading | None],
+    deadline: float | None,
+) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
     """`seen_by_tally`'s count: the ways to place on the ships, by the state they reach
     (`Used`) and the ships' readings, each with the ships of one such way; then the
     storage, by the room it leaves."""
@@ -213,8 +255,15 @@ def _by_reading(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, fou
     ways: dict[tuple[Seen, Used], int] = {(start, counted.zero): 1}
     chosen: dict[tuple[Seen, Used], tuple[tuple[str, Ship], ...]] = {(start, counted.zero): ()}
 
-    def grow(at: tuple[Seen, Used], n: int, state: Used, seen: Reading | None, key: str,
-             ship: Ship, into: dict[tuple[Seen, Used], int]) -> None:
+    def grow(
+        at: tuple[Seen, Used],
+        n: int,
+        state: Used,
+        seen: Reading | None,
+        key: str,
+        ship: Ship,
+        into: dict[tuple[Seen, Used], int],
+    ) -> None:
         used = plus(at[1], state)
         if used is not None:
             k = (_with(at[0], seen), used)
@@ -222,7 +271,7 @@ def _by_reading(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, fou
             if k not in chosen:
                 chosen[k] = chosen[at] + ((key, ship),)
 
-    for key in found.keys:   # each ship takes nothing or one of what it could
+    for key in found.keys:  # each ship takes nothing or one of what it could
         choices: dict[tuple[Used, Reading | None], list[Ship]] = defaultdict(list)
         for seq, ship in found.onto[key]:
             choices[counted.state(seq), reading(ship)].append(ship)
@@ -235,10 +284,10 @@ def _by_reading(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, fou
         ways = grown
         check(deadline)
     new: dict[Used, tuple[Reading | None, Ship]] = {}
-    for seq, ship in found.shapes:   # any number of new ships of each shape
+    for seq, ship in found.shapes:  # any number of new ships of each shape
         state = counted.state(seq)
         if new.setdefault(state, (reading(ship), ship))[0] != reading(ship):
-            return None   # alike in what they place, told apart by `then`: not counted here
+            return None  # alike in what they place, told apart by `then`: not counted here
     for state, (seen, ship) in new.items():
         frontier, ways = ways, defaultdict(int, ways)
         while frontier:

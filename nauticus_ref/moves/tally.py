@@ -30,8 +30,9 @@ from nauticus_ref.notation import vocab
 Used = tuple[int, ...]
 
 
-def placing_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
-                  ) -> Counter[tuple[int, int]] | None:
+def placing_needs(
+    ask: Ask, purse: Purse, action: str, extra: bool, blue: int
+) -> Counter[tuple[int, int]] | None:
     """How many bodies of the placing `action` need each (taler, own workers), as
     `Body.needs`; None when a body could complete a ship (then they must be listed)."""
     rooms = room_needs(ask, purse, action, extra, blue)
@@ -46,8 +47,9 @@ def by_needs(rooms: Counter[tuple[int, int, int]]) -> Counter[tuple[int, int]]:
     return out
 
 
-def room_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int
-               ) -> Counter[tuple[int, int, int]] | None:
+def room_needs(
+    ask: Ask, purse: Purse, action: str, extra: bool, blue: int
+) -> Counter[tuple[int, int, int]] | None:
     """As `placing_needs`, each (taler, own workers) with the storage spaces the body
     takes (a free tile's among them where it finds room)."""
     found = reach(ask, purse, action, extra, blue)
@@ -63,10 +65,8 @@ class Tally:
     """The ways to place a clause's tiles that `found` reaches, counted by state
     (`Used`): existing ships (`ships`), new ships, then the storage (`rooms`)."""
 
-    def __init__(self, ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
-                 found: Reach):
-        self.ask, self.purse, self.action, self.extra, self.blue = \
-            ask, purse, action, extra, blue
+    def __init__(self, ask: Ask, purse: Purse, action: str, extra: bool, blue: int, found: Reach):
+        self.ask, self.purse, self.action, self.extra, self.blue = ask, purse, action, extra, blue
         self.found, self.tiles = found, found.tiles
         self.buying = found.budget is not None
         self.have = tuple(found.have[t] for t in self.tiles)
@@ -81,12 +81,20 @@ class Tally:
         # a state past these is more than the player has (the total: than the workers
         # allow), and a tile told apart only by whether it is placed is counted up to 1
         self.limits = tuple(h if e else most for h, e in zip(self.have, self.exact)) + (most,)
-        self.caps = None if all(self.exact) else \
-            tuple(h if e else 1 for h, e in zip(self.have, self.exact)) + (most,)
+        self.caps = (
+            None
+            if all(self.exact)
+            else tuple(h if e else 1 for h, e in zip(self.have, self.exact)) + (most,)
+        )
         # many ways reach the same state; closures over the values, not `self`, so that
         # a tally's caches go with it and leave no cycle to the garbage collector
-        buying, first, limits, caps, taler = \
-            self.buying, self.first, self.limits, self.caps, purse.taler
+        buying, first, limits, caps, taler = (
+            self.buying,
+            self.first,
+            self.limits,
+            self.caps,
+            purse.taler,
+        )
 
         @cache
         def price(used: Used) -> int:
@@ -107,8 +115,14 @@ class Tally:
 
         self.price, self.plus = price, plus
 
-    def _stored(self, stored: dict[tuple[Used, int, frozenset[int]], int], i: int, size: int,
-                mark: frozenset[int], room: int) -> dict[tuple[Used, int, frozenset[int]], int]:
+    def _stored(
+        self,
+        stored: dict[tuple[Used, int, frozenset[int]], int],
+        i: int,
+        size: int,
+        mark: frozenset[int],
+        room: int,
+    ) -> dict[tuple[Used, int, frozenset[int]], int]:
         """`stored` with each state grown by a run of tile `i` in storage, one more at a
         time while it fits, the player can have it and pay for it (as `plus` would
         tell, worked out step by step); then no more of it is placed, and all that is
@@ -121,15 +135,18 @@ class Tally:
             grown[k] = grown.get(k, 0) + n
             placed, total, price = used[i], used[-1], self.price(used)
             zero = zero | mark if mark else zero
-            head, tail = used[:i], used[i + 1:-1]
+            head, tail = used[:i], used[i + 1 : -1]
             while taken + size <= room:
                 placed, total = placed + 1, total + 1
                 price += first if placed == 1 else 4
                 if placed > limit or total > most or price > taler:
                     break
                 taken += size
-                k = (head + ((placed if exact and placed >= have else 1),) + tail + (total,),
-                     taken, zero)
+                k = (
+                    head + ((placed if exact and placed >= have else 1),) + tail + (total,),
+                    taken,
+                    zero,
+                )
                 grown[k] = grown.get(k, 0) + n
         return grown
 
@@ -140,7 +157,7 @@ class Tally:
         n = used[i]
         if n <= 1 or not self.exact[i]:
             return used
-        return used[:i] + ((n if n >= self.have[i] else 1),) + used[i + 1:]
+        return used[:i] + ((n if n >= self.have[i] else 1),) + used[i + 1 :]
 
     def state(self, seq: tuple[Tile, ...]) -> Used:
         """The state of `seq` placed alone."""
@@ -151,8 +168,11 @@ class Tally:
         could, and any number of new ships of each shape a new ship could take."""
         found, exact = self.found, self.exact
         for key in keys:
-            ways = _one_of(ways, known(self.ask, found.onto[key], self.purse.ships[key])
-                           .states(self.tiles, exact), self.plus)
+            ways = _one_of(
+                ways,
+                known(self.ask, found.onto[key], self.purse.ships[key]).states(self.tiles, exact),
+                self.plus,
+            )
         for state in known(self.ask, found.shapes, None).states(self.tiles, exact):
             ways = _any_number(ways, state, self.plus)
         return ways
@@ -164,8 +184,9 @@ class Tally:
         # storage: any number of each tile within its free spaces; which tiles priced 0
         # went there (the golden rule) is kept beside the state
         free = {i for i, f in enumerate(first) if buying and f == 0}
-        stored: dict[tuple[Used, int, frozenset[int]], int] = \
-            {(used, 0, frozenset()): n for used, n in ways.items()}
+        stored: dict[tuple[Used, int, frozenset[int]], int] = {
+            (used, 0, frozenset()): n for used, n in ways.items()
+        }
         room = self.purse.storage_free
         if buying:
             for i, tile in enumerate(tiles):
@@ -173,10 +194,11 @@ class Tally:
         kind = vocab.ITEM_KIND_OF_ACTION.get(self.action, "")
         at = {t: i for i, t in enumerate(tiles)}
         # where each regular tile is in the state: a free tile needs all four bought
-        regular = [at.get((kind, r)) for r in self.ask.table.board.tiles[self.action]] \
-            if buying else []
+        regular = (
+            [at.get((kind, r)) for r in self.ask.table.board.tiles[self.action]] if buying else []
+        )
         kinds = [i for i in regular if i is not None] if regular and None not in regular else []
-        size = spaces((kind, ""))   # a free tile's
+        size = spaces((kind, ""))  # a free tile's
         blue, extra, exact, have = self.blue, self.extra, self.exact, self.have
         out: Counter[tuple[int, int, int]] = Counter()
         for (used, taken, zero), n in stored.items():
@@ -186,8 +208,11 @@ class Tally:
             need = (price(used), max(0, placed - blue) - 2 * extra)
             out[(*need, taken)] += n
             if kinds and all(used[i] for i in kinds):
-                gifts = sum(1 for i in kinds   # a tile not told by number is never the last
-                            if not exact[i] or have[i] > used[i])
+                gifts = sum(
+                    1
+                    for i in kinds  # a tile not told by number is never the last
+                    if not exact[i] or have[i] > used[i]
+                )
                 if gifts:
                     out[(*need, taken + size if taken + size <= room else taken)] += n * gifts
         return out
@@ -213,14 +238,15 @@ class Known:
 def state_of(seq: tuple[Tile, ...], tiles: list[Tile], exact: tuple[bool, ...]) -> Used:
     """`seq` as a state (`Used`): how many of each tile, or for a tile not told by
     number whether it is placed, then how many tiles in all."""
-    return tuple([seq.count(t) if e else int(t in seq) for t, e in zip(tiles, exact)]
-                 + [len(seq)])
+    return tuple([seq.count(t) if e else int(t in seq) for t, e in zip(tiles, exact)] + [len(seq)])
 
 
 def completes(ask: Ask, purse: Purse, found: Reach) -> bool:
     """Whether a ship or a new ship could be completed by what it could take."""
-    return any(known(ask, seqs, purse.ships[k]).completes for k, seqs in found.onto.items()) \
+    return (
+        any(known(ask, seqs, purse.ships[k]).completes for k, seqs in found.onto.items())
         or known(ask, found.shapes, None).completes
+    )
 
 
 def known(ask: Ask, seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None) -> Known:
@@ -233,8 +259,9 @@ def known(ask: Ask, seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None
     return hit
 
 
-def _one_of(ways: dict[Used, int], choices: Counter[Used],
-            plus: Callable[[Used, Used], Used | None]) -> dict[Used, int]:
+def _one_of(
+    ways: dict[Used, int], choices: Counter[Used], plus: Callable[[Used, Used], Used | None]
+) -> dict[Used, int]:
     """`ways` and, for each, each of `choices` added (a destination taking at most one);
     `plus`: the state with a choice added, None where it cannot be."""
     out: dict[Used, int] = defaultdict(int, ways)
@@ -246,8 +273,9 @@ def _one_of(ways: dict[Used, int], choices: Counter[Used],
     return out
 
 
-def _any_number(ways: dict[Used, int], add: Used,
-                plus: Callable[[Used, Used], Used | None]) -> dict[Used, int]:
+def _any_number(
+    ways: dict[Used, int], add: Used, plus: Callable[[Used, Used], Used | None]
+) -> dict[Used, int]:
     """`ways` with any number of `add` added (`plus` as for `_one_of`)."""
     out: dict[Used, int] = defaultdict(int, ways)
     frontier = ways

@@ -38,8 +38,7 @@ class TurnOption:
 
     @property
     def turn(self) -> Turn:
-        return Turn(span=SPAN, player=Name(span=SPAN, text=self.player),
-                    clauses=list(self.clauses))
+        return Turn(span=SPAN, player=Name(span=SPAN, text=self.player), clauses=list(self.clauses))
 
     @property
     def group(self) -> str:
@@ -61,8 +60,9 @@ class TurnOptions:
     ask: Ask
     purse: Purse
 
-    def main_bodies(self, purse: Purse, only: Clause | None = None
-                    ) -> Iterator[tuple[Clause, Purse, int, int]]:
+    def main_bodies(
+        self, purse: Purse, only: Clause | None = None
+    ) -> Iterator[tuple[Clause, Purse, int, int]]:
         """Pass, then every body of the phase's action; `only`: those that could be the
         clause written (`_tiles`)."""
         after = purse.copy()
@@ -71,8 +71,7 @@ class TurnOptions:
         for b in bodies(self.ask, purse, self.action, extra=False, only=_tiles(only)):
             yield b.clause, b.after, b.taler, b.workers
 
-    def extra_bodies(self, purse: Purse, action: str, only: Clause | None = None
-                     ) -> Iterator[Body]:
+    def extra_bodies(self, purse: Purse, action: str, only: Clause | None = None) -> Iterator[Body]:
         """Every body of `action` as the Extra Action; `only` as for `main_bodies`."""
         return bodies(self.ask, purse, action, extra=True, only=_tiles(only))
 
@@ -89,13 +88,11 @@ class TurnOptions:
         for action in vocab.ACTIONS:
             for e in self.extra_bodies(self.purse, action):
                 for clause, _, taler, used in self.main_bodies(e.after):
-                    yield TurnOption(name, (e.clause, clause), e.taler + taler,
-                                     e.workers + used)
+                    yield TurnOption(name, (e.clause, clause), e.taler + taler, e.workers + used)
         for action in vocab.ACTIONS:
             for clause, after, taler, used in self.main_bodies(self.purse):
                 for e in self.extra_bodies(after, action):
-                    yield TurnOption(name, (clause, e.clause), taler + e.taler,
-                                     used + e.workers)
+                    yield TurnOption(name, (clause, e.clause), taler + e.taler, used + e.workers)
 
     def firsts(self) -> dict[str, TurnOption]:
         """The first option of each group, in the listing's order, found without listing
@@ -110,17 +107,20 @@ class TurnOptions:
         for action in vocab.ACTIONS:
             e = next(iter(self.extra_bodies(self.purse, action)), None)
             if e is not None:
-                out[f"extra {action} first"] = TurnOption(name, (e.clause, PASS), e.taler,
-                                                          e.workers)
+                out[f"extra {action} first"] = TurnOption(
+                    name, (e.clause, PASS), e.taler, e.workers
+                )
         for action in vocab.ACTIONS:
             e = next(iter(self.extra_bodies(passed, action)), None)
             if e is not None:
-                out[f"extra {action} after"] = TurnOption(name, (PASS, e.clause), e.taler,
-                                                          e.workers)
+                out[f"extra {action} after"] = TurnOption(
+                    name, (PASS, e.clause), e.taler, e.workers
+                )
         return out
 
-    def counts(self, deadline: float | None = None,
-               seen: Callable[[Clause], None] | None = None) -> dict[str, int]:
+    def counts(
+        self, deadline: float | None = None, seen: Callable[[Clause], None] | None = None
+    ) -> dict[str, int]:
         """How many options each group holds (groups with none left out), without
         listing them.  A turn's second clause is found from what the first left: the
         first clauses that leave the same shape (`Purse.shape`) differing only in taler
@@ -136,10 +136,19 @@ class TurnOptions:
         # the phase's action tallied once, by the room it takes too (for `roomy`)
         taken = rooms(self.ask, self.purse, self.action, False) if seen is None else None
         main = None if taken is None else by_needs(taken)
-        hidden = {a for a in vocab.ACTIONS if extra and main is not None
-                  and unseen(self.ask, self.purse, self.action, False, a)}
-        roomy = {a for a in vocab.ACTIONS if extra and main is not None and a not in hidden
-                 and in_room(self.ask, self.purse, self.action, False, a)}
+        hidden = {
+            a
+            for a in vocab.ACTIONS
+            if extra and main is not None and unseen(self.ask, self.purse, self.action, False, a)
+        }
+        roomy = {
+            a
+            for a in vocab.ACTIONS
+            if extra
+            and main is not None
+            and a not in hidden
+            and in_room(self.ask, self.purse, self.action, False, a)
+        }
         if main is None or (extra and len(hidden | roomy) < len(vocab.ACTIONS)):
             for n, (clause, after, _, _) in enumerate(self.main_bodies(self.purse)):
                 out["pass" if clause is PASS else self.action] += 1
@@ -161,10 +170,9 @@ class TurnOptions:
             seconds.tallied(f"extra {action} after", self.purse, main, action, True)
         for action in roomy:
             assert taken is not None
-            seconds.roomed(f"extra {action} after", self.purse, self.action, taken, action,
-                           True)
+            seconds.roomed(f"extra {action} after", self.purse, self.action, taken, action, True)
         for action in vocab.ACTIONS if extra else ():
-            out[f"extra {action} first"] += self._first(action, seconds)    # then pass
+            out[f"extra {action} first"] += self._first(action, seconds)  # then pass
         for group, n in seconds.counts().items():
             out[group] += n
         return {g: n for g, n in out.items() if n}
@@ -181,12 +189,20 @@ class TurnOptions:
         if action in vocab.PLACING_ACTIONS:
             counted = seconds.tally(f"extra {action} after", purse, action, True)
             if counted is not None and unseen(self.ask, purse, action, True, self.action):
-                mine = Counter({(t, w): n for (t, w), n in counted.items()
-                                if t <= purse.taler and w <= purse.workers})
+                mine = Counter(
+                    {
+                        (t, w): n
+                        for (t, w), n in counted.items()
+                        if t <= purse.taler and w <= purse.workers
+                    }
+                )
                 seconds.tallied(group, purse, mine, self.action, False)
                 return sum(mine.values())
-            taken = rooms(self.ask, purse, action, True) \
-                if in_room(self.ask, purse, action, True, self.action) else None
+            taken = (
+                rooms(self.ask, purse, action, True)
+                if in_room(self.ask, purse, action, True, self.action)
+                else None
+            )
             if taken is not None:
                 seconds.roomed(group, purse, action, taken, self.action, False)
                 return sum(taken.values())
@@ -206,16 +222,18 @@ class TurnOptions:
     def count(self, deadline: float | None = None) -> int:
         return sum(self.counts(deadline).values())
 
-    def plain_counts(self, deadline: float | None = None,
-                     seen: Callable[[Clause], None] | None = None) -> dict[str, int]:
+    def plain_counts(
+        self, deadline: float | None = None, seen: Callable[[Clause], None] | None = None
+    ) -> dict[str, int]:
         """The counts of the turns without the Extra Action, exact (each is listed once
         to be counted where `seen` must see them, else counted without listing).
         Raises `OutOfTime` past `deadline`, with the count so far."""
         out: Counter[str] = Counter()
-        if seen is None:   # counted without listing (`clauses.needs`)
+        if seen is None:  # counted without listing (`clauses.needs`)
             out["pass"] = 1
-            out[self.action] = sum(needs(self.ask, self.purse, self.action, False,
-                                         deadline).values())
+            out[self.action] = sum(
+                needs(self.ask, self.purse, self.action, False, deadline).values()
+            )
             return {g: n for g, n in out.items() if n}
         for n, (clause, _, _, _) in enumerate(self.main_bodies(self.purse)):
             out["pass" if clause is PASS else self.action] += 1
@@ -237,9 +255,14 @@ class TurnOptions:
         want = key(clauses)
         name = self.player.name
         if len(clauses) == 1:
-            return next((TurnOption(name, (c,), t, u)
-                         for c, _, t, u in self.main_bodies(self.purse, clauses[0])
-                         if key((c,)) == want), None)
+            return next(
+                (
+                    TurnOption(name, (c,), t, u)
+                    for c, _, t, u in self.main_bodies(self.purse, clauses[0])
+                    if key((c,)) == want
+                ),
+                None,
+            )
         if len(clauses) != 2 or not self.purse.extra:
             return None
         first, second = clauses
@@ -326,8 +349,12 @@ def _clause_key(c: Clause) -> tuple[object, ...]:
             new.setdefault(ship.key, Counter()).update(tiles)
         else:
             places.setdefault("store" if ship is None else ship.key, Counter()).update(tiles)
-    return (c.extra, c.action, c.workers, tuple(sorted(s.key for s in c.ships)),
-            tuple(sorted((str(k), tuple(sorted(v.items(), key=repr)))
-                         for k, v in places.items())),
-            tuple(sorted(tuple(sorted(v.items(), key=repr)) for v in new.values())),
-            tuple(sorted(gifts)))
+    return (
+        c.extra,
+        c.action,
+        c.workers,
+        tuple(sorted(s.key for s in c.ships)),
+        tuple(sorted((str(k), tuple(sorted(v.items(), key=repr))) for k, v in places.items())),
+        tuple(sorted(tuple(sorted(v.items(), key=repr)) for v in new.values())),
+        tuple(sorted(gifts)),
+    )

@@ -27,8 +27,9 @@ from nauticus_ref.moves.purse import Ask, Purse, check
 from nauticus_ref.notation import vocab
 
 
-def listed_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
-                 deadline: float | None = None) -> Counter[tuple[int, int]]:
+def listed_needs(
+    ask: Ask, purse: Purse, action: str, extra: bool, blue: int, deadline: float | None = None
+) -> Counter[tuple[int, int]]:
     """As `Counter(body.needs for body in placing(...))` where a body can complete a ship:
     each way to place on the ships is walked as the referee pays it (`_ways`), without
     making its placements."""
@@ -38,8 +39,10 @@ def listed_needs(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
         _, _, lowest_taler, lowest_workers, _, ways = path
         for (taler, workers, _, _, _), n in starts.items():
             if taler + lowest_taler >= 0 and workers + lowest_workers >= 0:
-                out[purse.taler - taler - lowest_taler,
-                    purse.workers - workers - lowest_workers - 2 * extra] += n * ways
+                out[
+                    purse.taler - taler - lowest_taler,
+                    purse.workers - workers - lowest_workers - 2 * extra,
+                ] += n * ways
 
     _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=False, reads="nothing")
     return out
@@ -55,12 +58,19 @@ def walked_before(action: str, then: str) -> bool:
     reads the ships, the free storage and the supply of its own kind)."""
     return then in ON_SHIPS_AND_CROWNS or (
         then in ("hulls", "masts", "goods")
-        and vocab.ITEM_KIND_OF_ACTION[then] != vocab.ITEM_KIND_OF_ACTION.get(action))
+        and vocab.ITEM_KIND_OF_ACTION[then] != vocab.ITEM_KIND_OF_ACTION.get(action)
+    )
 
 
-def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, then: str,
-                  deadline: float | None = None
-                  ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]]:
+def listed_afters(
+    ask: Ask,
+    purse: Purse,
+    action: str,
+    extra: bool,
+    blue: int,
+    then: str,
+    deadline: float | None = None,
+) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]]:
     """The bodies of the placing `action` by what they leave the bodies of `then`
     (`walked_before`): for each shape (`Purse.shape`), a purse of that shape and how
     many bodies leave each (taler, workers).  Walked as `listed_needs`, with the reward
@@ -70,12 +80,12 @@ def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
     assert walked_before(action, then)
     out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
     kind = vocab.ITEM_KIND_OF_ACTION.get(action, "")
-    size = spaces((kind, ""))   # a stored tile's, and the free tile's
+    size = spaces((kind, ""))  # a stored tile's, and the free tile's
     gift = (kind, ask.table.board.tiles[action][0]) if kind else None
-    counted = then in vocab.BUYING_ACTIONS   # reads the storage and supply
+    counted = then in vocab.BUYING_ACTIONS  # reads the storage and supply
     plan: Plan | None = None
     ships: dict[str, Ship] = {}
-    moved = 0   # the storage spaces a transport's tiles on ships leave free
+    moved = 0  # the storage spaces a transport's tiles on ships leave free
     #: of the plan walked: (room, crowns, reward tiles received) -> what leaves each
     #: (taler, workers) of that shape; (tiles stored, free tile, reward tiles) -> that
     shapes: dict[tuple[int, int, tuple[Tile, ...]], Counter[tuple[int, int]]] = {}
@@ -84,12 +94,11 @@ def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
 
     def leaf(walked: Plan, placed: Counter[Tile], path: Path, starts: Counter[Start]) -> None:
         nonlocal plan, ships, moved
-        if plan is not walked:   # the ships it leaves, made once a plan
+        if plan is not walked:  # the ships it leaves, made once a plan
             plan, ships = walked, dict(purse.ships)
             ships.update((key, ship) for key, _, ship in walked.ships)
             ships.update((f"\0{i}", ship) for i, (_, ship) in enumerate(walked.new))
-            moved = sum(spaces(t) * n for t, n in placed.items()) \
-                if action == "transport" else 0
+            moved = sum(spaces(t) * n for t, n in placed.items()) if action == "transport" else 0
             shapes.clear()
             made.clear()
         taler_by, workers_by, lowest_taler, lowest_workers, gained, ways = path
@@ -100,30 +109,40 @@ def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
                 made[stored, free, gained] = budgets(placed, stored, names, free, gained)
             made[stored, free, gained][taler + taler_by, workers + workers_by] += n * ways
 
-    def budgets(placed: Counter[Tile], stored: int, names: frozenset[Tile], free: bool,
-                gained: tuple[Tile, ...]) -> Counter[tuple[int, int]]:
+    def budgets(
+        placed: Counter[Tile],
+        stored: int,
+        names: frozenset[Tile],
+        free: bool,
+        gained: tuple[Tile, ...],
+    ) -> Counter[tuple[int, int]]:
         """Where the bodies of the plan walked that store so many tiles of `names`,
         with a free tile or not, and gain these reward tiles are counted: by the shape
         they leave `then`."""
         room = free_room - stored * size + moved
         crowns, received = purse.crowns_owned, []
-        for tile in gained:   # as `placing._receive`
+        for tile in gained:  # as `placing._receive`
             if room >= spaces(tile):
                 room -= spaces(tile)
                 crowns += tile[1] == "crown"
                 received.append(tile)
-        left = room - size if free and room >= size else room   # the free tile's
+        left = room - size if free and room >= size else room  # the free tile's
         k = (left, crowns, tuple(received) if counted else ())
         if k not in shapes:
-            shape, after = shaped(placed, stored, names, received, free and left < room,
-                                  crowns)
+            shape, after = shaped(placed, stored, names, received, free and left < room, crowns)
             if shape not in out:
                 out[shape] = (after, Counter())
             shapes[k] = out[shape][1]
         return shapes[k]
 
-    def shaped(placed: Counter[Tile], stored: int, names: frozenset[Tile],
-               received: list[Tile], free: bool, crowns: int) -> tuple[object, Purse]:
+    def shaped(
+        placed: Counter[Tile],
+        stored: int,
+        names: frozenset[Tile],
+        received: list[Tile],
+        free: bool,
+        crowns: int,
+    ) -> tuple[object, Purse]:
         """The shape a body of the plan walked leaves `then`, and a purse of that shape:
         its storage and supply right where `then` reads them (the room, the supply of
         its kind)."""
@@ -132,7 +151,7 @@ def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
             storage, supply = Counter(storage), Counter(supply)
             if action == "transport":
                 storage.subtract(placed)
-            elif stored:   # which of its kind it stores takes the same room
+            elif stored:  # which of its kind it stores takes the same room
                 storage[next(iter(names))] += stored
             for tile in received:
                 storage[tile] += 1
@@ -140,12 +159,20 @@ def listed_afters(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, t
             if free:
                 assert gift is not None
                 storage[gift] += 1
-        after = replace(purse, ships=ships, storage=storage, supply=supply,
-                        crowns_owned=crowns)
+        after = replace(purse, ships=ships, storage=storage, supply=supply, crowns_owned=crowns)
         return after.shape(then), after
 
-    _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=True,
-          reads="nothing" if then == "deliver" else "all" if counted else "room")
+    _ways(
+        ask,
+        purse,
+        action,
+        extra,
+        blue,
+        deadline,
+        leaf,
+        ordered=True,
+        reads="nothing" if then == "deliver" else "all" if counted else "room",
+    )
     return out
 
 
@@ -159,8 +186,7 @@ def _seen(reads: Reads, tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
     it reads the room and the crowns."""
     if reads == "all":
         return tiles
-    return tuple(t if t[1] == "crown" else ("good", "") for t in tiles) if reads == "room" \
-        else ()
+    return tuple(t if t[1] == "crown" else ("good", "") for t in tiles) if reads == "room" else ()
 
 
 #: A way through a plan's ships (`_ways`): the taler and workers it gives or takes in
@@ -178,8 +204,17 @@ Start = tuple[int, int, int, frozenset[Tile], bool]
 Leaf = Callable[[Plan, Counter[Tile], Path, Counter[Start]], None]
 
 
-def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
-          deadline: float | None, leaf: Leaf, ordered: bool, reads: Reads) -> None:
+def _ways(
+    ask: Ask,
+    purse: Purse,
+    action: str,
+    extra: bool,
+    blue: int,
+    deadline: float | None,
+    leaf: Leaf,
+    ordered: bool,
+    reads: Reads,
+) -> None:
     """Each way to place on the ships walked as the referee pays it (`placing._walk`),
     `leaf` shown where it ends.  The storage, written first, is not combined with it
     tile by tile: its ways are counted by what they leave the walk (the taler, the
@@ -198,17 +233,20 @@ def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     kind = vocab.ITEM_KIND_OF_ACTION.get(action, "")
     regular = ask.table.board.tiles[action] if buying else ()
     price_of = found.first.__getitem__ if buying else None
-    storages: dict[tuple[int, ...], dict[tuple[frozenset[Tile], int, int],
-                                         Counter[frozenset[Tile]]]] = {}
+    storages: dict[
+        tuple[int, ...], dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]]
+    ] = {}
     room = purse.storage_free if buying else 0
 
     #: the reward branches after the tiles gained so far, for a ship of so many masts,
     #: and whether it is the last to bring any (`rewards`)
-    branches: dict[tuple[tuple[Tile, ...], int, bool],
-                   list[tuple[int, int, tuple[Tile, ...], int]]] = {}
+    branches: dict[
+        tuple[tuple[Tile, ...], int, bool], list[tuple[int, int, tuple[Tile, ...], int]]
+    ] = {}
 
-    def rewards(gained: tuple[Tile, ...], masts: int, last: bool
-                ) -> list[tuple[int, int, tuple[Tile, ...], int]]:
+    def rewards(
+        gained: tuple[Tile, ...], masts: int, last: bool
+    ) -> list[tuple[int, int, tuple[Tile, ...], int]]:
         """The reward sets of a completed ship of `masts` masts after `gained` that the
         supply can give, by the taler, workers and tiles they leave the walk; after the
         last ship that brings any, the tiles only as `leaf` reads them (`_seen`), so
@@ -223,19 +261,39 @@ def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
             branches[k] = [(t, w, tiles, n) for (t, w, tiles), n in merged.items()]
         return branches[k]
 
-    def walk(order: list[tuple[tuple[Tile, ...], int]], used: int, first_paid: frozenset[str],
-             start: tuple[int, int]) -> list[Path]:
+    def walk(
+        order: list[tuple[tuple[Tile, ...], int]],
+        used: int,
+        first_paid: frozenset[str],
+        start: tuple[int, int],
+    ) -> list[Path]:
         """Each way through the ships of `order` as the referee pays it (`placing.pay`),
         after `used` tiles and the kinds `first_paid` in storage, that `start` taler and
         workers could pay: what each gives and the least it needs, counted from the
         start, so that any poorer start can be set against it."""
         out: list[Path] = []
 
-        def step(k: int, taler: int, workers: int, used: int, first_paid: frozenset[str],
-                 gained: tuple[Tile, ...], low: tuple[int, int], ways: int) -> None:
+        def step(
+            k: int,
+            taler: int,
+            workers: int,
+            used: int,
+            first_paid: frozenset[str],
+            gained: tuple[Tile, ...],
+            low: tuple[int, int],
+            ways: int,
+        ) -> None:
             if k == len(order):
-                out.append((taler - start[0], workers - start[1], low[0] - start[0],
-                            low[1] - start[1], gained, ways))
+                out.append(
+                    (
+                        taler - start[0],
+                        workers - start[1],
+                        low[0] - start[0],
+                        low[1] - start[1],
+                        gained,
+                        ways,
+                    )
+                )
                 return
             seq, masts = order[k]
             paying = pay(seq, taler, workers, used, first_paid, price_of, blue, False)
@@ -256,9 +314,12 @@ def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
     gifts = [(kind, r) for r in regular]
     Entering = dict[tuple[frozenset[str], int], tuple[tuple[int, int], Counter[Start]]]
 
-    def entering(stored: dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]],
-                 on_ships: frozenset[str], unplaced: frozenset[Tile] | None, empty: bool
-                 ) -> Entering:
+    def entering(
+        stored: dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]],
+        on_ships: frozenset[str],
+        unplaced: frozenset[Tile] | None,
+        empty: bool,
+    ) -> Entering:
         """The storage's ways by how they enter the ships: the kinds first paid that the
         ships place (`on_ships`), the phase's blue workers used; for each, the richest
         start and how many bodies begin at each start (with a free tile where the
@@ -269,38 +330,46 @@ def _ways(ask: Ask, purse: Purse, action: str, extra: bool, blue: int,
             if spent > purse.taler or count - blue > purse.workers or empty and not count:
                 continue
             into = (frozenset(t[1] for t in names) & on_ships, min(count, blue))
-            start = (purse.taler - spent, purse.workers - max(0, count - blue),
-                     count if reads != "nothing" else 0,
-                     names if reads == "all" else frozenset())
+            start = (
+                purse.taler - spent,
+                purse.workers - max(0, count - blue),
+                count if reads != "nothing" else 0,
+                names if reads == "all" else frozenset(),
+            )
             if into not in out:
                 out[into] = Counter()
             starts = out[into]
             starts[(*start, False)] += sum(ends.values())
             if unplaced is not None and unplaced <= names:
                 # with a free tile: one of each kind it does not leave empty in the supply
-                starts[(*start, True)] += sum(n * sum(1 for t in gifts if t not in full)
-                                              for full, n in ends.items())
-        return {into: ((max(s[0] for s in starts), max(s[1] for s in starts)), starts)
-                for into, starts in out.items()}
+                starts[(*start, True)] += sum(
+                    n * sum(1 for t in gifts if t not in full) for full, n in ends.items()
+                )
+        return {
+            into: ((max(s[0] for s in starts), max(s[1] for s in starts)), starts)
+            for into, starts in out.items()
+        }
 
     #: the ways in, by what the supply has left, the kinds the ships place, and the
     #: kinds the storage must buy for a free tile
-    entered: dict[tuple[tuple[int, ...], frozenset[str], frozenset[Tile] | None],
-                  Entering] = {}
+    entered: dict[tuple[tuple[int, ...], frozenset[str], frozenset[Tile] | None], Entering] = {}
     for n, (plan, placed) in enumerate(plans(ask, purse, action, extra, blue, stores=False)):
         if n % 256 == 255:
-            check(deadline)   # OutOfTime past it
-        order = _runs([(seq, len(ship.masts) if completes else 0)
-                       for _, seq, ship, completes in finishing_first(purse, plan)]
-                      + [(seq, len(ship.masts) if ship.complete else 0)
-                         for seq, ship in plan.new])
+            check(deadline)  # OutOfTime past it
+        order = _runs(
+            [
+                (seq, len(ship.masts) if completes else 0)
+                for _, seq, ship, completes in finishing_first(purse, plan)
+            ]
+            + [(seq, len(ship.masts) if ship.complete else 0) for seq, ship in plan.new]
+        )
         # what is left of each tile in the supply, told apart only up to one more
         # than the storage could take (the same ways to store, none the last)
-        left = tuple(min(found.have[t] - placed[t], room // spaces(t) + 1)
-                     for t in found.tiles)
+        left = tuple(min(found.have[t] - placed[t], room // spaces(t) + 1) for t in found.tiles)
         if left not in storages:
-            storages[left] = _storage(tuple(found.tiles), left, room,
-                                      tuple(found.first.get(t, 0) for t in found.tiles))
+            storages[left] = _storage(
+                tuple(found.tiles), left, room, tuple(found.first.get(t, 0) for t in found.tiles)
+            )
         unplaced = frozenset(t for t in gifts if not placed[t]) if gifts else None
         on_ships = frozenset(t[1] for t in placed)
         if not order:
@@ -330,19 +399,20 @@ def _runs(order: list[tuple[tuple[Tile, ...], int]]) -> list[tuple[tuple[Tile, .
 
 
 @cache
-def reward_groups(masts: int, ordered: bool = False
-                  ) -> Counter[tuple[int, int, tuple[Tile, ...]]]:
+def reward_groups(masts: int, ordered: bool = False) -> Counter[tuple[int, int, tuple[Tile, ...]]]:
     """The reward sets of a ship of `masts` masts, by what they give the rest of the
     clause: the taler (7t), the workers (3w), and the tiles taken from the supply (in
     the order they are received, with `ordered`)."""
-    return Counter((taler, workers, tiles if ordered else tuple(sorted(tiles)))
-                   for taler, workers, tiles in map(gains, reward_sets(masts)))
+    return Counter(
+        (taler, workers, tiles if ordered else tuple(sorted(tiles)))
+        for taler, workers, tiles in map(gains, reward_sets(masts))
+    )
 
 
-@lru_cache(maxsize=1024)   # a clause's plans, and the next clause's, ask again
-def _storage(tiles: tuple[Tile, ...], left: tuple[int, ...], room: int,
-             first: tuple[int, ...]
-             ) -> dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]]:
+@lru_cache(maxsize=1024)  # a clause's plans, and the next clause's, ask again
+def _storage(
+    tiles: tuple[Tile, ...], left: tuple[int, ...], room: int, first: tuple[int, ...]
+) -> dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]]:
     """The ways to store up to `left` of each tile within `room` spaces, the first of a
     tile at its `first` price, by what they leave the walk: (the kinds stored, how many
     tiles, the taler they cost), each with how many ways leave none of each set of
@@ -355,12 +425,17 @@ def _storage(tiles: tuple[Tile, ...], left: tuple[int, ...], room: int,
             for k in range(limit + 1):
                 if taken + k * size > room:
                     break
-                grown[(names | {t} if k else names, count + k,
-                       spent + (price + 4 * (k - 1) if k else 0), taken + k * size,
-                       full | {t} if k == limit else full)] += n
+                grown[
+                    (
+                        names | {t} if k else names,
+                        count + k,
+                        spent + (price + 4 * (k - 1) if k else 0),
+                        taken + k * size,
+                        full | {t} if k == limit else full,
+                    )
+                ] += n
         states = grown
-    out: dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]] = \
-        defaultdict(Counter)
+    out: dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]] = defaultdict(Counter)
     for (names, count, spent, _, full), n in states.items():
         out[names, count, spent][full] += n
     return out

@@ -88,31 +88,37 @@ def comment_start(line: str) -> int | None:
     return None
 
 
-def parse_text(text: str, memo: dict[str, LineParse] | None = None,
-               accelerated: bool = True) -> ParseResult:
+def parse_text(
+    text: str, memo: dict[str, LineParse] | None = None, accelerated: bool = True
+) -> ParseResult:
     """Read a record.  `memo` keeps what each line of text parsed to, for a caller that
     reads the same text again after an edit (the language server): a line seen before
     is not parsed again.  The assembly, which depends on the lines around, always runs.
     `accelerated`: with lark-cython where it is installed (the result is the same)."""
     lines = split_lines(text)
     asm = _Assembler()
-    statements = [(n, ln) for n, ln in enumerate(lines, 1)
-                  if (s := ln.strip()) and s[0] != "#"]
+    statements = [(n, ln) for n, ln in enumerate(lines, 1) if (s := ln.strip()) and s[0] != "#"]
     if sum(map(_parsed_length, statements)) > MAX_STATEMENT_CHARS:
         return _refused(asm, statements, lines)
     parser = line_parser(accelerated=accelerated)
     for number, line in statements:
         asm.line = number
         if len(line) > MAX_LINE_LENGTH:
-            asm.error(SyntaxProblem(1, MAX_LINE_LENGTH, f"line of {len(line)} characters; "
-                                    f"no line of a record is longer than {MAX_LINE_LENGTH}",
-                                    "split it into one statement per line"))
+            asm.error(
+                SyntaxProblem(
+                    1,
+                    MAX_LINE_LENGTH,
+                    f"line of {len(line)} characters; "
+                    f"no line of a record is longer than {MAX_LINE_LENGTH}",
+                    "split it into one statement per line",
+                )
+            )
             continue
         parsed = parse_line(parser, line, memo)
         if isinstance(parsed, SyntaxProblem):
             asm.error(parsed)
             if _PHASE_LINE.match(line):
-                asm.orphan_turns_reported = True   # its turns are not reported again
+                asm.orphan_turns_reported = True  # its turns are not reported again
         else:
             raw = parsed
             try:
@@ -120,12 +126,16 @@ def parse_text(text: str, memo: dict[str, LineParse] | None = None,
             except SyntaxProblem as p:
                 asm.error(p)
         if asm.errors >= MAX_SYNTAX_ERRORS:
-            asm.diags.append(Diagnostic(
-                rule=SYNTAX_RULE, severity="note",
-                span=Span(line=number, column=1, end_line=number, end_column=len(line) + 1),
-                message=f"stopped after {MAX_SYNTAX_ERRORS} syntax errors; "
-                        "the rest of the file was not read",
-                help="fix the errors above and run again"))
+            asm.diags.append(
+                Diagnostic(
+                    rule=SYNTAX_RULE,
+                    severity="note",
+                    span=Span(line=number, column=1, end_line=number, end_column=len(line) + 1),
+                    message=f"stopped after {MAX_SYNTAX_ERRORS} syntax errors; "
+                    "the rest of the file was not read",
+                    help="fix the errors above and run again",
+                )
+            )
             break
     return asm.finish(lines)
 
@@ -135,18 +145,23 @@ def _parsed_length(statement: tuple[int, str]) -> int:
     return len(statement[1]) if len(statement[1]) <= MAX_LINE_LENGTH else 0
 
 
-def _refused(asm: _Assembler, statements: list[tuple[int, str]],
-             lines: list[str]) -> ParseResult:
+def _refused(asm: _Assembler, statements: list[tuple[int, str]], lines: list[str]) -> ParseResult:
     """A record whose moves are longer than any game is refused before parsing."""
     total = 0
     for number, line in statements:
         total += _parsed_length((number, line))
         if total > MAX_STATEMENT_CHARS:
             asm.line = number
-            asm.error(SyntaxProblem(1, len(line) + 1, f"the moves pass {MAX_STATEMENT_CHARS:,} "
-                                    "characters at this line; no game is that long, so the "
-                                    "record was not read",
-                                    "keep one game to a record; comment lines do not count"))
+            asm.error(
+                SyntaxProblem(
+                    1,
+                    len(line) + 1,
+                    f"the moves pass {MAX_STATEMENT_CHARS:,} "
+                    "characters at this line; no game is that long, so the "
+                    "record was not read",
+                    "keep one game to a record; comment lines do not count",
+                )
+            )
             break
     return ParseResult(None, asm.diags, lines)
 
@@ -157,8 +172,11 @@ class _Assembler(TurnReader):
     # -- dispatch --------------------------------------------------------
     def feed(self, raw: t.Line) -> None:
         if self.final is not None and not isinstance(raw, t.CheckLine):
-            raise syntax_problem(raw, "nothing but checks may follow the `final:` line",
-                           "move the `final:` line to the end of the record")
+            raise syntax_problem(
+                raw,
+                "nothing but checks may follow the `final:` line",
+                "move the `final:` line to the end of the record",
+            )
         if isinstance(raw, t.TextLine):
             self.on_text(raw)
         elif isinstance(raw, t.NamesLine):
@@ -180,11 +198,15 @@ class _Assembler(TurnReader):
 
     def _header_field(self, raw: t.Line, key: str) -> None:
         if self.rounds or self.setup:
-            raise syntax_problem(raw, f"`{key}:` belongs in the header, before the first round",
-                           "move this line to the top of the record")
+            raise syntax_problem(
+                raw,
+                f"`{key}:` belongs in the header, before the first round",
+                "move this line to the top of the record",
+            )
         if key in self.header:
-            raise syntax_problem(raw, f"second `{key}:` line",
-                           f"write `{key}:` once, in the header")
+            raise syntax_problem(
+                raw, f"second `{key}:` line", f"write `{key}:` once, in the header"
+            )
 
     def on_text(self, raw: t.TextLine) -> None:
         """`game:`, `date:` or `board:`."""
@@ -192,16 +214,25 @@ class _Assembler(TurnReader):
         self._header_field(raw, key)
         value = tok.value.strip() if tok is not None else ""
         if tok is None or not value:
-            raise syntax_problem(raw, f"`{key}:` needs a value", f"write it like `{key}: ...` or leave the line out")
+            raise syntax_problem(
+                raw, f"`{key}:` needs a value", f"write it like `{key}: ...` or leave the line out"
+            )
         if key == "date":
             try:
                 datetime.date.fromisoformat(value)
             except ValueError:
-                raise syntax_problem(tok, f"`{value}` is not a date",
-                               "write the date as year-month-day, like `2026-11-21`") from None
+                raise syntax_problem(
+                    tok,
+                    f"`{value}` is not a date",
+                    "write the date as year-month-day, like `2026-11-21`",
+                ) from None
         column = c0(tok)
-        self.header[key] = Text(span=Span(line=self.line, column=column, end_line=self.line,
-                                          end_column=column + len(value)), text=value)
+        self.header[key] = Text(
+            span=Span(
+                line=self.line, column=column, end_line=self.line, end_column=column + len(value)
+            ),
+            text=value,
+        )
 
     def on_players(self, raw: t.NamesLine) -> None:
         self._header_field(raw, "players")
@@ -212,20 +243,33 @@ class _Assembler(TurnReader):
         self._header_field(raw, "crests")
         for tok in raw.names:
             if tok.type == "QUOTED":
-                raise syntax_problem(tok, "a crest is named by one word, without quotes",
-                               "write a single word, like `gull`")
+                raise syntax_problem(
+                    tok,
+                    "a crest is named by one word, without quotes",
+                    "write a single word, like `gull`",
+                )
         names = [self.name(tok) for tok in raw.names]
         if len(names) != 4:
-            raise syntax_problem(raw, f"`crests:` names the four regular crests, this names {len(names)}",
-                           "write four words, like `crests: whale anchor helm gull`")
-        taken = (set(vocab.HULL_ALIASES) | set(vocab.GOODS) | set(PLURALS)
-                 | {"crown", "mast", "sail", "goods"})
+            raise syntax_problem(
+                raw,
+                f"`crests:` names the four regular crests, this names {len(names)}",
+                "write four words, like `crests: whale anchor helm gull`",
+            )
+        taken = (
+            set(vocab.HULL_ALIASES)
+            | set(vocab.GOODS)
+            | set(PLURALS)
+            | {"crown", "mast", "sail", "goods"}
+        )
         seen = set()
         for n in names:
             if n.key in taken or n.key in seen:
-                raise SyntaxProblem(n.span.column, n.span.end_column,
-                                    f"`{n.text}` cannot name a crest: the word is taken",
-                                    "choose a word that is not an item word or another crest")
+                raise SyntaxProblem(
+                    n.span.column,
+                    n.span.end_column,
+                    f"`{n.text}` cannot name a crest: the word is taken",
+                    "choose a word that is not an item word or another crest",
+                )
             seen.add(n.key)
         self.header["crests"] = names
         self.crest_map = {n.key: canon for n, canon in zip(names, vocab.DEFAULT_CRESTS)}
@@ -233,17 +277,29 @@ class _Assembler(TurnReader):
     # -- setup -------------------------------------------------------------
     def on_setup(self, raw: t.SetupLine) -> None:
         if self.rounds or self.setup:
-            raise syntax_problem(raw, "a `setup:` block comes once, before the first round line",
-                           "start the record with the header, then `setup:`, then the round line")
-        setup: dict[str, Any] = {"span": self.span(raw), "round": read_number(raw.round),
-                                 "phase": read_number(raw.phase), "anchor": None, "flipped": [],
-                                 "players": [], "tiles": []}
+            raise syntax_problem(
+                raw,
+                "a `setup:` block comes once, before the first round line",
+                "start the record with the header, then `setup:`, then the round line",
+            )
+        setup: dict[str, Any] = {
+            "span": self.span(raw),
+            "round": read_number(raw.round),
+            "phase": read_number(raw.phase),
+            "anchor": None,
+            "flipped": [],
+            "players": [],
+            "tiles": [],
+        }
         for opt in raw.options:
             if isinstance(opt, t.SetupAnchor):
                 value = opt.space.value.lower()
                 if value not in vocab.BONUSES:
-                    raise syntax_problem(opt.space, f"unknown board space `{opt.space.value}`",
-                                   "name the space by its bonus: " + ", ".join(vocab.BONUSES))
+                    raise syntax_problem(
+                        opt.space,
+                        f"unknown board space `{opt.space.value}`",
+                        "name the space by its bonus: " + ", ".join(vocab.BONUSES),
+                    )
                 setup["anchor"] = value
             else:
                 setup["flipped"].extend(self.action(w) for w in opt.actions)
@@ -253,44 +309,71 @@ class _Assembler(TurnReader):
     def on_tiles(self, raw: t.SetupTilesLine) -> None:
         where, player, ship, items = raw.where, raw.player, raw.ship, raw.items
         if not self.in_setup:
-            raise syntax_problem(raw, f"`{player} {where}` lines belong in a `setup:` block",
-                           "start the block with a `setup:` line")
+            raise syntax_problem(
+                raw,
+                f"`{player} {where}` lines belong in a `setup:` block",
+                "start the block with a `setup:` line",
+            )
         if where == "delivered":
             parsed = self.items(items, "setup")
             for item in parsed:
                 if item.kind != "good":
-                    raise SyntaxProblem(item.span.column, item.span.end_column,
-                                        "only goods are delivered",
-                                        "list goods here, like `2 grain, 3 fish`")
+                    raise SyntaxProblem(
+                        item.span.column,
+                        item.span.end_column,
+                        "only goods are delivered",
+                        "list goods here, like `2 grain, 3 fish`",
+                    )
         else:
             parsed = self.items(items, "setup")
-        self.setup["tiles"].append(SetupTiles(
-            span=self.span(raw), player=self.name(player), where=where,
-            ship=self.name(ship) if ship is not None else None, items=parsed))
+        self.setup["tiles"].append(
+            SetupTiles(
+                span=self.span(raw),
+                player=self.name(player),
+                where=where,
+                ship=self.name(ship) if ship is not None else None,
+                items=parsed,
+            )
+        )
 
     def on_round(self, raw: t.RoundLine) -> None:
         num, words = raw.number, raw.deal
         self.in_setup = False
         if "players" not in self.header:
-            raise syntax_problem(raw, "the first round comes before any `players:` line",
-                           "start the record with `players: Anna, Ben` (seat order, clockwise)")
+            raise syntax_problem(
+                raw,
+                "the first round comes before any `players:` line",
+                "start the record with `players: Anna, Ben` (seat order, clockwise)",
+            )
         deal = [self.action(w) for w in words]
         # The round is opened before the count is judged, so that its phases
         # are not reported again as phases outside a round.
         self.rounds.append(RoundDraft(span=self.span(raw), number=read_number(num), deal=deal))
         self.orphan_turns_reported = False
         if len(deal) != 8:
-            raise syntax_problem(raw, f"a deal lists the eight action tiles, this lists {len(deal)}",
-                           "write all eight actions clockwise from the 3-workers space")
+            raise syntax_problem(
+                raw,
+                f"a deal lists the eight action tiles, this lists {len(deal)}",
+                "write all eight actions clockwise from the 3-workers space",
+            )
 
     def on_phase(self, raw: t.PhaseLine) -> None:
         num, player, action_tok, bonus_tok = raw.number, raw.player, raw.action, raw.bonus
         if not self.rounds:
-            raise syntax_problem(raw, "a phase line before any round line",
-                           "deal the round first, like `round 1: goods hulls money transport "
-                           "crowns masts deliver sails`")
-        phase = PhaseDraft(raw_span=self.span(raw), number=read_number(num), player=self.name(player),
-                        action=None, action_span=self.span(action_tok), bonus=None)
+            raise syntax_problem(
+                raw,
+                "a phase line before any round line",
+                "deal the round first, like `round 1: goods hulls money transport "
+                "crowns masts deliver sails`",
+            )
+        phase = PhaseDraft(
+            raw_span=self.span(raw),
+            number=read_number(num),
+            player=self.name(player),
+            action=None,
+            action_span=self.span(action_tok),
+            bonus=None,
+        )
         self.rounds[-1].entries.append(phase)
         self.orphan_turns_reported = False
         phase.action = self.action(action_tok)
@@ -311,22 +394,36 @@ class _Assembler(TurnReader):
         if word in ("mast", "masts", "sail", "sails", "good", "goods"):
             what = "the good" if word.startswith("good") else "the crest"
             example = "coffee" if word.startswith("good") else next(iter(self.crest_map))
-            raise syntax_problem(tok, f"the bonus names {what} you take, not the word `{tok.value}`",
-                           f"write it like `bonus {example}`: the space decides whether it is a "
-                           "mast, a sail or a good")
+            raise syntax_problem(
+                tok,
+                f"the bonus names {what} you take, not the word `{tok.value}`",
+                f"write it like `bonus {example}`: the space decides whether it is a "
+                "mast, a sail or a good",
+            )
         choices = list(self.crest_map) + list(vocab.GOODS) + list(vocab.CLAIMABLE_BONUSES)
-        raise syntax_problem(tok, f"unknown bonus `{tok.value}`",
-                       did_you_mean(word, choices)
-                       or "name a crest (" + ", ".join(self.crest_map) + "), a good, or a bonus like `3w`")
+        raise syntax_problem(
+            tok,
+            f"unknown bonus `{tok.value}`",
+            did_you_mean(word, choices)
+            or "name a crest (" + ", ".join(self.crest_map) + "), a good, or a bonus like `3w`",
+        )
 
     def on_check(self, raw: t.CheckLine) -> None:
         player_tok, amounts = raw.player, raw.amounts
         if not amounts:
-            raise syntax_problem(raw, "a check line lists amounts like `23vp 12t 5w`",
-                           "write the check like `check Anna: 23vp 12t 5w`")
+            raise syntax_problem(
+                raw,
+                "a check line lists amounts like `23vp 12t 5w`",
+                "write the check like `check Anna: 23vp 12t 5w`",
+            )
         fields = read_amounts(amounts, "checked")
-        check = Check(span=self.span(raw), player=self.name(player_tok), vp=fields.get("vp"),
-                      taler=fields.get("taler"), workers=fields.get("workers"))
+        check = Check(
+            span=self.span(raw),
+            player=self.name(player_tok),
+            vp=fields.get("vp"),
+            taler=fields.get("taler"),
+            workers=fields.get("workers"),
+        )
         self.in_setup = False
         if self.phase is not None:
             self.phase.entries.append(check)
@@ -337,16 +434,22 @@ class _Assembler(TurnReader):
 
     def on_final(self, raw: t.FinalLine) -> None:
         if not self.rounds:
-            raise syntax_problem(raw, "a `final:` line before any round",
-                           "write the `final:` line after the last round")
+            raise syntax_problem(
+                raw,
+                "a `final:` line before any round",
+                "write the `final:` line after the last round",
+            )
         entries = []
         for e in raw.entries:
             player_tok, score_tok = e.player, e.score
             if score_tok.type == "AMOUNT":
                 value, unit = read_amount(score_tok)
                 if unit != "vp":
-                    raise syntax_problem(score_tok, f"a final score is in victory points, not `{unit}`",
-                                   f"write `{value}` or `{value}vp`")
+                    raise syntax_problem(
+                        score_tok,
+                        f"a final score is in victory points, not `{unit}`",
+                        f"write `{value}` or `{value}vp`",
+                    )
             else:
                 value = read_number(score_tok, MAX_AMOUNT, "a score")
             entries.append(FinalEntry(span=self.span(e), player=self.name(player_tok), score=value))
@@ -356,9 +459,14 @@ class _Assembler(TurnReader):
     def finish(self, lines: list[str]) -> ParseResult:
         if "players" not in self.header and not self.errors:
             self.line = 1
-            self.error(SyntaxProblem(1, 2, "the record has no `players:` line",
-                                     "start the record with `players: Anna, Ben` "
-                                     "(seat order, clockwise)"))
+            self.error(
+                SyntaxProblem(
+                    1,
+                    2,
+                    "the record has no `players:` line",
+                    "start the record with `players: Anna, Ben` (seat order, clockwise)",
+                )
+            )
         if self.errors:
             return ParseResult(None, self.diags, lines)
         rounds = []
@@ -366,15 +474,24 @@ class _Assembler(TurnReader):
             entries: list[Phase | Check] = []
             for e in rb.entries:
                 if isinstance(e, PhaseDraft):
-                    assert e.action is not None   # else the record has a syntax error
-                    entries.append(Phase(span=e.raw_span, number=e.number, player=e.player,
-                                         action=e.action, action_span=e.action_span,
-                                         bonus=e.bonus, entries=e.entries))
+                    assert e.action is not None  # else the record has a syntax error
+                    entries.append(
+                        Phase(
+                            span=e.raw_span,
+                            number=e.number,
+                            player=e.player,
+                            action=e.action,
+                            action_span=e.action_span,
+                            bonus=e.bonus,
+                            entries=e.entries,
+                        )
+                    )
                 else:
                     entries.append(e)
             rounds.append(Round(span=rb.span, number=rb.number, deal=rb.deal, entries=entries))
         header = Header(**self.header)
         setup = Setup(**self.setup) if self.setup else None
-        record = Record(header=header, setup=setup, checks=self.checks, rounds=rounds,
-                        final=self.final)
+        record = Record(
+            header=header, setup=setup, checks=self.checks, rounds=rounds, final=self.final
+        )
         return ParseResult(record, self.diags, lines)

@@ -40,7 +40,7 @@ def canonical_lines(record: Record) -> dict[int, str]:
         out[h.crests[0].span.line] = "crests: " + " ".join(c.text for c in h.crests)
     if record.setup is not None:
         s = record.setup
-        head, *rest = pr.setup(s)[1:]   # the printer's lines, without its blank line
+        head, *rest = pr.setup(s)[1:]  # the printer's lines, without its blank line
         out[s.span.line] = head
         for node, text in zip([*s.players, *s.tiles], rest):
             out[node.span.line] = text
@@ -52,8 +52,7 @@ def canonical_lines(record: Record) -> dict[int, str]:
             if isinstance(e, Phase):
                 out[e.span.line] = pr.phase(e)[0]
                 for t in e.entries:
-                    out[t.span.line] = "  " + (pr.turn(t) if isinstance(t, Turn)
-                                               else pr.check(t))
+                    out[t.span.line] = "  " + (pr.turn(t) if isinstance(t, Turn) else pr.check(t))
             else:
                 out[e.span.line] = pr.check(e)
     if record.final is not None:
@@ -68,7 +67,7 @@ def format_text(text: str) -> Formatted:
     if parsed.record is None:
         return Formatted(None, parsed)
     kept = [line for line in formatted_lines(parsed) if line is not None]
-    newline = "\r\n" if "\r\n" in text[:text.find("\n") + 1] else "\n"
+    newline = "\r\n" if "\r\n" in text[: text.find("\n") + 1] else "\n"
     return Formatted(newline.join(kept) + newline if kept else "", parsed)
 
 
@@ -78,7 +77,7 @@ def formatted_lines(parsed: ParseResult) -> list[str | None]:
     editor can format some lines alone (the language server's range formatting)."""
     assert parsed.record is not None, "only a record that parses is formatted"
     canonical = canonical_lines(parsed.record)
-    out: list[tuple[str, str | None] | None] = []   # (text, trailing comment) of each
+    out: list[tuple[str, str | None] | None] = []  # (text, trailing comment) of each
     #   line; comment None: a whole-line comment or a blank line; None: dropped
     previous = ""
     for number, line in enumerate(parsed.lines, 1):
@@ -88,11 +87,11 @@ def formatted_lines(parsed: ParseResult) -> list[str | None]:
             out.append((canonical[number], comment))
         elif not line.strip():
             out.append(("", None) if previous else None)
-        else:   # a whole-line comment: kept as written
+        else:  # a whole-line comment: kept as written
             out.append((line.rstrip(), None))
         if out[-1] is not None:
             previous = out[-1][0]
-    for i in range(len(out) - 1, -1, -1):   # no blank lines at the end
+    for i in range(len(out) - 1, -1, -1):  # no blank lines at the end
         entry = out[i]
         if entry is not None and entry[0]:
             break

@@ -270,13 +270,24 @@ def remap_crests(node: Any, mapping: dict[str, str]) -> Any:
     if isinstance(node, Item) and node.kind in ("mast", "sail"):
         return dataclasses.replace(node, name=mapping.get(node.name, node.name))
     if isinstance(node, Bonus):
-        return dataclasses.replace(node, value=mapping.get(node.value, node.value)) \
-            if node.kind == "crest" else node
-    if (dataclasses.is_dataclass(node) and not isinstance(node, type)
-            and not isinstance(node, (Span, Name, Text))):
-        return dataclasses.replace(node, **{
-            f.name: remap_crests(v, mapping) for f in dataclasses.fields(node)
-            if isinstance(v := getattr(node, f.name), list) or dataclasses.is_dataclass(v)})
+        return (
+            dataclasses.replace(node, value=mapping.get(node.value, node.value))
+            if node.kind == "crest"
+            else node
+        )
+    if (
+        dataclasses.is_dataclass(node)
+        and not isinstance(node, type)
+        and not isinstance(node, (Span, Name, Text))
+    ):
+        return dataclasses.replace(
+            node,
+            **{
+                f.name: remap_crests(v, mapping)
+                for f in dataclasses.fields(node)
+                if isinstance(v := getattr(node, f.name), list) or dataclasses.is_dataclass(v)
+            },
+        )
     return node
 
 

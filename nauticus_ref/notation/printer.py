@@ -47,8 +47,11 @@ class Printer:
         return f"goods {r.goods[0]} {r.goods[1]}" if r.goods is not None else r.kind
 
     def placement(self, p: Placement) -> str:
-        dest = {"store": ">store", "new": f">new {name(p.dest.ship) if p.dest.ship else ''}",
-                "ship": f">{name(p.dest.ship) if p.dest.ship else ''}"}[p.dest.kind]
+        dest = {
+            "store": ">store",
+            "new": f">new {name(p.dest.ship) if p.dest.ship else ''}",
+            "ship": f">{name(p.dest.ship) if p.dest.ship else ''}",
+        }[p.dest.kind]
         text = ("+" if p.gift else "") + " ".join(self.item(i) for i in p.items) + " " + dest
         if p.rewards is not None:
             text += " [" + ", ".join(self.reward(r) for r in p.rewards) + "]"
@@ -72,8 +75,9 @@ class Printer:
 
     @staticmethod
     def check(c: Check) -> str:
-        parts = [f"{v}{u}" for v, u in ((c.vp, "vp"), (c.taler, "t"), (c.workers, "w"))
-                 if v is not None]
+        parts = [
+            f"{v}{u}" for v, u in ((c.vp, "vp"), (c.taler, "t"), (c.workers, "w")) if v is not None
+        ]
         return f"check {name(c.player)}: " + " ".join(parts)
 
     def turn(self, t: Turn) -> str:
@@ -100,8 +104,13 @@ class Printer:
             head += ", flipped " + " ".join(s.flipped)
         out = ["", head]
         for p in s.players:
-            parts = [" ".join(f"{v}{u}" for v, u in ((p.taler, "t"), (p.workers, "w"), (p.vp, "vp"))
-                              if v is not None)]
+            parts = [
+                " ".join(
+                    f"{v}{u}"
+                    for v, u in ((p.taler, "t"), (p.workers, "w"), (p.vp, "vp"))
+                    if v is not None
+                )
+            ]
             if p.passed is not None:
                 parts.append(f"passed {p.passed}")
             if p.extra_used:

@@ -14,8 +14,9 @@ from typing import Any, Literal, Protocol, Union
 
 from lark import Token
 
-try:   # the accelerator's tokens (grammar.py) carry the same fields, but are not `str`
+try:  # the accelerator's tokens (grammar.py) carry the same fields, but are not `str`
     from lark_cython import Token as _FastToken
+
     TOKENS: tuple[type[Any], ...] = (Token, _FastToken)
 except ImportError:
     TOKENS = (Token,)
@@ -39,9 +40,10 @@ class Tok(Protocol):
 
 # -- parts of lines ---------------------------------------------------------------------
 
+
 @dataclass(slots=True)
 class ItemRaw:
-    number: Tok | None   # the count before the word, if any
+    number: Tok | None  # the count before the word, if any
     word: Tok
     c0: int
     c1: int
@@ -166,6 +168,7 @@ class FinalEntryRaw:
 
 # -- lines ------------------------------------------------------------------------------
 
+
 @dataclass(slots=True)
 class TextLine:
     """`game:`, `date:` or `board:` and its free text."""
@@ -248,15 +251,25 @@ class FinalLine:
     c1: int
 
 
-Line = Union[TextLine, NamesLine, SetupLine, SetupTilesLine, RoundLine, PhaseLine, TurnLine,
-             CheckLine, FinalLine]
+Line = Union[
+    TextLine,
+    NamesLine,
+    SetupLine,
+    SetupTilesLine,
+    RoundLine,
+    PhaseLine,
+    TurnLine,
+    CheckLine,
+    FinalLine,
+]
 
 
 # -- columns ----------------------------------------------------------------------------
 
+
 def c0(x: Any) -> int:
     """The first column of a token, a typed value, or a run of them."""
-    if type(x) is tuple:   # a run of them
+    if type(x) is tuple:  # a run of them
         return c0(x[0])
     if isinstance(x, TOKENS):
         return x.column or 0

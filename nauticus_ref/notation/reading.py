@@ -46,8 +46,16 @@ MAX_LINE_LENGTH = 2000
 MAX_STATEMENT_CHARS = 64 * 1024
 
 #: Plural item words, as people write them after a count: `2 whale masts`, `3 bows`.
-PLURALS = {"masts": "mast", "sails": "sail", "bows": "bow", "sterns": "stern",
-           "middles": "middle", "mids": "mid", "1ships": "1ship", "singles": "single"}
+PLURALS = {
+    "masts": "mast",
+    "sails": "sail",
+    "bows": "bow",
+    "sterns": "stern",
+    "middles": "middle",
+    "mids": "mid",
+    "1ships": "1ship",
+    "singles": "single",
+}
 
 #: Bounds on numbers, so that no record can make the referee count for ever: a count
 #: of tiles or workers, taler or victory points, and any other number (rounds, phases).
@@ -99,13 +107,13 @@ class Reader:
         self.errors = 0
         self.header: dict[str, Any] = {}
         self.crest_map = {w: w for w in vocab.DEFAULT_CRESTS}
-        self.setup: dict[str, Any] = {}   # empty until a `setup:` line
+        self.setup: dict[str, Any] = {}  # empty until a `setup:` line
         self.in_setup = False
         self.checks: list[Check] = []
         self.rounds: list[RoundDraft] = []
         self.final: Final | None = None
         self.orphan_turns_reported = False
-        self.turn_player: str | None = None   # the player of the turn line being read
+        self.turn_player: str | None = None  # the player of the turn line being read
 
     # -- plumbing --------------------------------------------------------
     def span(self, x: Any, y: Any = None) -> Span:
@@ -113,10 +121,19 @@ class Reader:
 
     def error(self, p: SyntaxProblem) -> None:
         self.errors += 1
-        self.diags.append(Diagnostic(
-            rule=SYNTAX_RULE, span=Span(line=self.line, column=p.col, end_line=self.line,
-                                     end_column=max(p.end, p.col + 1)),
-            message=p.message, help=p.help))
+        self.diags.append(
+            Diagnostic(
+                rule=SYNTAX_RULE,
+                span=Span(
+                    line=self.line,
+                    column=p.col,
+                    end_line=self.line,
+                    end_column=max(p.end, p.col + 1),
+                ),
+                message=p.message,
+                help=p.help,
+            )
+        )
 
     def name(self, tok: Tok) -> Name:
         text = tok.value[1:-1] if tok.type == "QUOTED" else tok.value
@@ -134,9 +151,11 @@ class Reader:
     def action(self, tok: Tok) -> Action:
         word = str(tok.value).lower()
         if word not in vocab.ACTIONS:
-            raise syntax_problem(tok, f"unknown action `{tok.value}`",
-                           did_you_mean(word, vocab.ACTIONS)
-                           or "the actions are " + " ".join(vocab.ACTIONS))
+            raise syntax_problem(
+                tok,
+                f"unknown action `{tok.value}`",
+                did_you_mean(word, vocab.ACTIONS) or "the actions are " + " ".join(vocab.ACTIONS),
+            )
         return cast(Action, word)
 
     def items(self, raws: tuple[t.ItemRaw, ...], context: str) -> list[Item]:
@@ -148,7 +167,9 @@ class Reader:
             if count_tok is not None:
                 count = read_number(count_tok, MAX_COUNT, "a count")
                 if count < 1:
-                    raise syntax_problem(count_tok, "a count is at least 1", "leave out the item instead")
+                    raise syntax_problem(
+                        count_tok, "a count is at least 1", "leave out the item instead"
+                    )
             word = word_tok.value.lower()
             word = PLURALS.get(word, word)
             if word in ("mast", "sail"):
@@ -156,8 +177,11 @@ class Reader:
                     out[-1][0] = word
                     out[-1][4] = word_tok
                     continue
-                raise syntax_problem(word_tok, f"`{word}` needs a crest before it",
-                               f"write it like `whale {word}` or `crown {word}`")
+                raise syntax_problem(
+                    word_tok,
+                    f"`{word}` needs a crest before it",
+                    f"write it like `whale {word}` or `crown {word}`",
+                )
             if word in vocab.HULL_ALIASES:
                 out.append(["hull", vocab.HULL_ALIASES[word], count, raw, raw])
             elif word in vocab.GOODS:
@@ -168,22 +192,32 @@ class Reader:
             elif word in vocab.ACTIONS and not out and self.turn_player is not None:
                 raise syntax_problem(word_tok, *action_in_turn(self.turn_player, word))
             else:
-                choices = (list(vocab.HULL_ALIASES) + list(vocab.GOODS) + list(self.crest_map)
-                           + ["crown"])
-                raise syntax_problem(word_tok, f"unknown item `{word_tok.value}`",
-                               did_you_mean(word, choices)
-                               or "items are hull parts, masts, sails and goods, like `bow`, "
-                                  "`whale mast`, `coffee`")
+                choices = (
+                    list(vocab.HULL_ALIASES) + list(vocab.GOODS) + list(self.crest_map) + ["crown"]
+                )
+                raise syntax_problem(
+                    word_tok,
+                    f"unknown item `{word_tok.value}`",
+                    did_you_mean(word, choices)
+                    or "items are hull parts, masts, sails and goods, like `bow`, "
+                    "`whale mast`, `coffee`",
+                )
         items = []
         for kind, name, count, first, last in out:
             if kind is None:
                 if context in ("masts", "sails"):
                     kind = context[:-1]
                 else:
-                    word = next(w for w, c in self.crest_map.items() if c == name) \
-                        if name != "crown" else "crown"
-                    raise syntax_problem(first, f"`{word}` alone could be a mast or a sail",
-                                   f"write `{word} mast` or `{word} sail`")
+                    word = (
+                        next(w for w, c in self.crest_map.items() if c == name)
+                        if name != "crown"
+                        else "crown"
+                    )
+                    raise syntax_problem(
+                        first,
+                        f"`{word}` alone could be a mast or a sail",
+                        f"write `{word} mast` or `{word} sail`",
+                    )
             items.append(Item(span=self.span(first, last), kind=kind, name=name, count=count))
         return items
 
@@ -197,24 +231,32 @@ class Reader:
         if words[0] == "goods":
             if len(words) == 3 and all(w in vocab.GOODS for w in words[1:]):
                 return Reward(span=span, kind="goods", goods=(words[1], words[2]))
-            raise syntax_problem(raw, "the goods reward names two goods",
-                           "write it like `goods coffee fish`")
+            raise syntax_problem(
+                raw, "the goods reward names two goods", "write it like `goods coffee fish`"
+            )
         text = " ".join(tok.value for tok in raw.words)
         parts = split_rewards(words)
         if parts:
-            raise syntax_problem(raw, "separate rewards with `,`",
-                           f"write them like `[{', '.join(parts)}]`")
-        raise syntax_problem(raw, f"unknown reward `{text}`",
-                       did_you_mean(text.lower(), vocab.REWARDS)
-                       or "the rewards are `crown mast`, `crown sail`, `3vp`, `7t`, `3w` and "
-                          "`goods <good> <good>`")
+            raise syntax_problem(
+                raw, "separate rewards with `,`", f"write them like `[{', '.join(parts)}]`"
+            )
+        raise syntax_problem(
+            raw,
+            f"unknown reward `{text}`",
+            did_you_mean(text.lower(), vocab.REWARDS)
+            or "the rewards are `crown mast`, `crown sail`, `3vp`, `7t`, `3w` and "
+            "`goods <good> <good>`",
+        )
 
     def claim(self, raw: t.ClaimRaw, unit: str, action: str) -> Claim:
         tok = raw.amount
         value, got = read_amount(tok)
         if got != unit:
-            raise syntax_problem(tok, f"a claim for `{action}` is in `{unit}`, not `{got}`",
-                           f"write it like `= {value}{unit}`")
+            raise syntax_problem(
+                tok,
+                f"a claim for `{action}` is in `{unit}`, not `{got}`",
+                f"write it like `= {value}{unit}`",
+            )
         return Claim(span=self.span(raw), value=value, unit=cast(Unit, got))
 
 
@@ -226,12 +268,15 @@ def split_rewards(words: list[str]) -> list[str] | None:
         if words[i] in ("3vp", "7t", "3w"):
             parts.append(words[i])
             i += 1
-        elif words[i:i + 2] in (["crown", "mast"], ["crown", "sail"]):
-            parts.append(" ".join(words[i:i + 2]))
+        elif words[i : i + 2] in (["crown", "mast"], ["crown", "sail"]):
+            parts.append(" ".join(words[i : i + 2]))
             i += 2
-        elif words[i] == "goods" and len(words) >= i + 3 and all(
-                w in vocab.GOODS for w in words[i + 1:i + 3]):
-            parts.append(" ".join(words[i:i + 3]))
+        elif (
+            words[i] == "goods"
+            and len(words) >= i + 3
+            and all(w in vocab.GOODS for w in words[i + 1 : i + 3])
+        ):
+            parts.append(" ".join(words[i : i + 3]))
             i += 3
         else:
             return None
@@ -242,10 +287,13 @@ def read_amount(tok: Tok) -> tuple[int, str]:
     """`12t` -> (12, "t").  Only victory points can be negative."""
     text = tok.value.lower()
     unit = "vp" if text.endswith("vp") else text[-1]
-    value = read_number(tok, MAX_COUNT if unit == "w" else MAX_AMOUNT, "an amount",
-                    text[: -len(unit)])
+    value = read_number(
+        tok, MAX_COUNT if unit == "w" else MAX_AMOUNT, "an amount", text[: -len(unit)]
+    )
     if value < 0 and unit != "vp":
-        raise syntax_problem(tok, f"`{tok.value}` is negative", "taler and workers are never below zero")
+        raise syntax_problem(
+            tok, f"`{tok.value}` is negative", "taler and workers are never below zero"
+        )
     return value, unit
 
 
@@ -266,18 +314,23 @@ def read_amounts(tokens: Iterable[Tok], twice: str) -> dict[str, int]:
     return fields
 
 
-def read_number(tok: Tok, limit: int = MAX_NUMBER, what: str = "a number",
-            digits: str | None = None) -> int:
+def read_number(
+    tok: Tok, limit: int = MAX_NUMBER, what: str = "a number", digits: str | None = None
+) -> int:
     """The token's number, refused (as a syntax error) beyond `limit`."""
     value = int(digits if digits is not None else tok.value)
     if abs(value) > limit:
-        raise syntax_problem(tok, f"{what} of {digits or tok.value} is far larger than a game allows",
-                       f"write {limit} or less")
+        raise syntax_problem(
+            tok,
+            f"{what} of {digits or tok.value} is far larger than a game allows",
+            f"write {limit} or less",
+        )
     return value
 
 
 #: What lark made of one line: its typed line, or the syntax problem it found.
 LineParse = Union[t.Line, SyntaxProblem]
+
 
 def _plainly(line: str) -> LineParse:
     """`line` parsed by plain lark, after the accelerator could not."""
@@ -301,7 +354,7 @@ def parse_line(parser: Lark, line: str, memo: dict[str, LineParse] | None) -> Li
     try:
         parsed = cast(t.Line, parser.parse(line))
     except Exception as e:
-        if parser is not line_parser():   # loaded only now: most runs never need it
+        if parser is not line_parser():  # loaded only now: most runs never need it
             parsed = _plainly(line)
         elif isinstance(e, UnexpectedInput):
             parsed = SyntaxProblem(*explain(e, line))

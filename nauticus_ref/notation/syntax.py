@@ -23,27 +23,68 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
     "missing-colon": (
         "missing `:` after the player's name `{prev}`",
         "write `{prev}: ...`, a colon after the name",
-        ["Anna pass", "Anna bow >store", "Anna 3w", "Anna 2 coffee >A", "Anna >A",
-         "Anna, Ben", "Anna [3vp]", "Anna = 3t", "Anna + bow >A", "Anna.", "Anna;",
-         '"Anna X" pass', "Anna extra goods: coffee >A", "Anna A, B", "Anna \"A\"",
-         "Anna"],
+        [
+            "Anna pass",
+            "Anna bow >store",
+            "Anna 3w",
+            "Anna 2 coffee >A",
+            "Anna >A",
+            "Anna, Ben",
+            "Anna [3vp]",
+            "Anna = 3t",
+            "Anna + bow >A",
+            "Anna.",
+            "Anna;",
+            '"Anna X" pass',
+            "Anna extra goods: coffee >A",
+            "Anna A, B",
+            'Anna "A"',
+            "Anna",
+        ],
     ),
     "missing-gt": (
         "missing `>` before the destination",
         "write the destination after `>`: `>store`, `>NAME` or `>new NAME`",
-        ["Anna: bow stern new A", "Anna: bow stern", "Anna: 2 coffee", "Anna: bow stern A",
-         "Anna: bow >A, stern", "Anna: bow >A, 2 coffee", "Anna: bow = 3t", "Anna: bow [3vp]",
-         "Anna: bow \"A\"", "Anna: extra goods: 2 coffee", "Anna: bow stern; pass",
-         "Anna: bow stern, middle >A", "Anna: + bow", "Anna: + bow, stern >A",
-         "Anna: +bow; pass", "Anna: bow stern = 3t", "Anna: 2 bow, stern >A"],
+        [
+            "Anna: bow stern new A",
+            "Anna: bow stern",
+            "Anna: 2 coffee",
+            "Anna: bow stern A",
+            "Anna: bow >A, stern",
+            "Anna: bow >A, 2 coffee",
+            "Anna: bow = 3t",
+            "Anna: bow [3vp]",
+            'Anna: bow "A"',
+            "Anna: extra goods: 2 coffee",
+            "Anna: bow stern; pass",
+            "Anna: bow stern, middle >A",
+            "Anna: + bow",
+            "Anna: + bow, stern >A",
+            "Anna: +bow; pass",
+            "Anna: bow stern = 3t",
+            "Anna: 2 bow, stern >A",
+        ],
     ),
     "count-without-item": (
         "a count needs an item after it",
         "write the item after the count, like `2 coffee`",
-        ["Anna: 2 >store", "Anna: bow >A, 2 >B", "Anna: 2", "Anna: 2, bow >A",
-         "Anna: bow 2 >A", "Anna store: 2", "Anna store: bow, 2",
-         "Anna ship A: 2", "Anna delivered: 2", "Anna: 2; pass", "Anna: + 2 >A",
-         "Anna: bow 2", "Anna store: 2, bow", "Anna: extra goods: 2 >A", "Anna: 2 = 3t"],
+        [
+            "Anna: 2 >store",
+            "Anna: bow >A, 2 >B",
+            "Anna: 2",
+            "Anna: 2, bow >A",
+            "Anna: bow 2 >A",
+            "Anna store: 2",
+            "Anna store: bow, 2",
+            "Anna ship A: 2",
+            "Anna delivered: 2",
+            "Anna: 2; pass",
+            "Anna: + 2 >A",
+            "Anna: bow 2",
+            "Anna store: 2, bow",
+            "Anna: extra goods: 2 >A",
+            "Anna: 2 = 3t",
+        ],
     ),
     "claim-unit": (
         "a claim needs its unit, like `= 6t`",
@@ -58,34 +99,59 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
     "missing-destination": (
         "missing destination after `>`",
         "write `>store`, `>NAME` or `>new NAME`",
-        ["Anna: bow >", "Anna: bow >, stern >A", "Anna: bow > [3vp]", "Anna: bow > = 3t",
-         "Anna: bow >; pass", "Anna: bow > >A"],
+        [
+            "Anna: bow >",
+            "Anna: bow >, stern >A",
+            "Anna: bow > [3vp]",
+            "Anna: bow > = 3t",
+            "Anna: bow >; pass",
+            "Anna: bow > >A",
+        ],
     ),
     "new-needs-name": (
         "a new ship needs a name",
         "write the ship's name after `new`, like `>new A`",
-        ["Anna: bow >new", "Anna: bow >new, stern >A", "Anna: bow >new [3vp]",
-         "Anna: bow >new = 3t", "Anna: bow >new; pass"],
+        [
+            "Anna: bow >new",
+            "Anna: bow >new, stern >A",
+            "Anna: bow >new [3vp]",
+            "Anna: bow >new = 3t",
+            "Anna: bow >new; pass",
+        ],
     ),
     "unclosed-rewards": (
         "missing `]` after the rewards",
         "close the list of rewards with `]`",
-        ["Anna: bow >A [3vp", "Anna: bow >A [crown mast", "Anna: bow >A [3vp, 7t",
-         "Anna: bow >A [crown mast, stern >B", "Anna: bow >A [3vp; pass",
-         "Anna: bow >A [goods coffee grain", "Anna: bow >A [3vp = 3t"],
+        [
+            "Anna: bow >A [3vp",
+            "Anna: bow >A [crown mast",
+            "Anna: bow >A [3vp, 7t",
+            "Anna: bow >A [crown mast, stern >B",
+            "Anna: bow >A [3vp; pass",
+            "Anna: bow >A [goods coffee grain",
+            "Anna: bow >A [3vp = 3t",
+        ],
     ),
     "reward-comma": (
         "separate rewards with `,`",
         "write them like `[7t, crown sail]`",
         # (`[crown mast 3vp]` parses as one reward of three words; the assembler says it)
-        ["Anna: bow >A [7t crown sail]", "Anna: bow >A [3vp 7t]",
-         "Anna: bow >A [7t goods coffee fish]"],
+        [
+            "Anna: bow >A [7t crown sail]",
+            "Anna: bow >A [3vp 7t]",
+            "Anna: bow >A [7t goods coffee fish]",
+        ],
     ),
     "rewards-brackets": (
         "rewards go in brackets after the placement that completes the ship",
         "write them like `>A [crown sail, 7t]`",
-        ["Anna: bow >A 7t", "Anna: bow >A 3vp, 7t", "Anna: bow >new A 3w",
-         "Anna: bow >store 3vp", "Anna: bow >\"A\" 7t"],
+        [
+            "Anna: bow >A 7t",
+            "Anna: bow >A 3vp, 7t",
+            "Anna: bow >new A 3w",
+            "Anna: bow >store 3vp",
+            'Anna: bow >"A" 7t',
+        ],
     ),
     "empty-rewards": (
         "empty list of rewards",
@@ -95,46 +161,63 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
     "missing-separator": (
         "missing `,` between two placements",
         "separate placements with `,` and clauses with `;`",
-        ["Anna: bow >A stern >B", "Anna: bow >A 2 coffee >B", "Anna: bow >A [3vp] stern >B",
-         "Anna: bow >new A stern >B", "Anna: bow >store stern >B", "Anna: bow >\"A\" stern >B",
-         "Anna: bow >A pass", "Anna: bow >A + bow >store"],
+        [
+            "Anna: bow >A stern >B",
+            "Anna: bow >A 2 coffee >B",
+            "Anna: bow >A [3vp] stern >B",
+            "Anna: bow >new A stern >B",
+            "Anna: bow >store stern >B",
+            'Anna: bow >"A" stern >B',
+            "Anna: bow >A pass",
+            "Anna: bow >A + bow >store",
+        ],
     ),
     "missing-semicolon": (
         "missing `;` between two clauses",
         "separate clauses with `;`, like `pass; extra money: 2w`",
-        ["Anna: pass pass", "Anna: pass bow >A", "Anna: pass extra money: 2w",
-         "Anna: pass 3w", "Anna: pass, extra money: 2w", "Anna: A, B pass",
-         "Anna: 3w pass", "Anna: 3w = 6t pass", "Anna: pass >A"],
+        [
+            "Anna: pass pass",
+            "Anna: pass bow >A",
+            "Anna: pass extra money: 2w",
+            "Anna: pass 3w",
+            "Anna: pass, extra money: 2w",
+            "Anna: A, B pass",
+            "Anna: 3w pass",
+            "Anna: 3w = 6t pass",
+            "Anna: pass >A",
+        ],
     ),
     "phase-dot": (
         "missing `.` after the phase number",
         "write the phase line like `1. Anna hulls`",
-        ["1 Anna hulls", "1 \"Anna\" hulls", "1: Anna hulls", "1"],
+        ["1 Anna hulls", '1 "Anna" hulls', "1: Anna hulls", "1"],
     ),
     "phase-action": (
         "a phase line names the start player and then the action",
         "write the phase line like `1. Anna hulls`",
-        ["1. Anna", "1. Anna 3w", "1.", "1. 3w", "1. Anna \"hulls\"",
-         "1. Anna, hulls"],
+        ["1. Anna", "1. Anna 3w", "1.", "1. 3w", '1. Anna "hulls"', "1. Anna, hulls"],
     ),
     "bonus-value": (
         "`bonus` needs the bonus after it",
         "name the crest or the good you take, like `bonus whale`, or write the bonus, like `bonus 3w`",
-        ["1. Anna hulls bonus", "1. Anna hulls bonus \"whale\"",
-         "1. Anna hulls bonus, x"],
+        ["1. Anna hulls bonus", '1. Anna hulls bonus "whale"', "1. Anna hulls bonus, x"],
     ),
     "phase-trailing": (
         "unexpected text after the phase's action",
         "write the phase line like `1. Anna hulls` or `1. Anna hulls bonus whale`",
-        ["1. Anna hulls whale", "1. Anna hulls 3w",
-         "1. Anna hulls, x", "1. Anna hulls >A"],
+        ["1. Anna hulls whale", "1. Anna hulls 3w", "1. Anna hulls, x", "1. Anna hulls >A"],
     ),
     "bonus-words": (
         "write only your choice after `bonus`",
         "the space decides whether the bonus is a mast, a sail or a good: write `bonus whale` "
         "or `bonus coffee`",
-        ["1. Anna hulls bonus whale mast", "1. Anna hulls bonus whale sail",
-         "1. Anna goods bonus w+good coffee", "1. Anna goods bonus 3w 3", "1. Anna goods bonus 3w w"],
+        [
+            "1. Anna hulls bonus whale mast",
+            "1. Anna hulls bonus whale sail",
+            "1. Anna goods bonus w+good coffee",
+            "1. Anna goods bonus 3w 3",
+            "1. Anna goods bonus 3w w",
+        ],
     ),
     "round-colon": (
         "missing `:` after the round number",
@@ -149,77 +232,149 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
     "deal-word": (
         "a deal lists eight action words",
         "write the deal like `round 1: goods hulls money transport crowns masts deliver sails`",
-        ["round 1: goods, hulls", "round 1: \"goods\""],
+        ["round 1: goods, hulls", 'round 1: "goods"'],
     ),
     "extra-colon": (
         "missing `:` after the Extra Action's name",
         "write the Extra Action like `extra goods: coffee >A`",
-        ["Anna: extra goods coffee >A", "Anna: extra goods", "Anna: extra goods 2w",
-         "Anna: extra goods; pass", "Anna: extra goods >A"],
+        [
+            "Anna: extra goods coffee >A",
+            "Anna: extra goods",
+            "Anna: extra goods 2w",
+            "Anna: extra goods; pass",
+            "Anna: extra goods >A",
+        ],
     ),
     "extra-name": (
         "`extra` needs the action's name after it",
         "write the Extra Action like `extra goods: coffee >A`",
-        ["Anna: extra: coffee >A", "Anna: extra", "Anna: extra; pass",
-         "Anna: extra \"goods\": coffee >A"],
+        [
+            "Anna: extra: coffee >A",
+            "Anna: extra",
+            "Anna: extra; pass",
+            'Anna: extra "goods": coffee >A',
+        ],
     ),
     "empty-clause": (
         "a turn needs `pass` or the action's body",
         "write what the player did after the colon, like `Anna: pass`",
-        ["Anna:", "Anna: pass;", "Anna: extra goods:", "Anna: ;", "Anna: extra goods: ; pass",
-         "Anna: , bow >A"],
+        [
+            "Anna:",
+            "Anna: pass;",
+            "Anna: extra goods:",
+            "Anna: ;",
+            "Anna: extra goods: ; pass",
+            "Anna: , bow >A",
+        ],
     ),
     "header-colon": (
         "missing `:` after `{prev}`",
         "write the header line like `players: Anna, Ben`",
-        ["players Anna, Ben", "game Club", "crests whale", "date 2026", "board standard",
-         "setup round 4", "final Anna 3", "players", "game"],
+        [
+            "players Anna, Ben",
+            "game Club",
+            "crests whale",
+            "date 2026",
+            "board standard",
+            "setup round 4",
+            "final Anna 3",
+            "players",
+            "game",
+        ],
     ),
     "header-players": (
         "`players:` lists the names in seat order, separated by commas",
         "write the header line like `players: Anna, Ben, Carla`",
-        ["players: Anna Ben", "players:", "players: Anna,",
-         "crests:"],
+        ["players: Anna Ben", "players:", "players: Anna,", "crests:"],
     ),
     "check-line": (
         "a check line lists amounts like `23vp 12t 5w`",
         "write the check like `check Anna: 23vp 12t 5w`",
-        ["check Anna", "check Anna: 3", "check Anna: whale", "check: Anna 3vp", "check 3vp",
-         "check Anna: 3vp, 2t"],
+        [
+            "check Anna",
+            "check Anna: 3",
+            "check Anna: whale",
+            "check: Anna 3vp",
+            "check 3vp",
+            "check Anna: 3vp, 2t",
+        ],
     ),
     "final-entry": (
         "a final score is the player's name followed by a number",
         "write the final line like `final: Anna 87, Ben 80`",
-        ["final: Anna", "final: Anna, Ben 3", "final:", "final: 87", "final: Anna 87 Ben 80",
-         "final: Anna 87,", "final: Anna whale"],
+        [
+            "final: Anna",
+            "final: Anna, Ben 3",
+            "final:",
+            "final: 87",
+            "final: Anna 87 Ben 80",
+            "final: Anna 87,",
+            "final: Anna whale",
+        ],
     ),
     "setup-head": (
         "a setup line starts with the round and phase in play",
         "write it like `setup: round 4 phase 3, anchor 2vp, flipped hulls crowns`",
-        ["setup:", "setup: round", "setup: round 4", "setup: round 4 phase", "setup: 4 3",
-         "setup: round 4, phase 3", "setup: round 4 phase 3 anchor 2vp",
-         "setup: round 4 phase 3, anchor", "setup: round 4 phase 3, flipped",
-         "setup: round 4 phase 3, 2vp", "setup: round 4 phase 3,"],
+        [
+            "setup:",
+            "setup: round",
+            "setup: round 4",
+            "setup: round 4 phase",
+            "setup: 4 3",
+            "setup: round 4, phase 3",
+            "setup: round 4 phase 3 anchor 2vp",
+            "setup: round 4 phase 3, anchor",
+            "setup: round 4 phase 3, flipped",
+            "setup: round 4 phase 3, 2vp",
+            "setup: round 4 phase 3,",
+        ],
     ),
     "setup-tiles": (
         "a setup line lists tiles separated by commas",
         "write it like `Anna store: bow, whale mast, coffee`",
-        ["Anna ship A:", "Anna ship: bow", "Anna ship A bow", "Anna store bow",
-         "Anna delivered 2 grain", "Anna store: bow,", "Anna store: >A", "Anna ship A: bow >A"],
+        [
+            "Anna ship A:",
+            "Anna ship: bow",
+            "Anna ship A bow",
+            "Anna store bow",
+            "Anna delivered 2 grain",
+            "Anna store: bow,",
+            "Anna store: >A",
+            "Anna ship A: bow >A",
+        ],
     ),
     "setup-stat": (
         "a setup player line lists amounts, `passed N` and `extra used`",
         "write it like `Anna: 12t 3w 25vp, passed 1, extra used`",
-        ["Anna: passed", "Anna: passed x", "Anna: extra used 3w", "Anna: passed 1 3w",
-         "Anna: 3w, 2t", "Anna: passed 1, 3w", "Anna: 3w, pass"],
+        [
+            "Anna: passed",
+            "Anna: passed x",
+            "Anna: extra used 3w",
+            "Anna: passed 1 3w",
+            "Anna: 3w, 2t",
+            "Anna: passed 1, 3w",
+            "Anna: 3w, pass",
+        ],
     ),
 }
 
 TERMINALS = {
-    "COLON": "`:`", "COMMA": "`,`", "SEMI": "`;`", "DOT": "`.`", "GT": "`>`", "PLUS": "`+`",
-    "EQUALS": "`=`", "LSQB": "`[`", "RSQB": "`]`", "AMOUNT": "an amount like `3w`",
-    "WPLUS": "`w+vp`", "NUMBER": "a number", "WORD": "a word", "QUOTED": "a quoted name",
-    "TEXT": "text", "$END": "the end of the line",
+    "COLON": "`:`",
+    "COMMA": "`,`",
+    "SEMI": "`;`",
+    "DOT": "`.`",
+    "GT": "`>`",
+    "PLUS": "`+`",
+    "EQUALS": "`=`",
+    "LSQB": "`[`",
+    "RSQB": "`]`",
+    "AMOUNT": "an amount like `3w`",
+    "WPLUS": "`w+vp`",
+    "NUMBER": "a number",
+    "WORD": "a word",
+    "QUOTED": "a quoted name",
+    "TEXT": "text",
+    "$END": "the end of the line",
 }
 
 
@@ -267,8 +422,12 @@ def _unexpected_character(col: int, line: str) -> tuple[int, int, str, str | Non
     if ch == '"':
         return col, len(line.rstrip()) + 1, "unterminated quoted name", 'close the name with `"`'
     shown = ch if ch.isprintable() else repr(ch)
-    return col, col + 1, f"unexpected character `{shown}`", \
-        "remove it; names are letters, digits, `_` and `-`, or in double quotes"
+    return (
+        col,
+        col + 1,
+        f"unexpected character `{shown}`",
+        "remove it; names are letters, digits, `_` and `-`, or in double quotes",
+    )
 
 
 def explain(e: UnexpectedInput, line: str) -> tuple[int, int, str, str | None]:
@@ -298,26 +457,46 @@ def explain(e: UnexpectedInput, line: str) -> tuple[int, int, str, str | None]:
     table = _learnt()
     kind: str | None = next((table[k] for k in _keys(e) if k in table), None)
     if kind == "missing-separator" and tok.lower() in ("crown", "goods"):
-        kind = "rewards-brackets"   # `>A crown sail`: a reward, not another placement
+        kind = "rewards-brackets"  # `>A crown sail`: a reward, not another placement
     if kind:
         message, help_, _ = KINDS[kind]
-        return col, end, message.format(tok=tok, prev=prev), \
-            help_.format(tok=tok, prev=prev) if help_ else None
+        return (
+            col,
+            end,
+            message.format(tok=tok, prev=prev),
+            help_.format(tok=tok, prev=prev) if help_ else None,
+        )
     what = "end of the line" if tok.type == "$END" else f"`{tok}`"
     expected = sorted({describe(t) for t in e.expected if not t.startswith("__")})
-    return col, end, f"unexpected {what}", \
-        "expected " + (", ".join(expected[:-1]) + " or " + expected[-1] if len(expected) > 1
-                       else "".join(expected))
+    return (
+        col,
+        end,
+        f"unexpected {what}",
+        "expected "
+        + (
+            ", ".join(expected[:-1]) + " or " + expected[-1]
+            if len(expected) > 1
+            else "".join(expected)
+        ),
+    )
 
 
 #: A turn written with the phase's action first (patterns here are compiled when first
 #: used, by `re`'s cache: a cold start with no syntax error compiles none of them).
-_ACTION_FIRST = (r"\s*(?P<player>\w[\w-]*|\"[^\"]*\")\s*:\s*"
-                 r"(?P<action>hulls|masts|sails|goods|transport|money|deliver|crowns)\b")
+_ACTION_FIRST = (
+    r"\s*(?P<player>\w[\w-]*|\"[^\"]*\")\s*:\s*"
+    r"(?P<action>hulls|masts|sails|goods|transport|money|deliver|crowns)\b"
+)
 #: What a turn of each action looks like, for help lines.
 BODY_EXAMPLES = {
-    "hulls": "bow stern >new A", "masts": "whale >A", "sails": "whale >A", "goods": "coffee >A",
-    "transport": "bow >A", "money": "3w", "crowns": "3w", "deliver": "A, B",
+    "hulls": "bow stern >new A",
+    "masts": "whale >A",
+    "sails": "whale >A",
+    "goods": "coffee >A",
+    "transport": "bow >A",
+    "money": "3w",
+    "crowns": "3w",
+    "deliver": "A, B",
 }
 
 
@@ -330,23 +509,31 @@ def _spaced_name(line: str, col: int) -> tuple[int, int, str, str] | None:
     the text before the colon holds the error, no keyword (`Anna store:` is setup) and
     no action word (`Anna extra goods:` misses a colon)."""
     m = re.match(_SPACED_NAME, line)
-    if m is None or not m.start("name") < col <= m.end("name") \
-            or quoted(m["name"]) == m["name"] \
-            or any(w.lower() in KEYWORDS or w.lower() in ACTIONS for w in m["name"].split()):
+    if (
+        m is None
+        or not m.start("name") < col <= m.end("name")
+        or quoted(m["name"]) == m["name"]
+        or any(w.lower() in KEYWORDS or w.lower() in ACTIONS for w in m["name"].split())
+    ):
         return None
     name = quoted(m["name"])
-    return m.start("name") + 1, m.end("name") + 1, \
-        "a name with spaces or punctuation needs double quotes", \
-        f"write `{name}: ...`"
+    return (
+        m.start("name") + 1,
+        m.end("name") + 1,
+        "a name with spaces or punctuation needs double quotes",
+        f"write `{name}: ...`",
+    )
 
 
 def action_in_turn(player: str, action: str) -> tuple[str, str]:
     """The message for a turn that starts with the phase's action word."""
     if not player.startswith('"'):
         player = quoted(player)
-    return (f"a turn does not repeat the action `{action}`",
-            f"the phase line names the action; write only what {player} did, like "
-            f"`{player}: {BODY_EXAMPLES[action]}` (`extra {action}: ...` is the Extra Action)")
+    return (
+        f"a turn does not repeat the action `{action}`",
+        f"the phase line names the action; write only what {player} did, like "
+        f"`{player}: {BODY_EXAMPLES[action]}` (`extra {action}: ...` is the Extra Action)",
+    )
 
 
 def _last_text(value: object) -> str:

@@ -48,7 +48,7 @@ from nauticus_ref.notation.raw import (
 def _cols(children: list[Any]) -> tuple[int, int]:
     """The columns of a rule's children, from the first and last that are there."""
     first, last = children[0], children[-1]
-    if first is None or last is None:   # an optional part left out at an end
+    if first is None or last is None:  # an optional part left out at an end
         present = [c for c in children if c is not None]
         first, last = present[0], present[-1]
     return c0(first), c1(last)
@@ -56,8 +56,9 @@ def _cols(children: list[Any]) -> tuple[int, int]:
 
 def _kept(children: list[Any], *types: str) -> tuple[Any, ...]:
     """The children that are values or tokens of the given types, in order."""
-    return tuple(c for c in children
-                 if c is not None and (not isinstance(c, TOKENS) or c.type in types))
+    return tuple(
+        c for c in children if c is not None and (not isinstance(c, TOKENS) or c.type in types)
+    )
 
 
 Children = list[Any]
@@ -121,14 +122,18 @@ class LineTransformer(Transformer[Token, Line]):
     def placements(self, c: Children) -> PlacementsBody:
         kept = _kept(c)
         claim = kept[-1] if isinstance(kept[-1], ClaimRaw) else None
-        return PlacementsBody(tuple(x for x in kept if isinstance(x, PlacementRaw)), claim,
-                              *_cols(c))
+        return PlacementsBody(
+            tuple(x for x in kept if isinstance(x, PlacementRaw)), claim, *_cols(c)
+        )
 
     def amounts(self, c: Children) -> AmountsBody:
         kept = _kept(c, "AMOUNT")
-        return AmountsBody(tuple(x for x in kept if isinstance(x, TOKENS)),
-                           next((x for x in kept if isinstance(x, ClaimRaw)), None),
-                           tuple(x for x in kept if isinstance(x, StatRaw)), *_cols(c))
+        return AmountsBody(
+            tuple(x for x in kept if isinstance(x, TOKENS)),
+            next((x for x in kept if isinstance(x, ClaimRaw)), None),
+            tuple(x for x in kept if isinstance(x, StatRaw)),
+            *_cols(c),
+        )
 
     def stats(self, c: Children) -> AmountsBody:
         return AmountsBody((), None, _kept(c), *_cols(c))

@@ -38,10 +38,13 @@ class TurnReader(Reader):
             if self.orphan_turns_reported:
                 return  # one report for a run of turn lines with no phase line above
             self.orphan_turns_reported = True
-            raise syntax_problem(raw, "a turn line before any phase line",
-                           "open the phase first, like `1. Anna hulls`")
+            raise syntax_problem(
+                raw,
+                "a turn line before any phase line",
+                "open the phase first, like `1. Anna hulls`",
+            )
         player = self.name(player_tok)
-        self.turn_player = player_tok.value   # as written, quotes and all
+        self.turn_player = player_tok.value  # as written, quotes and all
         try:
             clauses = self.clauses(clause_raws, phase)
         finally:
@@ -69,35 +72,58 @@ class TurnReader(Reader):
         if isinstance(body, t.ShipsBody) and action in vocab.PLACING_ACTIONS:
             # `Anna: bow` parses as a list of ship names; for a placing action the
             # player forgot where the tiles go.
-            raise SyntaxProblem(body.c1, body.c1 + 1, "missing `>` before the destination",
-                                "write the destination after `>`: `>store`, `>NAME` or `>new NAME`")
+            raise SyntaxProblem(
+                body.c1,
+                body.c1 + 1,
+                "missing `>` before the destination",
+                "write the destination after `>`: `>store`, `>NAME` or `>new NAME`",
+            )
         if action in vocab.PLACING_ACTIONS:
             if not isinstance(body, t.PlacementsBody):
-                raise syntax_problem(body, f"`{action}` places tiles, like `bow stern >new A`",
-                               self._body_help(action))
+                raise syntax_problem(
+                    body,
+                    f"`{action}` places tiles, like `bow stern >new A`",
+                    self._body_help(action),
+                )
             placements, claim = body.placements, body.claim
-            return ActionClause(span=span, action=action, extra=extra,
-                                placements=[self.placement(p, action) for p in placements],
-                                claim=self.claim(claim, "t", action) if claim else None)
+            return ActionClause(
+                span=span,
+                action=action,
+                extra=extra,
+                placements=[self.placement(p, action) for p in placements],
+                claim=self.claim(claim, "t", action) if claim else None,
+            )
         if action in ("money", "crowns"):
             if not isinstance(body, t.AmountsBody) or len(body.amounts) != 1 or body.stats:
-                raise syntax_problem(body, f"`{action}` takes the workers used, like `3w`",
-                               self._body_help(action))
+                raise syntax_problem(
+                    body, f"`{action}` takes the workers used, like `3w`", self._body_help(action)
+                )
             amount = body.amounts[0]
             value, unit = read_amount(amount)
             if unit != "w":
-                raise syntax_problem(amount, f"`{action}` takes the workers used, like `3w`, not `{amount.value}`",
-                               self._body_help(action))
+                raise syntax_problem(
+                    amount,
+                    f"`{action}` takes the workers used, like `3w`, not `{amount.value}`",
+                    self._body_help(action),
+                )
             claim = body.claim
-            return ActionClause(span=span, action=action, extra=extra, workers=value,
-                                claim=self.claim(claim, "t" if action == "money" else "vp", action)
-                                if claim else None)
+            return ActionClause(
+                span=span,
+                action=action,
+                extra=extra,
+                workers=value,
+                claim=self.claim(claim, "t" if action == "money" else "vp", action)
+                if claim
+                else None,
+            )
         # deliver
         if not isinstance(body, t.ShipsBody):
-            raise syntax_problem(body, "`deliver` names the ships unloaded, like `A, B`",
-                           self._body_help(action))
-        return ActionClause(span=span, action=action, extra=extra,
-                            ships=[self.name(tok) for tok in body.names])
+            raise syntax_problem(
+                body, "`deliver` names the ships unloaded, like `A, B`", self._body_help(action)
+            )
+        return ActionClause(
+            span=span, action=action, extra=extra, ships=[self.name(tok) for tok in body.names]
+        )
 
     @staticmethod
     def _body_help(action: str) -> str:
@@ -115,20 +141,24 @@ class TurnReader(Reader):
     def placement(self, raw: t.PlacementRaw, action: str) -> Placement:
         items = self.items(raw.items, action)
         d = raw.dest
-        dest = Destination(span=self.span(d), kind=d.kind,
-                           ship=self.name(d.name) if d.name is not None else None)
-        rewards = ([self.reward(r) for r in raw.rewards.rewards] if raw.rewards is not None
-                   else None)
-        return Placement(span=self.span(raw), items=items, dest=dest, gift=raw.plus is not None,
-                         rewards=rewards)
+        dest = Destination(
+            span=self.span(d), kind=d.kind, ship=self.name(d.name) if d.name is not None else None
+        )
+        rewards = [self.reward(r) for r in raw.rewards.rewards] if raw.rewards is not None else None
+        return Placement(
+            span=self.span(raw), items=items, dest=dest, gift=raw.plus is not None, rewards=rewards
+        )
 
     # -- setup player lines, checks, final ------------------------------------
     def on_setup_player(self, raw: t.TurnLine) -> None:
         player_tok, clause_raws = raw.player, raw.clauses
         body = clause_raws[0]
         if len(clause_raws) != 1 or not isinstance(body, t.AmountsBody):
-            raise syntax_problem(raw, "a setup player line lists amounts, `passed N` and `extra used`",
-                           "write it like `Anna: 12t 3w 25vp, passed 1, extra used`")
+            raise syntax_problem(
+                raw,
+                "a setup player line lists amounts, `passed N` and `extra used`",
+                "write it like `Anna: 12t 3w 25vp, passed 1, extra used`",
+            )
         if body.claim is not None:
             raise syntax_problem(body.claim, "a setup line has no claims", "leave out the `= ...`")
         fields: dict[str, Any] = dict(read_amounts(body.amounts, "given"))
@@ -137,10 +167,12 @@ class TurnReader(Reader):
             if first.type == "PASSED":
                 n = read_number(second)
                 if n > 3:
-                    raise syntax_problem(stat, "a player has three pass tiles",
-                                   "write `passed 0` to `passed 3`")
+                    raise syntax_problem(
+                        stat, "a player has three pass tiles", "write `passed 0` to `passed 3`"
+                    )
                 fields["passed"] = n
             else:
                 fields["extra_used"] = True
         self.setup["players"].append(
-            SetupPlayer(span=self.span(raw), player=self.name(player_tok), **fields))
+            SetupPlayer(span=self.span(raw), player=self.name(player_tok), **fields)
+        )

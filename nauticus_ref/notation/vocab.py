@@ -16,8 +16,14 @@ ACTION_OF_ITEM_KIND = {kind: action for action, kind in ITEM_KIND_OF_ACTION.item
 PLACING_ACTIONS = BUYING_ACTIONS + ("transport",)
 
 HULLS = ("1ship", "bow", "middle", "stern")
-HULL_ALIASES = {"1ship": "1ship", "single": "1ship", "bow": "bow", "middle": "middle",
-                "mid": "middle", "stern": "stern"}
+HULL_ALIASES = {
+    "1ship": "1ship",
+    "single": "1ship",
+    "bow": "bow",
+    "middle": "middle",
+    "mid": "middle",
+    "stern": "stern",
+}
 GOODS = ("coffee", "grain", "salt", "fish")
 #: The crests as the rulebook and the default `crests:` name them, in board order.
 DEFAULT_CRESTS = ("whale", "anchor", "helm", "crest4")
@@ -31,9 +37,29 @@ CLAIMABLE_BONUSES = ("3w", "2vp", "2w", "w+vp", "4t")
 REWARDS = ("crown mast", "crown sail", "3vp", "7t", "3w", "goods")
 
 #: Words that stand in the way of a ship or player name and must then be quoted.
-KEYWORDS = ("game", "date", "board", "players", "crests", "setup", "round", "phase",
-            "anchor", "flipped", "store", "ship", "delivered", "bonus", "pass", "extra",
-            "passed", "used", "new", "check", "final")
+KEYWORDS = (
+    "game",
+    "date",
+    "board",
+    "players",
+    "crests",
+    "setup",
+    "round",
+    "phase",
+    "anchor",
+    "flipped",
+    "store",
+    "ship",
+    "delivered",
+    "bonus",
+    "pass",
+    "extra",
+    "passed",
+    "used",
+    "new",
+    "check",
+    "final",
+)
 
 
 def quoted(name: str) -> str:
@@ -42,9 +68,11 @@ def quoted(name: str) -> str:
     the user to paste (help lines, fixes, completion) writes it so."""
     import re  # cached by re: compiled once, on the first name written
 
-    if (re.fullmatch(r"\w[\w-]*", name)
-            and not re.fullmatch(r"\d+(?:vp|t|w)?|w\+(?:vp|good)", name, re.IGNORECASE)
-            and name.lower() not in KEYWORDS):
+    if (
+        re.fullmatch(r"\w[\w-]*", name)
+        and not re.fullmatch(r"\d+(?:vp|t|w)?|w\+(?:vp|good)", name, re.IGNORECASE)
+        and name.lower() not in KEYWORDS
+    ):
         return name
     return f'"{name}"'
 

@@ -27,13 +27,21 @@ from nauticus_ref.record.book import Book, BookError
 #: The largest request body read, in bytes (a line of a record is far less).
 MAX_BODY = 16 * 1024
 #: What the page may load: its own script, style and pictures, nothing else.
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
-           "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
-ASSETS = {"/": ("page.html", "text/html; charset=utf-8"),
-          "/app.js": ("app.js", "text/javascript; charset=utf-8"),
-          "/app.css": ("app.css", "text/css; charset=utf-8")}
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+ASSETS = {
+    "/": ("page.html", "text/html; charset=utf-8"),
+    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/app.css": ("app.css", "text/css; charset=utf-8"),
+}
 
 #: The host names the recorder answers to when it listens on loopback only.
 LOOPBACK = ["127.0.0.1", "localhost", "::1", "[::1]"]
@@ -50,13 +58,25 @@ def make_app(book: Book, token: str | None = None, public: bool = False) -> Star
             if token is not None:
                 given = request.headers.get("x-token") or request.query_params.get("t") or ""
                 if not hmac.compare_digest(given.encode(), token.encode()):
-                    return _json({"error": "this recorder asks for the address with its "
-                                           "token, as the terminal printed it"}, 403)
+                    return _json(
+                        {
+                            "error": "this recorder asks for the address with its "
+                            "token, as the terminal printed it"
+                        },
+                        403,
+                    )
             try:
                 return await handler(request)
             except BookError as e:
-                return _json({"error": e.message, "findings": e.findings,
-                              "state": await run_in_threadpool(book.state)}, e.status)
+                return _json(
+                    {
+                        "error": e.message,
+                        "findings": e.findings,
+                        "state": await run_in_threadpool(book.state),
+                    },
+                    e.status,
+                )
+
         return run
 
     async def asset(request: Request) -> Response:
@@ -69,22 +89,30 @@ def make_app(book: Book, token: str | None = None, public: bool = False) -> Star
         return _json({**data, "public": public})
 
     async def table(request: Request) -> Response:
-        columns = 1 if request.query_params.get("columns") == "1" else 2   # 1: a phone's
+        columns = 1 if request.query_params.get("columns") == "1" else 2  # 1: a phone's
         svg = await run_in_threadpool(book.table_svg, columns)
-        return Response(svg, media_type="image/svg+xml",
-                        headers={**HEADERS, "Content-Security-Policy": "default-src 'none'; "
-                                 "style-src 'unsafe-inline'"})
+        return Response(
+            svg,
+            media_type="image/svg+xml",
+            headers={
+                **HEADERS,
+                "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+            },
+        )
 
     async def score(request: Request) -> Response:
-        page = await run_in_threadpool(book.score_page)   # its own CSP is in the page
-        return Response(page, media_type="text/html; charset=utf-8",
-                        headers={k: v for k, v in HEADERS.items()
-                                 if k != "Content-Security-Policy"})
+        page = await run_in_threadpool(book.score_page)  # its own CSP is in the page
+        return Response(
+            page,
+            media_type="text/html; charset=utf-8",
+            headers={k: v for k, v in HEADERS.items() if k != "Content-Security-Policy"},
+        )
 
     async def play(request: Request) -> Response:
         body = await _body(request)
-        data = await run_in_threadpool(book.play, _text(body, "line"), _text(body, "comment"),
-                                       _at(body))
+        data = await run_in_threadpool(
+            book.play, _text(body, "line"), _text(body, "comment"), _at(body)
+        )
         return _json(data)
 
     async def undo(request: Request) -> Response:
@@ -104,23 +132,28 @@ def make_app(book: Book, token: str | None = None, public: bool = False) -> Star
     async def choices(request: Request) -> Response:
         body = await _body(request)
         chosen = body.get("chosen", [])
-        if not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen) \
-                or len(chosen) > 64:
+        if (
+            not isinstance(chosen, list)
+            or not all(isinstance(c, str) for c in chosen)
+            or len(chosen) > 64
+        ):
             raise BookError(422, "`chosen` is a list of the parts of a turn")
         return _json(await run_in_threadpool(book.choices, chosen))
 
     async def no_icon(request: Request) -> Response:
         return Response(status_code=204, headers=HEADERS)
 
-    routes = [Route(path, asset) for path in ASSETS]   # the page holds no secret
+    routes = [Route(path, asset) for path in ASSETS]  # the page holds no secret
     routes.append(Route("/favicon.ico", no_icon))
-    routes += [Route("/api/state", guarded(state)),
-               Route("/api/table.svg", guarded(table)),
-               Route("/score", guarded(score)),
-               Route("/api/play", guarded(play), methods=["POST"]),
-               Route("/api/undo", guarded(undo), methods=["POST"]),
-               Route("/api/new", guarded(new), methods=["POST"]),
-               Route("/api/choices", guarded(choices), methods=["POST"])]
+    routes += [
+        Route("/api/state", guarded(state)),
+        Route("/api/table.svg", guarded(table)),
+        Route("/score", guarded(score)),
+        Route("/api/play", guarded(play), methods=["POST"]),
+        Route("/api/undo", guarded(undo), methods=["POST"]),
+        Route("/api/new", guarded(new), methods=["POST"]),
+        Route("/api/choices", guarded(choices), methods=["POST"]),
+    ]
     # on loopback, only the names of this machine: a page elsewhere cannot reach the
     # recorder by a name of its own that resolves here
     middleware = [] if public else [Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK)]
@@ -128,8 +161,9 @@ def make_app(book: Book, token: str | None = None, public: bool = False) -> Star
 
 
 def _json(data: Any, status: int = 200) -> Response:
-    return Response(json.dumps(data), status_code=status, media_type="application/json",
-                    headers=HEADERS)
+    return Response(
+        json.dumps(data), status_code=status, media_type="application/json", headers=HEADERS
+    )
 
 
 async def _body(request: Request) -> dict[str, Any]:

@@ -69,7 +69,7 @@ class Book:
     board_spec: str | None = None
     text: str = ""
     newline: str = "\n"
-    seen: tuple[int, int, int] | None = None     # the file's stamp when last read or written
+    seen: tuple[int, int, int] | None = None  # the file's stamp when last read or written
     lock: threading.Lock = field(default_factory=threading.Lock)
     _game: tuple[str, Game] | None = None
 
@@ -104,17 +104,26 @@ class Book:
             return self._state()
 
     def _state(self) -> Data:
-        data: Data = {"path": os.path.basename(self.path), "lines": self.lines,
-                      "at": len(self.lines), "boards": self._boards()}
+        data: Data = {
+            "path": os.path.basename(self.path),
+            "lines": self.lines,
+            "at": len(self.lines),
+            "boards": self._boards(),
+        }
         if not self.started:
             return {**data, "next": {"kind": "new"}, "findings": []}
         game = self.game()
         findings = [d.as_json() for d in game.errors]
         data["findings"] = findings
         if findings or game.replayed is None:
-            return {**data, "next": {"kind": "refused",
-                                     "reason": "the record has errors: fix them in the file "
-                                               "(nauticus-ref validate) and start again"}}
+            return {
+                **data,
+                "next": {
+                    "kind": "refused",
+                    "reason": "the record has errors: fix them in the file "
+                    "(nauticus-ref validate) and start again",
+                },
+            }
         table = game.replayed.table
         data["table"] = state_json(table, f"after line {len(self.lines)}")
         data["next"] = self._next(game)
@@ -127,22 +136,35 @@ class Book:
         o = options_at(game.record, self.board, len(self.lines) + 1, game.lines)
         if o.kind == "none":
             if o.comes == "end":
-                return {"kind": "over"} if game.record.final else \
-                    {"kind": "final", "line": final_line(game)}
+                return (
+                    {"kind": "over"}
+                    if game.record.final
+                    else {"kind": "final", "line": final_line(game)}
+                )
             if o.comes == "round":
-                return {"kind": "round", "round": game.replayed.table.round_no + 1,
-                        "actions": list(vocab.ACTIONS)}
+                return {
+                    "kind": "round",
+                    "round": game.replayed.table.round_no + 1,
+                    "actions": list(vocab.ACTIONS),
+                }
             return {"kind": "none", "reason": o.reason}
         if not listed:
             return {"kind": o.kind}
         listing = moves_json(os.path.basename(self.path), game.record, o, LISTED, COUNT_SECONDS)
-        return {"kind": o.kind, "round": o.round, "phase": o.phase, "player": o.player,
-                "action": o.action, "options": listing}
+        return {
+            "kind": o.kind,
+            "round": o.round,
+            "phase": o.phase,
+            "player": o.player,
+            "action": o.action,
+            "options": listing,
+        }
 
     def _boards(self) -> list[str]:
         """The boards a new game may be played on: the bundled ones and `--board`."""
-        return bundled_names() + ([self.board_spec] if self.board_spec
-                                  and self.board_spec not in bundled_names() else [])
+        return bundled_names() + (
+            [self.board_spec] if self.board_spec and self.board_spec not in bundled_names() else []
+        )
 
     def table_svg(self, columns: int = 2) -> str:
         """The table after the last line, its cells in `columns` columns (one for a
@@ -151,8 +173,9 @@ class Book:
             game = self.game() if self.started else None
             if game is None or game.replayed is None:
                 return ""
-            return state_svg(state_json(game.replayed.table, f"after line {len(self.lines)}"),
-                             columns)
+            return state_svg(
+                state_json(game.replayed.table, f"after line {len(self.lines)}"), columns
+            )
 
     def score_page(self) -> str:
         """The score page of the game so far (provisional before its end), as `score
@@ -190,7 +213,7 @@ class Book:
                     break
                 text = printer.turn(option.turn)
                 parts = turn_parts(text)
-                if parts[:len(chosen)] != chosen:
+                if parts[: len(chosen)] != chosen:
                     continue
                 if len(parts) == len(chosen):
                     complete = {"text": text, "taler": option.taler, "workers": option.workers}
@@ -198,16 +221,21 @@ class Book:
                 seen = steps.setdefault(parts[len(chosen)], [0, option.taler, option.taler])
                 seen[0] += 1
                 seen[1], seen[2] = min(seen[1], option.taler), max(seen[2], option.taler)
-            if complete is not None:   # what the player has left, from the referee itself
-                after = validate_source(Source(self.path, self.text + "  " + complete["text"]
-                                               + self.newline), self.board).replayed
+            if complete is not None:  # what the player has left, from the referee itself
+                after = validate_source(
+                    Source(self.path, self.text + "  " + complete["text"] + self.newline),
+                    self.board,
+                ).replayed
                 assert after is not None
                 p = next(p for p in after.table.players if p.name == o.player)
                 complete["left"] = {"taler": p.taler, "workers": p.workers}
             shown = sorted(steps.items(), key=lambda kv: (kv[1][1], -kv[1][0]))[:MAX_CHOICES]
-            return {"chosen": chosen, "complete": complete, "cut": cut or len(steps) > MAX_CHOICES,
-                    "steps": [{"text": k, "turns": v[0], "taler": [v[1], v[2]]}
-                              for k, v in shown]}
+            return {
+                "chosen": chosen,
+                "complete": complete,
+                "cut": cut or len(steps) > MAX_CHOICES,
+                "steps": [{"text": k, "turns": v[0], "taler": [v[1], v[2]]} for k, v in shown],
+            }
 
     # changing ----------------------------------------------------------------
     def play(self, line: str, comment: str = "", at: int | None = None) -> Data:
@@ -227,8 +255,10 @@ class Book:
             if before["kind"] == "over":
                 raise BookError(409, "the record takes no more lines")
             indent = "  " if before["kind"] == "turn" else ""
-            self._write(self.text + indent + line + (f"  # {comment}" if comment else "")
-                        + self.newline, check=True)
+            self._write(
+                self.text + indent + line + (f"  # {comment}" if comment else "") + self.newline,
+                check=True,
+            )
             return self._state()
 
     def undo(self, at: int | None = None) -> Data:
@@ -255,8 +285,11 @@ class Book:
                 raise BookError(422, "a game has 2 to 4 players")
             board = board or self.board_spec or "standard"
             if board not in self._boards():
-                raise BookError(422, f"no board called `{board[:40]}` here "
-                                     f"(the boards: {', '.join(self._boards())})")
+                raise BookError(
+                    422,
+                    f"no board called `{board[:40]}` here "
+                    f"(the boards: {', '.join(self._boards())})",
+                )
             try:
                 self.board = bundled(board) if board in bundled_names() else resolve(board)
             except BoardError as e:
@@ -278,11 +311,16 @@ class Book:
 
     def _fresh(self, at: int | None) -> None:
         if at is not None and at != len(self.lines):
-            raise BookError(409, "the record has changed since this page last looked: "
-                                 "it now shows the latest state")
+            raise BookError(
+                409,
+                "the record has changed since this page last looked: it now shows the latest state",
+            )
         if stamp(self.path) != self.seen:
-            raise BookError(409, f"{os.path.basename(self.path)} was changed by another "
-                                 "program: restart the recorder to continue from it")
+            raise BookError(
+                409,
+                f"{os.path.basename(self.path)} was changed by another "
+                "program: restart the recorder to continue from it",
+            )
 
     def _write(self, text: str, check: bool) -> None:
         if len(text.encode("utf-8")) > MAX_RECORD_BYTES:

@@ -27,9 +27,15 @@ def extra_action(r: Referee, p: Player, clause: ActionClause) -> None:
         return
     p.extra_used = True
     p.workers += 2
-    r.step(f"Extra Action on {clause.action}: +2 workers, no blue workers"
-           + ("; first tiles 2 taler, identical ones 4" if clause.action in
-              vocab.BUYING_ACTIONS else ""), "extra")
+    r.step(
+        f"Extra Action on {clause.action}: +2 workers, no blue workers"
+        + (
+            "; first tiles 2 taler, identical ones 4"
+            if clause.action in vocab.BUYING_ACTIONS
+            else ""
+        ),
+        "extra",
+    )
     action(r, p, clause, blue=0, extra=True)
 
 
@@ -47,8 +53,11 @@ def action(r: Referee, p: Player, clause: ActionClause, blue: int, extra: bool) 
         deliver(r, p, clause, use)
     if use.used and r.keep_steps:
         blue_used = min(use.blue, use.used)
-        r.step(f"{use.used} use{'s' if use.used != 1 else ''}: {blue_used} blue worker"
-               f"{'s' if blue_used != 1 else ''} + {use.own} own", "uses")
+        r.step(
+            f"{use.used} use{'s' if use.used != 1 else ''}: {blue_used} blue worker"
+            f"{'s' if blue_used != 1 else ''} + {use.own} own",
+            "uses",
+        )
 
 
 # buying ------------------------------------------------------------------------
@@ -58,44 +67,61 @@ def buy(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) -> 
     kind = vocab.ITEM_KIND_OF_ACTION[action]
     space = t.phase.space if t.phase is not None and not extra else None
     regular = frozenset(t.board.tiles[action])
-    all_four = {i.name for pl in clause.placements if not pl.gift for i in pl.items
-                if i.kind == kind and i.name != "crown"} >= regular
+    all_four = {
+        i.name
+        for pl in clause.placements
+        if not pl.gift
+        for i in pl.items
+        if i.kind == kind and i.name != "crown"
+    } >= regular
     # Identical tiles are interchangeable (RULINGS.md reading 10): where the first of
     # a kind is free, the free one is a copy written to storage, wherever it stands.
-    last_stored = {i.name: k for k, pl in enumerate(clause.placements)
-                   if pl.dest.kind == "store" and not pl.gift for i in pl.items}
-    first_paid: set[str] = set()   # kinds whose printed price is paid in this clause
+    last_stored = {
+        i.name: k
+        for k, pl in enumerate(clause.placements)
+        if pl.dest.kind == "store" and not pl.gift
+        for i in pl.items
+    }
+    first_paid: set[str] = set()  # kinds whose printed price is paid in this clause
     paid = 0
-    working: list[str] = []   # "coffee 2", for the step and a written price
+    working: list[str] = []  # "coffee 2", for the step and a written price
     shown = r.keep_steps or clause.claim is not None
     gifts = 0
     early_gifts: list[Placement] = []
     for k, pl in enumerate(clause.placements):
         if pl.gift:
             if r.ask(moments.GiftWritten(pl, all_four, frozenset(first_paid), regular)):
-                early_gifts.append(pl)   # received after the purchases, as it was played
+                early_gifts.append(pl)  # received after the purchases, as it was played
                 continue
             gifts += 1
             gift(r, p, clause, pl, all_four, gifts)
             continue
         completed = []
-        ship = ship_for(r, p, pl, clause.placements[k + 1:]) if pl.dest.kind != "store" else None
+        ship = ship_for(r, p, pl, clause.placements[k + 1 :]) if pl.dest.kind != "store" else None
         r.landed.clear()
         for item in pl.items:
             for _ in range(item.count):
                 # a tile the action's tile does not offer cannot be had at all
-                if r.ask(moments.ItemBought(item, kind, action)) or item.kind != kind \
-                        or item.name not in regular:
+                if (
+                    r.ask(moments.ItemBought(item, kind, action))
+                    or item.kind != kind
+                    or item.name not in regular
+                ):
                     continue
                 tile = (item.kind, item.name)
                 if not supply_has(r, tile, item.span, "buy"):
                     continue
                 price = 4
                 if item.name not in first_paid:
-                    price = 2 if extra else t.board.price(space, action, item.name) \
-                        if space is not None else 4
+                    price = (
+                        2
+                        if extra
+                        else t.board.price(space, action, item.name)
+                        if space is not None
+                        else 4
+                    )
                     if price == 0 and last_stored.get(item.name, -1) > k:
-                        price = 4   # the free copy is the one written to storage later
+                        price = 4  # the free copy is the one written to storage later
                     else:
                         first_paid.add(item.name)
                 use_worker(r, p, use, item.span)
@@ -115,13 +141,20 @@ def buy(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) -> 
         r.step(" + ".join(working) + f" = {paid} taler", "price")
     r.ask(moments.PurchaseEnd(p, clause, all_four, gifts))
     if clause.claim is not None:
-        r.ask(moments.Claimed(clause.claim, paid, "t", "the price paid is",
-                              " + ".join(working) + f" = {paid} taler" if working
-                              else "nothing was bought"))
+        r.ask(
+            moments.Claimed(
+                clause.claim,
+                paid,
+                "t",
+                "the price paid is",
+                " + ".join(working) + f" = {paid} taler" if working else "nothing was bought",
+            )
+        )
 
 
-def gift(r: Referee, p: Player, clause: ActionClause, pl: Placement, all_four: bool,
-         n: int) -> None:
+def gift(
+    r: Referee, p: Player, clause: ActionClause, pl: Placement, all_four: bool, n: int
+) -> None:
     """Buying all four kinds in one clause gives one free tile of that tile, to storage."""
     if _take_gift(r, p, clause, pl, all_four, n):
         placed_step(r, pl, None)
@@ -129,8 +162,9 @@ def gift(r: Referee, p: Player, clause: ActionClause, pl: Placement, all_four: b
         r.ask(moments.NothingCompleted(pl))
 
 
-def _take_gift(r: Referee, p: Player, clause: ActionClause, pl: Placement, all_four: bool,
-               n: int) -> bool:
+def _take_gift(
+    r: Referee, p: Player, clause: ActionClause, pl: Placement, all_four: bool, n: int
+) -> bool:
     if r.ask(moments.Gift(clause, pl, all_four, n)):
         return False
     item = pl.items[0]
@@ -141,8 +175,9 @@ def _take_gift(r: Referee, p: Player, clause: ActionClause, pl: Placement, all_f
     return receive_free(r, p, tile, pl.span, "free tile")
 
 
-def place(r: Referee, p: Player, pl: Placement, ship: Ship | None, item: Item, tile: Tile,
-          free: bool) -> Ship | None:
+def place(
+    r: Referee, p: Player, pl: Placement, ship: Ship | None, item: Item, tile: Tile, free: bool
+) -> Ship | None:
     """Put one tile where the placement says; return the ship if this completes it."""
     if pl.dest.kind == "store":
         store(r, p, tile, item, free)
@@ -161,7 +196,7 @@ def transport(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:
         if r.ask(moments.TransportTo(pl)) or pl.dest.kind == "store" or pl.gift:
             continue
         completed = []
-        ship = ship_for(r, p, pl, clause.placements[k + 1:])
+        ship = ship_for(r, p, pl, clause.placements[k + 1 :])
         r.landed.clear()
         for item in pl.items:
             for _ in range(item.count):
@@ -177,8 +212,15 @@ def transport(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:
                     completed.append(done)
         rewards(r, p, pl, completed, ship, "transport")
     if clause.claim is not None:
-        r.ask(moments.Claimed(clause.claim, 0, "t", "the price of a transport is",
-                              "transport costs workers, no taler"))
+        r.ask(
+            moments.Claimed(
+                clause.claim,
+                0,
+                "t",
+                "the price of a transport is",
+                "transport costs workers, no taler",
+            )
+        )
 
 
 def money(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:
@@ -209,24 +251,36 @@ def crowns(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) 
     r.gain_vp(p, gained, "crowns")
     if r.keep_steps:
         masts, sails, tiles = p.crowns_breakdown()
-        r.step(f"{crowns} crown{'s' if crowns != 1 else ''} ({masts} crown mast"
-               f"{'s' if masts != 1 else ''}, {sails} crown sail{'s' if sails != 1 else ''}, "
-               f"{tiles} pass tile{'s' if tiles != 1 else ''}) x {workers} worker"
-               f"{'s' if workers != 1 else ''} = {raw} VP"
-               + (f", cap {room}: {gained} VP" if raw > room else f" (cap {CROWN_CAP})"),
-               "crowns")
+        r.step(
+            f"{crowns} crown{'s' if crowns != 1 else ''} ({masts} crown mast"
+            f"{'s' if masts != 1 else ''}, {sails} crown sail{'s' if sails != 1 else ''}, "
+            f"{tiles} pass tile{'s' if tiles != 1 else ''}) x {workers} worker"
+            f"{'s' if workers != 1 else ''} = {raw} VP"
+            + (f", cap {room}: {gained} VP" if raw > room else f" (cap {CROWN_CAP})"),
+            "crowns",
+        )
     if not extra:
         p.crown_vp_this_round += gained
     r.ask(moments.CrownsScored(crowns, workers, room, clause.span))
     if clause.claim is not None:
         capped = raw > room
-        working = (f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw}"
-                   + (f", capped at {room} by `crown-cap`" if capped else "")
-                   + f": {gained} point{'s' if gained != 1 else ''}"
-                   + ("; `nauticus-ref rules crown-cap` explains the cap" if capped else ""))
-        r.ask(moments.Claimed(clause.claim, gained, "vp", f"the crown cap (`crown-cap`) allows "
-                              f"{room} points this round: the crowns give" if capped
-                              else "the crowns give", working))
+        working = (
+            f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw}"
+            + (f", capped at {room} by `crown-cap`" if capped else "")
+            + f": {gained} point{'s' if gained != 1 else ''}"
+            + ("; `nauticus-ref rules crown-cap` explains the cap" if capped else "")
+        )
+        r.ask(
+            moments.Claimed(
+                clause.claim,
+                gained,
+                "vp",
+                f"the crown cap (`crown-cap`) allows {room} points this round: the crowns give"
+                if capped
+                else "the crowns give",
+                working,
+            )
+        )
 
 
 def deliver(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:
@@ -241,7 +295,9 @@ def deliver(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:
             continue
         for _ in ship.goods:
             use_worker(r, p, use, name.span)
-        r.step(f"`{ship.name}` delivers {' '.join(ship.goods) or 'nothing'}: one worker "
-               "per good", "delivery")
+        r.step(
+            f"`{ship.name}` delivers {' '.join(ship.goods) or 'nothing'}: one worker per good",
+            "delivery",
+        )
         p.delivered.update(ship.goods)
         ship.goods.clear()

@@ -38,27 +38,34 @@ class Checkpoint(NamedTuple):
     as the moments' facts are: most runs never take one, and defining it costs a
     fraction of a frozen dataclass."""
 
-    players: list[Player]   # copies (`Player.__deepcopy__` copies only what can change)
+    players: list[Player]  # copies (`Player.__deepcopy__` copies only what can change)
     supply: Counter[Tile]
     done: list[Player]
-    lengths: tuple[int, int, int]     # diagnostics, steps, ledger
+    lengths: tuple[int, int, int]  # diagnostics, steps, ledger
     scalars: tuple[bool, int, int, int]
 
 
 class Referee:
     """The table, the rules to ask, and what the replay of one record reports."""
 
-    def __init__(self, record: Record, board: Board, until_line: int | None = None,
-                 lines: Sequence[str] | None = None, steps: bool = True,
-                 off: frozenset[str] = frozenset()):
+    def __init__(
+        self,
+        record: Record,
+        board: Board,
+        until_line: int | None = None,
+        lines: Sequence[str] | None = None,
+        steps: bool = True,
+        off: frozenset[str] = frozenset(),
+    ):
         # `crests:` names the crests in the board's order (docs/notation.md); the parser, which
         # knows no board, gives the words the default crests by position.
         order = board.tiles["masts"]
         if record.header.crests and order != vocab.DEFAULT_CRESTS:
             record = remap_crests(record, dict(zip(vocab.DEFAULT_CRESTS, order)))
         self.rec = record
-        words = dict(zip(order if record.header.crests else vocab.DEFAULT_CRESTS,
-                         record.crest_words))
+        words = dict(
+            zip(order if record.header.crests else vocab.DEFAULT_CRESTS, record.crest_words)
+        )
         words["crown"] = "crown"
         self.table = Table(board, words)
         #: the record's text, where known: some fixes move whole lines
@@ -76,8 +83,8 @@ class Referee:
         #: the turn lines of the phase in play, for fixes that move them
         self.phase_turns: Sequence[Turn] = ()
         self.setup_pending = False
-        self.actor: Player | None = None   # whose move is being replayed
-        self.line_no = 0                     # the source line being replayed
+        self.actor: Player | None = None  # whose move is being replayed
+        self.line_no = 0  # the source line being replayed
         self.steps: list[Step] = []
         #: whether to write the steps at all: explain and annotate read them; validate
         #: and score do not, and spare the replay a third of its work
@@ -127,8 +134,14 @@ class Referee:
         if p is not None and p.first_error is None:
             p.first_error = span.line
 
-    def step(self, text: str, topic: str | None = None, player: Player | None = None,
-             kind: str = "move", rule: str | None = None) -> None:
+    def step(
+        self,
+        text: str,
+        topic: str | None = None,
+        player: Player | None = None,
+        kind: str = "move",
+        rule: str | None = None,
+    ) -> None:
         """What the referee worked out on the line being replayed; `topic` says what kind
         of effect it is (`rules.EXPLAINER[topic]` is the rule that explains it), or `rule`
         names the rule whose finding it follows."""
@@ -137,8 +150,11 @@ class Referee:
         who = player or self.actor
         if topic is not None:
             rule = rules.EXPLAINER[topic]
-        self.steps.append(Step(line=self.line_no, player=who.name if who else None,
-                               rule=rule, text=text, kind=kind))
+        self.steps.append(
+            Step(
+                line=self.line_no, player=who.name if who else None, rule=rule, text=text, kind=kind
+            )
+        )
 
     def gain_vp(self, p: Player, points: int, source: str) -> None:
         p.vp += points
@@ -153,15 +169,17 @@ class Referee:
     def checkpoint(self) -> Checkpoint:
         """The state a turn can change, to take the turn back with `rollback`."""
         t = self.table
-        return Checkpoint(players=[copy.deepcopy(p) for p in t.players],
-                          supply=t.supply.copy(),
-                          done=list(t.phase.done) if t.phase is not None else [],
-                          lengths=(len(self.diags), len(self.steps), len(self.ledger)),
-                          scalars=(t.round_ended, t.rounds_played, t.anchor, self.error_count))
+        return Checkpoint(
+            players=[copy.deepcopy(p) for p in t.players],
+            supply=t.supply.copy(),
+            done=list(t.phase.done) if t.phase is not None else [],
+            lengths=(len(self.diags), len(self.steps), len(self.ledger)),
+            scalars=(t.round_ended, t.rounds_played, t.anchor, self.error_count),
+        )
 
     def failed_since(self, cp: Checkpoint) -> bool:
         """Whether anything worse than a note was reported since `cp`."""
-        return any(d.severity != "note" for d in self.diags[cp.lengths[0]:])
+        return any(d.severity != "note" for d in self.diags[cp.lengths[0] :])
 
     def rollback(self, cp: Checkpoint) -> None:
         """Back to `cp`: players, supply, the phase's turns, findings, steps, ledger, and the
@@ -172,7 +190,7 @@ class Referee:
         t.supply = cp.supply.copy()
         if t.phase is not None:
             t.phase.done[:] = cp.done
-        del self.diags[cp.lengths[0]:], self.steps[cp.lengths[1]:], self.ledger[cp.lengths[2]:]
+        del self.diags[cp.lengths[0] :], self.steps[cp.lengths[1] :], self.ledger[cp.lengths[2] :]
         t.round_ended, t.rounds_played, t.anchor, self.error_count = cp.scalars
         self.actor = None
 
@@ -187,27 +205,59 @@ class Referee:
     def snapshot(self) -> TableView:
         """The table now, as plain frozen values (nothing in it is shared with the replay)."""
         t = self.table
-        players = tuple(PlayerView(
-            name=p.name, seat=p.seat, vp=p.vp, taler=p.taler, workers=p.workers,
-            storage=Counter(p.storage), delivered=Counter(p.delivered), passed=p.passed,
-            extra_used=p.extra_used,
-            ships={k: ShipView(name=s.name, parts=tuple(s.parts), masts=tuple(s.masts),
-                               sails=tuple(s.sails), goods=tuple(s.goods), complete=s.complete)
-                   for k, s in p.ships.items()}) for p in t.players)
+        players = tuple(
+            PlayerView(
+                name=p.name,
+                seat=p.seat,
+                vp=p.vp,
+                taler=p.taler,
+                workers=p.workers,
+                storage=Counter(p.storage),
+                delivered=Counter(p.delivered),
+                passed=p.passed,
+                extra_used=p.extra_used,
+                ships={
+                    k: ShipView(
+                        name=s.name,
+                        parts=tuple(s.parts),
+                        masts=tuple(s.masts),
+                        sails=tuple(s.sails),
+                        goods=tuple(s.goods),
+                        complete=s.complete,
+                    )
+                    for k, s in p.ships.items()
+                },
+            )
+            for p in t.players
+        )
         ph = t.phase
-        start = (ph.order[0] if ph is not None and ph.order else
-                 t.expected_start(t.phase_no + 1) if t.round_no and not t.round_ended else None)
+        start = (
+            ph.order[0]
+            if ph is not None and ph.order
+            else t.expected_start(t.phase_no + 1)
+            if t.round_no and not t.round_ended
+            else None
+        )
         to_move = next((p for p in ph.order if p not in ph.done), None) if ph else None
-        return TableView(board=t.board, players=players, supply=Counter(t.supply),
-                         deal=tuple(t.deal), flipped=tuple(t.flipped), anchor=t.anchor,
-                         next_anchor=t.next_anchor, round_no=t.round_no,
-                         phase_no=t.phase_no, round_ended=t.round_ended,
-                         rounds_played=t.rounds_played, max_rounds=t.max_rounds,
-                         phase_blue=ph.blue if ph is not None else None,
-                         phase_action=ph.action if ph is not None else None,
-                         start_seat=start.seat if start is not None else None,
-                         to_move_seat=to_move.seat if to_move is not None else None,
-                         crest_words=dict(t.crest_words))
+        return TableView(
+            board=t.board,
+            players=players,
+            supply=Counter(t.supply),
+            deal=tuple(t.deal),
+            flipped=tuple(t.flipped),
+            anchor=t.anchor,
+            next_anchor=t.next_anchor,
+            round_no=t.round_no,
+            phase_no=t.phase_no,
+            round_ended=t.round_ended,
+            rounds_played=t.rounds_played,
+            max_rounds=t.max_rounds,
+            phase_blue=ph.blue if ph is not None else None,
+            phase_action=ph.action if ph is not None else None,
+            start_seat=start.seat if start is not None else None,
+            to_move_seat=to_move.seat if to_move is not None else None,
+            crest_words=dict(t.crest_words),
+        )
 
 
 #: What a mark does not copy: the record and its text (read-only), the rules, the hooks.
@@ -223,9 +273,10 @@ def _copy_state(state: dict[str, Any]) -> dict[str, Any]:
     lists: dict[str, Any] = {k: list(state[k]) for k in _APPEND_ONLY}
     lists["landed"] = Counter(state["landed"])
     pending = state["pending_bonus"]
-    copied = copy.deepcopy({k: v for k, v in state.items()
-                            if k not in lists and k != "phase_turns"},
-                           {id(pending[0]): pending[0]} if pending else {})
-    copied["phase_turns"] = state["phase_turns"]   # the record's own lines, read-only
+    copied = copy.deepcopy(
+        {k: v for k, v in state.items() if k not in lists and k != "phase_turns"},
+        {id(pending[0]): pending[0]} if pending else {},
+    )
+    copied["phase_turns"] = state["phase_turns"]  # the record's own lines, read-only
     copied.update(lists)
     return copied

@@ -45,14 +45,23 @@ def decisions(lines: list[str]) -> dict[int, list[Decision]]:
             continue
         for word in re.finditer(_RULE_ID, m.group("rules")):
             column = m.start("rules") + word.start() + 1
-            found.setdefault(number, []).append(Decision(word.group().lower(), Span(
-                line=number, column=column, end_line=number,
-                end_column=column + len(word.group()))))
+            found.setdefault(number, []).append(
+                Decision(
+                    word.group().lower(),
+                    Span(
+                        line=number,
+                        column=column,
+                        end_line=number,
+                        end_column=column + len(word.group()),
+                    ),
+                )
+            )
     return found
 
 
-def apply(lines: list[str], diagnostics: Iterable[Diagnostic],
-          known: Iterable[str]) -> list[Diagnostic]:
+def apply(
+    lines: list[str], diagnostics: Iterable[Diagnostic], known: Iterable[str]
+) -> list[Diagnostic]:
     """`diagnostics` with the house decisions of `lines` applied: accepted findings as
     notes citing the decision, and a warning for each decision that fits no finding
     (`known`: the rule ids there are)."""
@@ -69,9 +78,12 @@ def apply(lines: list[str], diagnostics: Iterable[Diagnostic],
         if d.rule in accepted and d.severity != "note":
             used.add((d.span.line, d.rule))
             d = dataclasses.replace(
-                d, severity="note", accepted=True,
+                d,
+                severity="note",
+                accepted=True,
                 message=f"{d.message} (accepted by the table: `# ref: accept {d.rule}` on "
-                        f"line {d.span.line})")
+                f"line {d.span.line})",
+            )
         out.append(d)
     for line, found in taken.items():
         for x in found:
@@ -79,15 +91,26 @@ def apply(lines: list[str], diagnostics: Iterable[Diagnostic],
                 continue
             if x.rule not in known:
                 near = closest(x.rule, known)
-                out.append(Diagnostic(rule=SYNTAX_RULE, severity="warning", span=x.span,
-                                      message=f"`{x.rule}` is no rule, so it cannot be accepted",
-                                      help=f"did you mean `{near}`" if near else
-                                      "`nauticus-ref rules` lists the rules"))
+                out.append(
+                    Diagnostic(
+                        rule=SYNTAX_RULE,
+                        severity="warning",
+                        span=x.span,
+                        message=f"`{x.rule}` is no rule, so it cannot be accepted",
+                        help=f"did you mean `{near}`"
+                        if near
+                        else "`nauticus-ref rules` lists the rules",
+                    )
+                )
             else:
-                out.append(Diagnostic(rule=x.rule, severity="warning", span=x.span,
-                                      message=f"`{x.rule}` is accepted here, but this line "
-                                              "does not break it",
-                                      help="remove the decision, or name the rule the line "
-                                           "breaks"))
+                out.append(
+                    Diagnostic(
+                        rule=x.rule,
+                        severity="warning",
+                        span=x.span,
+                        message=f"`{x.rule}` is accepted here, but this line does not break it",
+                        help="remove the decision, or name the rule the line breaks",
+                    )
+                )
     out.sort(key=Diagnostic.sort_key)
     return out

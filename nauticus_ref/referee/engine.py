@@ -80,9 +80,15 @@ class Replay:
     #: where the walk begins: (round index, entry index), None for the start of the game
     start: tuple[int, int] | None = None
 
-    def __init__(self, record: Record, board: Board, until_line: int | None = None,
-                 lines: Sequence[str] | None = None, steps: bool = True,
-                 off: frozenset[str] = frozenset()):
+    def __init__(
+        self,
+        record: Record,
+        board: Board,
+        until_line: int | None = None,
+        lines: Sequence[str] | None = None,
+        steps: bool = True,
+        off: frozenset[str] = frozenset(),
+    ):
         self.referee = Referee(record, board, until_line, lines, steps, off)
         self.rec = self.referee.rec
         self.until = self.referee.until
@@ -102,8 +108,13 @@ class Replay:
             r.diags.append(rules.stopped(r.diags[-1].span, MAX_RULE_ERRORS))
             complete = False
         r.diags.sort(key=Diagnostic.sort_key)
-        return ReplayResult(diagnostics=r.diags, complete=complete, steps=tuple(r.steps),
-                            ledger=tuple(r.ledger), table=r.snapshot())
+        return ReplayResult(
+            diagnostics=r.diags,
+            complete=complete,
+            steps=tuple(r.steps),
+            ledger=tuple(r.ledger),
+            table=r.snapshot(),
+        )
 
     def replay_all(self) -> None:
         start_game(self.referee)
@@ -193,8 +204,10 @@ class Replay:
         for clause in turn.clauses:
             if not isinstance(clause, ActionClause):
                 p.passed = min(3, p.passed + 1)
-                r.step(f"pass: {p.passed} pass tile{'s' if p.passed != 1 else ''} flipped "
-                       f"(each a crown this round)")
+                r.step(
+                    f"pass: {p.passed} pass tile{'s' if p.passed != 1 else ''} flipped "
+                    f"(each a crown this round)"
+                )
             elif clause.extra:
                 extra_action(r, p, clause)
             else:
@@ -214,8 +227,7 @@ class Replay:
         if p is None:
             return
         if r.ask(moments.CheckLine(p, check)) and p.tainted_at is not None:
-            for unit, written, replayed in differences(p, check.vp, check.taler,
-                                                          check.workers):
+            for unit, written, replayed in differences(p, check.vp, check.taler, check.workers):
                 if unit == "vp":
                     r.gain_vp(p, written - replayed, "correction")
                 else:
@@ -240,9 +252,14 @@ class Replay:
                 r.ask(moments.FinalEntryLine(p, entry, scores[p.name]))
 
 
-def replay(record: Record, board: Board, until_line: int | None = None,
-           lines: Sequence[str] | None = None, steps: bool = True,
-           off: frozenset[str] = frozenset()) -> ReplayResult:
+def replay(
+    record: Record,
+    board: Board,
+    until_line: int | None = None,
+    lines: Sequence[str] | None = None,
+    steps: bool = True,
+    off: frozenset[str] = frozenset(),
+) -> ReplayResult:
     """Replay `record` on `board`; with `until_line`, only what stands on the lines up to
     it; with `lines` (the record's text), findings may offer fixes that move lines;
     `steps`: write the steps (else the result has none, and the rest is the same);
@@ -250,9 +267,13 @@ def replay(record: Record, board: Board, until_line: int | None = None,
     return Replay(record, board, until_line, lines, steps, off).run()
 
 
-def referee_before(record: Record, board: Board, line: int,
-                   lines: Sequence[str] | None = None,
-                   off: frozenset[str] = frozenset()) -> Referee:
+def referee_before(
+    record: Record,
+    board: Board,
+    line: int,
+    lines: Sequence[str] | None = None,
+    off: frozenset[str] = frozenset(),
+) -> Referee:
     """The referee of a replay of `record` up to the line before `line`: its table as it
     stands when `line` is played (to ask what could be played there)."""
     walk = Replay(record, board, line - 1, lines, steps=False, off=off)
@@ -265,8 +286,9 @@ def setup_end(setup: Setup) -> int:
     return max([setup.span.line] + [e.span.line for e in (*setup.players, *setup.tiles)])
 
 
-def replay_tables(record: Record, board: Board,
-                  off: frozenset[str] = frozenset()) -> list[tuple[int, TableView]]:
+def replay_tables(
+    record: Record, board: Board, off: frozenset[str] = frozenset()
+) -> list[tuple[int, TableView]]:
     """The table before any move (line 0), then after each line that holds a move, a
     round, a phase or a check, from one replay.  A setup block is replayed as one and
     appears at its last line."""

@@ -26,7 +26,7 @@ class Step:
     player: str | None
     rule: str | None
     text: str
-    kind: str = "move"   # "phase" (the action's space), "move", or "round-end"
+    kind: str = "move"  # "phase" (the action's space), "move", or "round-end"
 
 
 class LedgerEntry(NamedTuple):
@@ -35,7 +35,7 @@ class LedgerEntry(NamedTuple):
     round: int
     line: int
     player: str
-    source: str      # "bonus", "crowns", "rewards", "pass penalty", "correction"
+    source: str  # "bonus", "crowns", "rewards", "pass penalty", "correction"
     points: int
 
 
@@ -60,9 +60,9 @@ class PlayerView(Holdings):
     vp: int
     taler: int
     workers: int
-    storage: Counter[Tile]    # tile -> count (a copy)
+    storage: Counter[Tile]  # tile -> count (a copy)
     ships: dict[str, ShipView]  # by casefolded name
-    delivered: Counter[str]   # good -> count (a copy)
+    delivered: Counter[str]  # good -> count (a copy)
     passed: int
     extra_used: bool
 
@@ -73,21 +73,21 @@ class TableView:
 
     board: Board
     players: tuple[PlayerView, ...]
-    supply: Counter[Tile]         # tile -> count left (a copy)
-    deal: tuple[str, ...]         # the round's deal, clockwise from the 3-workers space
-    flipped: tuple[str, ...]      # actions taken this round, in order
-    anchor: int                   # the space the wheel's anchor points at this round
-    next_anchor: int | None       # where it points next round, once known
+    supply: Counter[Tile]  # tile -> count left (a copy)
+    deal: tuple[str, ...]  # the round's deal, clockwise from the 3-workers space
+    flipped: tuple[str, ...]  # actions taken this round, in order
+    anchor: int  # the space the wheel's anchor points at this round
+    next_anchor: int | None  # where it points next round, once known
     round_no: int
     phase_no: int
     round_ended: bool
     rounds_played: int
     max_rounds: int
-    phase_blue: int | None        # blue workers of the phase in play, if one is
-    phase_action: str | None      # the action of the phase in play, if one is
-    start_seat: int | None        # who starts the phase in play, or the next one
-    to_move_seat: int | None      # whose turn it is in the phase in play
-    crest_words: dict[str, str]   # the board's crests -> the record's words
+    phase_blue: int | None  # blue workers of the phase in play, if one is
+    phase_action: str | None  # the action of the phase in play, if one is
+    start_seat: int | None  # who starts the phase in play, or the next one
+    to_move_seat: int | None  # whose turn it is in the phase in play
+    crest_words: dict[str, str]  # the board's crests -> the record's words
 
     @property
     def by_key(self) -> dict[str, PlayerView]:
@@ -104,10 +104,15 @@ class TableView:
         imported when a notebook asks: the one exception to the pipeline, README)."""
         from nauticus_ref.views.state import state_json, state_svg
 
-        where = (f"at the end of round {self.round_no}" if self.round_ended else
-                 f"in round {self.round_no}, phase {self.phase_no}" if self.phase_no else
-                 f"at the start of round {self.round_no}" if self.round_no else
-                 "before the first round")
+        where = (
+            f"at the end of round {self.round_no}"
+            if self.round_ended
+            else f"in round {self.round_no}, phase {self.phase_no}"
+            if self.phase_no
+            else f"at the start of round {self.round_no}"
+            if self.round_no
+            else "before the first round"
+        )
         return state_svg(state_json(self, where))
 
 

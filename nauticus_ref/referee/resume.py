@@ -31,15 +31,20 @@ class LastReplay:
     record: Record
     board: Board
     marks: list[Mark]
-    steps: bool   # whether the replay wrote its steps (see `replay`)
-    off: frozenset[str]   # the rules it did not ask
+    steps: bool  # whether the replay wrote its steps (see `replay`)
+    off: frozenset[str]  # the rules it did not ask
     #: the line of the phase this replay began at (0: it ran whole)
     resumed_at: int = 0
 
 
-def replay_edited(record: Record, board: Board, lines: list[str], last: LastReplay | None,
-                  steps: bool = True,
-                  off: frozenset[str] = frozenset()) -> tuple[ReplayResult, LastReplay]:
+def replay_edited(
+    record: Record,
+    board: Board,
+    lines: list[str],
+    last: LastReplay | None,
+    steps: bool = True,
+    off: frozenset[str] = frozenset(),
+) -> tuple[ReplayResult, LastReplay]:
     """The replay of `record` (whose text is `lines`), the same as `replay(record,
     board, lines=lines, steps=steps, off=off)` gives, begun at the last usable mark of `last`,
     the replay of an earlier version; and what to keep for the next version."""
@@ -52,8 +57,9 @@ def replay_edited(record: Record, board: Board, lines: list[str], last: LastRepl
         kept = [m for m in last.marks if m.line <= mark.line]
         walk.resume(mark)
     result = walk.run()
-    return result, LastReplay(lines, record, board, kept + walk.marks, steps, off,
-                              mark.line if mark else 0)
+    return result, LastReplay(
+        lines, record, board, kept + walk.marks, steps, off, mark.line if mark else 0
+    )
 
 
 def first_difference(old: list[str], new: list[str]) -> int:
@@ -65,17 +71,22 @@ def first_difference(old: list[str], new: list[str]) -> int:
     return min(len(old), len(new)) + 1
 
 
-def _resume_point(record: Record, board: Board, lines: list[str],
-                  last: LastReplay | None, steps: bool, off: frozenset[str]) -> Mark | None:
+def _resume_point(
+    record: Record,
+    board: Board,
+    lines: list[str],
+    last: LastReplay | None,
+    steps: bool,
+    off: frozenset[str],
+) -> Mark | None:
     if last is None or (board, steps, off) != (last.board, last.steps, last.off):
         return None
     before = last.record
-    if (record.header, record.setup, record.checks) != (before.header, before.setup,
-                                                        before.checks):
+    if (record.header, record.setup, record.checks) != (before.header, before.setup, before.checks):
         return None
     changed = first_difference(last.lines, lines)
     for mark in last.marks[::-1]:
-        if mark.line > changed:   # the phase's own line may be the changed one
+        if mark.line > changed:  # the phase's own line may be the changed one
             continue
         r, e = mark.position
         entries = record.rounds[r].entries if r < len(record.rounds) else []

@@ -15,15 +15,15 @@ from nauticus_ref.referee.stock import receive_free
 from nauticus_ref.rules import moments
 
 
-def ship_for(r: Referee, p: Player, pl: Placement,
-             later: Sequence[Placement] = ()) -> Ship | None:
+def ship_for(r: Referee, p: Player, pl: Placement, later: Sequence[Placement] = ()) -> Ship | None:
     """The ship a placement names: `>NAME` an existing one, `>new NAME` a new one
     (`later`: the placements after it in its action)."""
     name = pl.dest.ship
     assert name is not None, "a ship destination names its ship"
     if pl.dest.kind != "new":
         return p.ships.get(name.key) or unknown_ship(
-            r, p, name, f"start a ship with `>new {quoted(name.text)}`; ", pl, later)
+            r, p, name, f"start a ship with `>new {quoted(name.text)}`; ", pl, later
+        )
     if not r.ask(moments.NewShip(p, name)) and name.key not in p.ships:
         ship = p.ships[name.key] = Ship(name=name.text)
         return ship
@@ -36,8 +36,14 @@ def ship_for(r: Referee, p: Player, pl: Placement,
     return ship
 
 
-def unknown_ship(r: Referee, p: Player, name: Name, help_start: str = "",
-                 used: Placement | None = None, later: Sequence[Placement] = ()) -> Ship:
+def unknown_ship(
+    r: Referee,
+    p: Player,
+    name: Name,
+    help_start: str = "",
+    used: Placement | None = None,
+    later: Sequence[Placement] = (),
+) -> Ship:
     """A name that is no ship of the player's is reported once and then stands for a
     doubtful ship."""
     if p.misnamed is not None:  # the ship started under a taken name: it is this one
@@ -77,12 +83,22 @@ def put_checked(r: Referee, p: Player, ship: Ship, tile: Tile, span: Span) -> Sh
     if problem:
         ship.doubtful = True
         stored = p.storage_free >= spaces(tile)
-        r.flag(replace(problem, help=f"{problem.help}" + (
-            "; the referee stores the tile and goes on" if stored else
-            "; the storage is full, so the referee drops the tile and goes on")))
-        r.step(f"the {r.table.tile(tile)} does not fit on `{ship.name}`: "
-               + ("to storage instead" if stored else "dropped, the storage is full"),
-               rule=problem.rule)
+        r.flag(
+            replace(
+                problem,
+                help=f"{problem.help}"
+                + (
+                    "; the referee stores the tile and goes on"
+                    if stored
+                    else "; the storage is full, so the referee drops the tile and goes on"
+                ),
+            )
+        )
+        r.step(
+            f"the {r.table.tile(tile)} does not fit on `{ship.name}`: "
+            + ("to storage instead" if stored else "dropped, the storage is full"),
+            rule=problem.rule,
+        )
         if stored:
             p.storage[tile] += 1
         else:
@@ -97,16 +113,25 @@ def put_checked(r: Referee, p: Player, ship: Ship, tile: Tile, span: Span) -> Sh
 
 
 # rewards -------------------------------------------------------------------------
-def rewards(r: Referee, p: Player, pl: Placement, completed: list[Ship],
-            ship: Ship | None = None, topic: str | None = None) -> None:
+def rewards(
+    r: Referee,
+    p: Player,
+    pl: Placement,
+    completed: list[Ship],
+    ship: Ship | None = None,
+    topic: str | None = None,
+) -> None:
     """A completed ship gives one reward per mast, as written after the placement."""
     placed_step(r, pl, ship, topic, r.landed)
     for done in completed:
-        written = ", ".join(f"goods {w.goods[0]} {w.goods[1]}" if w.goods else w.kind
-                            for w in pl.rewards or [])
-        r.step(f"`{done.name}` completed, a {done.size}-ship: {len(done.masts)} reward"
-               f"{'s' if len(done.masts) != 1 else ''}" + (f": {written}" if written else ""),
-               "completed")
+        written = ", ".join(
+            f"goods {w.goods[0]} {w.goods[1]}" if w.goods else w.kind for w in pl.rewards or []
+        )
+        r.step(
+            f"`{done.name}` completed, a {done.size}-ship: {len(done.masts)} reward"
+            f"{'s' if len(done.masts) != 1 else ''}" + (f": {written}" if written else ""),
+            "completed",
+        )
     if not completed:
         if pl.rewards is not None and ship is not None and ship.doubtful:
             for w in pl.rewards:
@@ -138,8 +163,13 @@ def standing_rewards(masts: int, written: Sequence[Reward]) -> list[Reward]:
     return given
 
 
-def placed_step(r: Referee, pl: Placement, ship: Ship | None, topic: str | None = None,
-                landed: Counter[Tile] | None = None) -> None:
+def placed_step(
+    r: Referee,
+    pl: Placement,
+    ship: Ship | None,
+    topic: str | None = None,
+    landed: Counter[Tile] | None = None,
+) -> None:
     """The step for a placement: the tiles that went where it says (`landed`; all of
     them if None).  A tile that went elsewhere has its own step or diagnostic."""
     if not r.keep_steps:

@@ -75,8 +75,7 @@ class Game:
         from nauticus_ref.moves.point import options_at
 
         assert self.record is not None, f"{self.path} has syntax errors"
-        return options_at(self.record, self._replayed().table.board, line, self.lines,
-                          self.off)
+        return options_at(self.record, self._replayed().table.board, line, self.lines, self.off)
 
     def _setup_lines(self) -> range:
         """The lines of the setup block before its last (empty without one): after any of
@@ -101,7 +100,7 @@ class Game:
         table, position = marks[0], None
         for line in range(1, len(self.lines) + 1):
             if line in setup:
-                if position is None:   # the setup's position: replayed once
+                if position is None:  # the setup's position: replayed once
                     position = replay(record, board, until_line=setup.stop, off=self.off).table
                 out.append(position)
                 continue
@@ -115,8 +114,12 @@ class Game:
         return self.replayed
 
     def as_json(self) -> dict[str, Any]:
-        return {"path": self.path, "valid": self.valid, "complete": self.complete,
-                "diagnostics": [d.as_json(self.path) for d in self.diagnostics]}
+        return {
+            "path": self.path,
+            "valid": self.valid,
+            "complete": self.complete,
+            "diagnostics": [d.as_json(self.path) for d in self.diagnostics],
+        }
 
     def _repr_html_(self) -> str:
         """In a Jupyter notebook: the summary, the diagnostics, the score and its chart.
@@ -145,9 +148,13 @@ class Memo:
     replay: LastReplay | None = None
 
 
-def validate_source(source: Source, board: Board | None = None,
-                    memo: Memo | None = None, steps: bool = True,
-                    off: frozenset[str] = frozenset()) -> Game:
+def validate_source(
+    source: Source,
+    board: Board | None = None,
+    memo: Memo | None = None,
+    steps: bool = True,
+    off: frozenset[str] = frozenset(),
+) -> Game:
     """Parse and replay one record on `board` (the user's `--board`), or else on the
     board the record names.  Raises BoardError when that board cannot be used.
     `memo`: what an earlier version of the same document left (the result is the same
@@ -166,8 +173,9 @@ def validate_source(source: Source, board: Board | None = None,
     else:
         from nauticus_ref.referee.resume import replay_edited  # only the server keeps memos
 
-        result, memo.replay = replay_edited(parsed.record, board, parsed.lines, memo.replay,
-                                            steps, off)
+        result, memo.replay = replay_edited(
+            parsed.record, board, parsed.lines, memo.replay, steps, off
+        )
     found = decisions.apply(parsed.lines, parsed.diagnostics + result.diagnostics, BY_ID)
     return Game(source.path, parsed.lines, found, result.complete, parsed, result, off)
 

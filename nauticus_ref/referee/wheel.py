@@ -14,8 +14,13 @@ from nauticus_ref.referee.stock import receive_free
 from nauticus_ref.rules import moments
 
 #: (workers, VP, taler) for the bonuses that need no choice.
-BONUS_GAINS = {"3w": (3, 0, 0), "2w": (2, 0, 0), "2vp": (0, 2, 0), "w+vp": (1, 1, 0),
-               "4t": (0, 0, 4)}
+BONUS_GAINS = {
+    "3w": (3, 0, 0),
+    "2w": (2, 0, 0),
+    "2vp": (0, 2, 0),
+    "w+vp": (1, 1, 0),
+    "4t": (0, 0, 4),
+}
 
 
 # -- rounds ----------------------------------------------------------------
@@ -39,7 +44,7 @@ def start_round(r: Referee, rnd: Round) -> None:
             t.next_anchor = t.deal.index(setup.flipped[0])
         r.ask(moments.SetupRound(setup, rnd))
     else:
-        if t.next_anchor is not None:   # the wheel turns between two rounds
+        if t.next_anchor is not None:  # the wheel turns between two rounds
             t.anchor = t.next_anchor
         t.flipped = []
         t.phase_no = 0
@@ -57,10 +62,14 @@ def end_round(r: Referee) -> None:
     for p in t.players:
         penalty = PASS_PENALTY[min(p.passed, 3)]
         r.gain_vp(p, -penalty, "pass penalty")
-        r.step(f"end of round {t.round_no}: {count(p.passed, 'pass tile')} flipped, "
-               + (f"-{penalty} VP" if penalty else "no penalty")
-               + f"; now {p.vp} VP, {p.taler} taler, {count(p.workers, 'worker')}",
-               None, p, "round-end")
+        r.step(
+            f"end of round {t.round_no}: {count(p.passed, 'pass tile')} flipped, "
+            + (f"-{penalty} VP" if penalty else "no penalty")
+            + f"; now {p.vp} VP, {p.taler} taler, {count(p.workers, 'worker')}",
+            None,
+            p,
+            "round-end",
+        )
         p.passed = 0
         p.crown_vp_this_round = 0
     t.round_ended = True
@@ -83,16 +92,26 @@ def start_phase(r: Referee, phase: Phase) -> None:
         t.next_anchor = space
     blue = t.board.blue_workers(space, t.anchor) if space is not None else 0
     if space is not None and r.keep_steps:
-        prices = (": " + ", ".join(f"{t.tile((vocab.ITEM_KIND_OF_ACTION[phase.action], i))} {n}"
-                                   for i, n in zip(t.board.tiles[phase.action],
-                                                   t.board.prices[space]))
-                  if phase.action in t.board.tiles else "")
-        r.step(f"`{phase.action}` lies on the {t.board.bonuses[space]} space: {blue} "
-               f"blue worker{'s' if blue != 1 else ''}" + (f"; prices{prices}" if prices
-                                                            else ""), "wheel", start, "phase")
+        prices = (
+            ": "
+            + ", ".join(
+                f"{t.tile((vocab.ITEM_KIND_OF_ACTION[phase.action], i))} {n}"
+                for i, n in zip(t.board.tiles[phase.action], t.board.prices[space])
+            )
+            if phase.action in t.board.tiles
+            else ""
+        )
+        r.step(
+            f"`{phase.action}` lies on the {t.board.bonuses[space]} space: {blue} "
+            f"blue worker{'s' if blue != 1 else ''}" + (f"; prices{prices}" if prices else ""),
+            "wheel",
+            start,
+            "phase",
+        )
     order = t.clockwise_from(start) if start else t.players
-    t.phase = PhaseInPlay(number=phase.number, action=phase.action, space=space, blue=blue,
-                          order=order)
+    t.phase = PhaseInPlay(
+        number=phase.number, action=phase.action, space=space, blue=blue, order=order
+    )
     r.phase_turns = phase.turns
     r.pending_bonus = None
     if start is not None and space is not None:
@@ -113,7 +132,7 @@ def start_player(r: Referee, phase: Phase) -> Player | None:
         r.player(phase.player)
         return expected
     if r.ask(moments.StartPlayer(phase, written, expected)):
-        r.taint(written, phase.player.span)   # the bonus went to one of them
+        r.taint(written, phase.player.span)  # the bonus went to one of them
         r.taint(expected, phase.player.span)
         r.start_candidates = (written, expected)
     return written
@@ -140,8 +159,10 @@ def bonus(r: Referee, phase: Phase, p: Player, space: int) -> None:
         if r.ask(chosen) or b is None or b.kind != "crest" or b.value == "crown":
             return
         tile = r.table.tile((kind, b.value))
-        r.step(f"bonus of the {kind} space: {'an' if tile[0] in 'aeiou' else 'a'} {tile} "
-               "to storage", "bonus")
+        r.step(
+            f"bonus of the {kind} space: {'an' if tile[0] in 'aeiou' else 'a'} {tile} to storage",
+            "bonus",
+        )
         receive_free(r, p, (kind, b.value), b.span, "bonus")
     elif kind == "w+good":
         p.workers += 1
@@ -156,24 +177,40 @@ def bonus(r: Referee, phase: Phase, p: Player, space: int) -> None:
         p.taler += taler
         if vp:
             r.gain_vp(p, vp, "bonus")
-        r.step(f"bonus of the {kind} space: " + ", ".join(
-            f"+{n} {what}" for n, what in ((workers, "workers" if workers > 1 else "worker"),
-                                           (vp, "VP"), (taler, "taler")) if n), "bonus")
+        r.step(
+            f"bonus of the {kind} space: "
+            + ", ".join(
+                f"+{n} {what}"
+                for n, what in (
+                    (workers, "workers" if workers > 1 else "worker"),
+                    (vp, "VP"),
+                    (taler, "taler"),
+                )
+                if n
+            ),
+            "bonus",
+        )
 
 
 def bonus_exhausted(r: Referee, kind: str, p: Player, b: Bonus | None) -> bool:
     """When every stack the bonus could come from is empty, nothing is chosen and
     nothing comes; the worker of worker + good still comes (reading 11)."""
     t = r.table
-    tiles = ([("good", g) for g in vocab.GOODS] if kind == "w+good" else
-             [(kind, c) for c in t.board.tiles[kind + "s"]])
+    tiles = (
+        [("good", g) for g in vocab.GOODS]
+        if kind == "w+good"
+        else [(kind, c) for c in t.board.tiles[kind + "s"]]
+    )
     if any(t.supply[tile] > 0 for tile in tiles):
         return False
     if kind == "w+good":
         p.workers += 1
     what = "goods" if kind == "w+good" else f"regular {kind}s"
-    r.step(f"bonus of the {kind} space: every stack of {what} is empty, so no tile comes"
-           + ("; +1 worker" if kind == "w+good" else ""), "empty-stack")
+    r.step(
+        f"bonus of the {kind} space: every stack of {what} is empty, so no tile comes"
+        + ("; +1 worker" if kind == "w+good" else ""),
+        "empty-stack",
+    )
     r.ask(moments.BonusEmpty(kind, b))
     return True
 

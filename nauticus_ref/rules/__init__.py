@@ -60,11 +60,43 @@ from nauticus_ref.rules.rule import Rule
 #: The rule modules, in the order of docs/rules.md (the order a game meets them); at a
 #: moment several rules judge, they are asked in this order.
 MODULES = (
-    player_count, deal, round_sequence, phase_sequence, start_player, action_face_up,
-    bonus_choice, bonus_claim, unknown_player, turn_order, turn_content, workers, taler, claim,
-    supply, crown_not_bought, action_items, gift, golden_rule, storage, hull_order, hull_size,
-    one_ship, mast_place, sail_place, one_crest, good_place, transport, ship_name, rewards,
-    deliver, crown_cap, extra_action, check, final_score, setup)
+    player_count,
+    deal,
+    round_sequence,
+    phase_sequence,
+    start_player,
+    action_face_up,
+    bonus_choice,
+    bonus_claim,
+    unknown_player,
+    turn_order,
+    turn_content,
+    workers,
+    taler,
+    claim,
+    supply,
+    crown_not_bought,
+    action_items,
+    gift,
+    golden_rule,
+    storage,
+    hull_order,
+    hull_size,
+    one_ship,
+    mast_place,
+    sail_place,
+    one_crest,
+    good_place,
+    transport,
+    ship_name,
+    rewards,
+    deliver,
+    crown_cap,
+    extra_action,
+    check,
+    final_score,
+    setup,
+)
 #: The catalogue.
 RULES: tuple[Rule, ...] = tuple(m.RULE for m in MODULES)
 BY_ID: dict[str, Rule] = {r.id: r for r in RULES}
@@ -72,8 +104,9 @@ BY_ID: dict[str, Rule] = {r.id: r for r in RULES}
 SYNTAX: Rule = syntax.RULE
 #: The id of the rule that explains each kind of step the referee writes ("uses",
 #: "price", ...).
-EXPLAINER: dict[str, str] = {topic: m.RULE.id for m in MODULES
-                             for topic in getattr(m, "EXPLAINS", ())}
+EXPLAINER: dict[str, str] = {
+    topic: m.RULE.id for m in MODULES for topic in getattr(m, "EXPLAINS", ())
+}
 
 #: Each moment's predicates, with their rules' ids, in the catalogue's order.
 _JUDGES: dict[type, list[tuple[str, Predicate]]] = {}
@@ -85,8 +118,10 @@ for _m in MODULES:
 def judges(off: frozenset[str] = frozenset()) -> dict[type, tuple[Predicate, ...]]:
     """For each moment, the predicates to ask, in the catalogue's order, leaving out
     those of the rules `off` (ids)."""
-    return {moment: tuple(f for rule, f in found if rule not in off)
-            for moment, found in _JUDGES.items()}
+    return {
+        moment: tuple(f for rule, f in found if rule not in off)
+        for moment, found in _JUDGES.items()
+    }
 
 
 def stopped(span: Span, errors: int) -> Diagnostic:
@@ -101,6 +136,15 @@ def stopped(span: Span, errors: int) -> Diagnostic:
 DEAL = "round 1: goods hulls money transport crowns masts deliver sails\n"
 OPENING = "players: Anna, Ben\n" + DEAL
 
-__all__ = ["Rule", "RULES", "BY_ID", "SYNTAX", "EXPLAINER", "MODULES", "judges", "stopped",
-           "DEAL",
-           "OPENING"]
+__all__ = [
+    "Rule",
+    "RULES",
+    "BY_ID",
+    "SYNTAX",
+    "EXPLAINER",
+    "MODULES",
+    "judges",
+    "stopped",
+    "DEAL",
+    "OPENING",
+]

@@ -32,21 +32,28 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="action-face-up",
-                     title="only a face-up action can be chosen",
-                     section="Rundenablauf",
-                     section_en="Sequence of Play")
+RULE = Rule.from_doc(
+    __doc__,
+    id="action-face-up",
+    title="only a face-up action can be chosen",
+    section="Rundenablauf",
+    section_en="Sequence of Play",
+)
 
 
 def chosen(table: Table, at: moments.ActionChosen) -> Diagnostic | None:
     """The chosen action lies face up: dealt, and not flipped yet this round."""
     phase, deal, flipped = at.phase, table.deal, table.flipped
     if phase.action not in deal:
-        return RULE.at(phase.action_span, f"`{phase.action}` is not in the deal of round "
-                       f"{table.round_no}")
+        return RULE.at(
+            phase.action_span, f"`{phase.action}` is not in the deal of round {table.round_no}"
+        )
     if phase.action in flipped:
-        return RULE.at(phase.action_span, f"`{phase.action}` was already taken this round",
-                       "face up: " + " ".join(a for a in deal if a not in flipped))
+        return RULE.at(
+            phase.action_span,
+            f"`{phase.action}` was already taken this round",
+            "face up: " + " ".join(a for a in deal if a not in flipped),
+        )
     return None
 
 

@@ -28,10 +28,13 @@ from nauticus_ref.notation import vocab
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="action-items",
-                     title="the action's own tiles",
-                     section="3.2.1 Kostenpflichtige Aktionen",
-                     section_en="3.2.1 Chargeable actions")
+RULE = Rule.from_doc(
+    __doc__,
+    id="action-items",
+    title="the action's own tiles",
+    section="3.2.1 Kostenpflichtige Aktionen",
+    section_en="3.2.1 Chargeable actions",
+)
 
 
 def bought(table: Table, at: moments.ItemBought) -> Diagnostic | None:
@@ -39,9 +42,11 @@ def bought(table: Table, at: moments.ItemBought) -> Diagnostic | None:
     item, kind = at.item, at.kind
     if item.kind == kind:
         return None
-    return RULE.at(item.span, f"`{at.action}` buys {kind}s, not "
-                   f"{table.tile((item.kind, item.name))}",
-                   f"buy it in a `{vocab.ACTION_OF_ITEM_KIND[item.kind]}` phase")
+    return RULE.at(
+        item.span,
+        f"`{at.action}` buys {kind}s, not {table.tile((item.kind, item.name))}",
+        f"buy it in a `{vocab.ACTION_OF_ITEM_KIND[item.kind]}` phase",
+    )
 
 
 JUDGES: moments.Judges = {moments.ItemBought: bought}

@@ -31,10 +31,13 @@ from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="bonus-choice",
-                     title="the bonus choice",
-                     section="Durchführen einer Aktion: 1. Bonus",
-                     section_en="Performing an action: 1. Bonus")
+RULE = Rule.from_doc(
+    __doc__,
+    id="bonus-choice",
+    title="the bonus choice",
+    section="Durchführen einer Aktion: 1. Bonus",
+    section_en="Performing an action: 1. Bonus",
+)
 
 
 def chosen(table: Table, at: moments.BonusChosen) -> Diagnostic | None:
@@ -45,24 +48,37 @@ def chosen(table: Table, at: moments.BonusChosen) -> Diagnostic | None:
     if kind == "w+good":
         if b is not None and b.kind == "good":
             return None
-        return RULE.at(span, f"the worker + good bonus of `{phase.action}` needs a good",
-                       f"write `{phase.number}. {quoted(phase.player.text)} {phase.action} bonus "
-                       "coffee` (or grain, salt, fish)", fixes=_choices(phase, b, vocab.GOODS))
+        return RULE.at(
+            span,
+            f"the worker + good bonus of `{phase.action}` needs a good",
+            f"write `{phase.number}. {quoted(phase.player.text)} {phase.action} bonus "
+            "coffee` (or grain, salt, fish)",
+            fixes=_choices(phase, b, vocab.GOODS),
+        )
     if kind in ("mast", "sail"):
         if b is not None and b.kind == "crest" and b.value != "crown":
             return None
         crests = [table.word(c) for c in table.board.tiles["masts"]]
         if b is not None and b.value == "crown":
-            return RULE.at(span, f"the {kind} bonus is a regular {kind}, never a crown",
-                           f"name a crest: {', '.join(crests)}")
-        return RULE.at(span, f"the {kind} bonus of `{phase.action}` needs a crest",
-                       f"write `{phase.number}. {quoted(phase.player.text)} {phase.action} bonus "
-                       f"{crests[0]}` (or {', '.join(crests[1:])})",
-                       fixes=_choices(phase, b, crests))
+            return RULE.at(
+                span,
+                f"the {kind} bonus is a regular {kind}, never a crown",
+                f"name a crest: {', '.join(crests)}",
+            )
+        return RULE.at(
+            span,
+            f"the {kind} bonus of `{phase.action}` needs a crest",
+            f"write `{phase.number}. {quoted(phase.player.text)} {phase.action} bonus "
+            f"{crests[0]}` (or {', '.join(crests[1:])})",
+            fixes=_choices(phase, b, crests),
+        )
     if b is None:
         return None
-    return RULE.at(b.span, f"the {kind} bonus needs no choice",
-                   f"leave out `bonus {b.value}` or write `bonus {kind}`")
+    return RULE.at(
+        b.span,
+        f"the {kind} bonus needs no choice",
+        f"leave out `bonus {b.value}` or write `bonus {kind}`",
+    )
 
 
 def _choices(phase: Phase, b: Bonus | None, words: Sequence[str]) -> tuple[Fix, ...]:

@@ -27,10 +27,13 @@ from nauticus_ref.notation import vocab
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="bonus-claim",
-                     title="a bonus written as a claim",
-                     section="Durchführen einer Aktion: 1. Bonus",
-                     section_en="Performing an action: 1. Bonus")
+RULE = Rule.from_doc(
+    __doc__,
+    id="bonus-claim",
+    title="a bonus written as a claim",
+    section="Durchführen einer Aktion: 1. Bonus",
+    section_en="Performing an action: 1. Bonus",
+)
 
 
 def claimed(table: Table, at: moments.BonusClaimed) -> Diagnostic | None:
@@ -39,12 +42,17 @@ def claimed(table: Table, at: moments.BonusClaimed) -> Diagnostic | None:
     b = phase.bonus
     if b is None or b.kind != "claim" or b.value == kind:
         return None
-    return RULE.at(b.span, f"`{phase.action}` lies on the {kind} space this round, so its "
-                   f"bonus is {kind}, not {b.value}",
-                   f"write `bonus {kind}` or leave the claim out" if kind in
-                   vocab.CLAIMABLE_BONUSES else f"name your choice for the {kind} bonus",
-                   fixes=(replace(b.span, kind, f"write `bonus {kind}`"),)
-                   if kind in vocab.CLAIMABLE_BONUSES else ())
+    return RULE.at(
+        b.span,
+        f"`{phase.action}` lies on the {kind} space this round, so its "
+        f"bonus is {kind}, not {b.value}",
+        f"write `bonus {kind}` or leave the claim out"
+        if kind in vocab.CLAIMABLE_BONUSES
+        else f"name your choice for the {kind} bonus",
+        fixes=(replace(b.span, kind, f"write `bonus {kind}`"),)
+        if kind in vocab.CLAIMABLE_BONUSES
+        else (),
+    )
 
 
 JUDGES: moments.Judges = {moments.BonusClaimed: claimed}

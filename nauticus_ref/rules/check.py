@@ -27,10 +27,13 @@ from nauticus_ref.game.table import Table, differences
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="check",
-                     title="checkpoints match the replay",
-                     section="NGN: Checks and the final score",
-                     section_en="NGN: Checks and the final score")
+RULE = Rule.from_doc(
+    __doc__,
+    id="check",
+    title="checkpoints match the replay",
+    section="NGN: Checks and the final score",
+    section_en="NGN: Checks and the final score",
+)
 
 
 def values(table: Table, at: moments.CheckLine) -> Diagnostic | None:
@@ -44,17 +47,27 @@ def values(table: Table, at: moments.CheckLine) -> Diagnostic | None:
     said = ", ".join(f"{c}{u}" for u, c, _ in wrong)
     real = ", ".join(f"{a}{u}" for u, _, a in wrong)
     if p.tainted_at is not None:
-        return RULE.at(at.check.span, f"after the error at line {p.tainted_at} the replay has "
-                       f"{real}, this check {said}; it goes on from the values written here",
-                       severity="note")
-    return RULE.at(at.check.span, f"{p.name} has {real}, not {said}",
-                   f"the replay gives {p.name} {p.vp}vp {p.taler}t {p.workers}w here")
+        return RULE.at(
+            at.check.span,
+            f"after the error at line {p.tainted_at} the replay has "
+            f"{real}, this check {said}; it goes on from the values written here",
+            severity="note",
+        )
+    return RULE.at(
+        at.check.span,
+        f"{p.name} has {real}, not {said}",
+        f"the replay gives {p.name} {p.vp}vp {p.taler}t {p.workers}w here",
+    )
 
 
 def stopped(span: Span, errors: int) -> Diagnostic:
     """The note that ends a replay cut short after `errors` errors."""
-    return RULE.at(span, f"stopped after {errors} errors; the rest of the record was not "
-                   "replayed", "fix the errors above and run again", severity="note")
+    return RULE.at(
+        span,
+        f"stopped after {errors} errors; the rest of the record was not replayed",
+        "fix the errors above and run again",
+        severity="note",
+    )
 
 
 JUDGES: moments.Judges = {moments.CheckLine: values}

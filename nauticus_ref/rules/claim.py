@@ -28,10 +28,13 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="claim",
-                     title="written amounts are checked",
-                     section="3.2.1; 3.2.2.2; 3.2.2.4",
-                     section_en="Buy actions; Withdraw money; Scoring the Crowns")
+RULE = Rule.from_doc(
+    __doc__,
+    id="claim",
+    title="written amounts are checked",
+    section="3.2.1; 3.2.2.2; 3.2.2.4",
+    section_en="Buy actions; Withdraw money; Scoring the Crowns",
+)
 
 
 def claimed(table: Table, at: moments.Claimed) -> Diagnostic | None:
@@ -39,8 +42,12 @@ def claimed(table: Table, at: moments.Claimed) -> Diagnostic | None:
     claim, actual, unit = at.claim, at.actual, at.unit
     if claim.value == actual:
         return None
-    return RULE.at(claim.span, f"{at.what} {actual}{unit}, not {claim.value}{unit}", at.working,
-                   fixes=(replace(claim.span, f"= {actual}{unit}"),))
+    return RULE.at(
+        claim.span,
+        f"{at.what} {actual}{unit}, not {claim.value}{unit}",
+        at.working,
+        fixes=(replace(claim.span, f"= {actual}{unit}"),),
+    )
 
 
 JUDGES: moments.Judges = {moments.Claimed: claimed}

@@ -33,11 +33,14 @@ from nauticus_ref.notation.vocab import count
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="crown-cap",
-                     title="at most 15 points from crowns a round",
-                     section="3.2.2.4 Wertung der Kronen",
-                     section_en="Scoring the Crowns",
-                     severity="note")
+RULE = Rule.from_doc(
+    __doc__,
+    id="crown-cap",
+    title="at most 15 points from crowns a round",
+    section="3.2.2.4 Wertung der Kronen",
+    section_en="Scoring the Crowns",
+    severity="note",
+)
 
 
 def scored(table: Table, at: moments.CrownsScored) -> Diagnostic | None:
@@ -51,10 +54,13 @@ def scored(table: Table, at: moments.CrownsScored) -> Diagnostic | None:
     wasted = workers - useful
     if wasted <= 0:
         return None
-    return RULE.at(at.span, f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw} "
-                   f"points, capped at {room}: {count(wasted, 'worker')} earned nothing",
-                   f"{count(useful, 'worker')} reach{'es' if useful == 1 else ''} the cap",
-                   severity="note")
+    return RULE.at(
+        at.span,
+        f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw} "
+        f"points, capped at {room}: {count(wasted, 'worker')} earned nothing",
+        f"{count(useful, 'worker')} reach{'es' if useful == 1 else ''} the cap",
+        severity="note",
+    )
 
 
 JUDGES: moments.Judges = {moments.CrownsScored: scored}

@@ -28,10 +28,13 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="crown-not-bought",
-                     title="crown masts and sails are never bought",
-                     section="3.2.1.2 Mast kaufen; 3.2.1.3 Segel kaufen",
-                     section_en="Buy Mast; Buy Sails")
+RULE = Rule.from_doc(
+    __doc__,
+    id="crown-not-bought",
+    title="crown masts and sails are never bought",
+    section="3.2.1.2 Mast kaufen; 3.2.1.3 Segel kaufen",
+    section_en="Buy Mast; Buy Sails",
+)
 
 
 def bought(table: Table, at: moments.ItemBought) -> Diagnostic | None:
@@ -39,8 +42,11 @@ def bought(table: Table, at: moments.ItemBought) -> Diagnostic | None:
     action, it is `action-items`' case)."""
     if at.item.name != "crown" or at.item.kind != at.kind:
         return None
-    return RULE.at(at.item.span, f"crown {at.kind}s cannot be bought",
-                   "crown masts and sails are only rewards for completed ships")
+    return RULE.at(
+        at.item.span,
+        f"crown {at.kind}s cannot be bought",
+        "crown masts and sails are only rewards for completed ships",
+    )
 
 
 JUDGES: moments.Judges = {moments.ItemBought: bought}

@@ -27,10 +27,13 @@ from nauticus_ref.notation import vocab
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="deal",
-                     title="the eight action tiles are dealt",
-                     section="Vorbereitung einer neuen Runde",
-                     section_en="Preparation of a New Round")
+RULE = Rule.from_doc(
+    __doc__,
+    id="deal",
+    title="the eight action tiles are dealt",
+    section="Vorbereitung einer neuen Runde",
+    section_en="Preparation of a New Round",
+)
 
 
 def dealt(table: Table, at: moments.Deal) -> Diagnostic | None:
@@ -40,8 +43,11 @@ def dealt(table: Table, at: moments.Deal) -> Diagnostic | None:
     if not twice:
         return None
     missing = [a for a in vocab.ACTIONS if a not in counts]
-    return RULE.at(at.round.span, f"`{twice[0]}` is dealt {counts[twice[0]]} times",
-                   f"each action lies once; missing: {' '.join(missing)}")
+    return RULE.at(
+        at.round.span,
+        f"`{twice[0]}` is dealt {counts[twice[0]]} times",
+        f"each action lies once; missing: {' '.join(missing)}",
+    )
 
 
 JUDGES: moments.Judges = {moments.Deal: dealt}

@@ -33,10 +33,13 @@ from nauticus_ref.notation.vocab import count
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="deliver",
-                     title="deliver whole cargoes of finished ships",
-                     section="3.2.2.3 Waren ausliefern",
-                     section_en="Deliver Goods")
+RULE = Rule.from_doc(
+    __doc__,
+    id="deliver",
+    title="deliver whole cargoes of finished ships",
+    section="3.2.2.3 Waren ausliefern",
+    section_en="Deliver Goods",
+)
 
 
 def named(table: Table, at: moments.DeliveryNamed) -> Diagnostic | None:
@@ -50,12 +53,18 @@ def delivered(table: Table, at: moments.Delivered) -> Diagnostic | None:
     """The ship is complete and carries a good under every hull part."""
     ship, span = at.ship, at.name.span
     if not ship.complete:
-        return RULE.at(span, f"`{ship.name}` is not complete: {ship.describe(table.word)}",
-                       "only a finished ship (hull, masts and sails) delivers")
+        return RULE.at(
+            span,
+            f"`{ship.name}` is not complete: {ship.describe(table.word)}",
+            "only a finished ship (hull, masts and sails) delivers",
+        )
     if not ship.loaded:
-        return RULE.at(span, f"`{ship.name}` carries {count(len(ship.goods), 'good')} "
-                       f"on {count(ship.size, 'hull part')}",
-                       "a ship delivers only with a good under every hull part")
+        return RULE.at(
+            span,
+            f"`{ship.name}` carries {count(len(ship.goods), 'good')} "
+            f"on {count(ship.size, 'hull part')}",
+            "a ship delivers only with a good under every hull part",
+        )
     return None
 
 

@@ -32,18 +32,24 @@ from nauticus_ref.notation.model import ActionClause
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="extra-action",
-                     title="one Extra Action a game",
-                     section="5. Extra-Aktion",
-                     section_en="5. Extra Action")
+RULE = Rule.from_doc(
+    __doc__,
+    id="extra-action",
+    title="one Extra Action a game",
+    section="5. Extra-Aktion",
+    section_en="5. Extra Action",
+)
 
 
 def used(table: Table, at: moments.ExtraActionUsed) -> Diagnostic | None:
     """The player has not used their Extra Action yet."""
     if not at.player.extra_used:
         return None
-    return RULE.at(at.clause.span, f"{at.player.name} has used the Extra Action already",
-                   "the Extra Action tile goes back in the box once used")
+    return RULE.at(
+        at.clause.span,
+        f"{at.player.name} has used the Extra Action already",
+        "the Extra Action tile goes back in the box once used",
+    )
 
 
 def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
@@ -53,8 +59,11 @@ def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
     extras = [c for c in at.turn.clauses if isinstance(c, ActionClause) and c.extra]
     if len(extras) <= 1:
         return None
-    return RULE.at(extras[1].span, "the Extra Action is used twice",
-                   "each player has one Extra Action tile per game")
+    return RULE.at(
+        extras[1].span,
+        "the Extra Action is used twice",
+        "each player has one Extra Action tile per game",
+    )
 
 
 JUDGES: moments.Judges = {moments.ExtraActionUsed: used, moments.TurnStart: turn}

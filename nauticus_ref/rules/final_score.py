@@ -42,18 +42,24 @@ from nauticus_ref.notation.model import FinalEntry
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="final-score",
-                     title="the final line matches the scoring",
-                     section="Spielende",
-                     section_en="End of Game")
+RULE = Rule.from_doc(
+    __doc__,
+    id="final-score",
+    title="the final line matches the scoring",
+    section="Spielende",
+    section_en="End of Game",
+)
 
 
 def placed(table: Table, at: moments.FinalLine) -> Diagnostic | None:
     """The `final:` line stands after the game's last round."""
     if at.complete:
         return None
-    return RULE.at(at.final.span, "the `final:` line stands before the end of the game",
-                   "score a finished game, or leave the line out")
+    return RULE.at(
+        at.final.span,
+        "the `final:` line stands before the end of the game",
+        "score a finished game, or leave the line out",
+    )
 
 
 def total(table: Table, at: moments.FinalEntryLine) -> Diagnostic | None:
@@ -62,21 +68,35 @@ def total(table: Table, at: moments.FinalEntryLine) -> Diagnostic | None:
     p, entry, s = at.player, at.entry, at.score
     if entry.score == s.total:
         return None
-    working = (f"track {s.track} + ships {s.ships_vp} + goods {s.goods_vp} + material "
-               f"{s.material_vp} ({s.total_taler} taler) = {s.total}")
+    working = (
+        f"track {s.track} + ships {s.ships_vp} + goods {s.goods_vp} + material "
+        f"{s.material_vp} ({s.total_taler} taler) = {s.total}"
+    )
     if p.first_error is not None:
-        return RULE.at(entry.span, f"after the error at line {p.first_error} the replay scores "
-                       f"{p.name} {s.total}, not {entry.score}", working, severity="note")
-    return RULE.at(entry.span, f"{p.name} scores {s.total}, not {entry.score}",
-                   working + "; `nauticus-ref score` shows every part",
-                   fixes=(replace(_number(entry), str(s.total), f"write {s.total}"),))
+        return RULE.at(
+            entry.span,
+            f"after the error at line {p.first_error} the replay scores "
+            f"{p.name} {s.total}, not {entry.score}",
+            working,
+            severity="note",
+        )
+    return RULE.at(
+        entry.span,
+        f"{p.name} scores {s.total}, not {entry.score}",
+        working + "; `nauticus-ref score` shows every part",
+        fixes=(replace(_number(entry), str(s.total), f"write {s.total}"),),
+    )
 
 
 def _number(entry: FinalEntry) -> Span:
     """Where the entry's score is written: its last characters."""
     sp = entry.span
-    return Span(line=sp.line, column=sp.end_column - len(str(entry.score)), end_line=sp.line,
-                end_column=sp.end_column)
+    return Span(
+        line=sp.line,
+        column=sp.end_column - len(str(entry.score)),
+        end_line=sp.line,
+        end_column=sp.end_column,
+    )
 
 
 JUDGES: moments.Judges = {moments.FinalLine: placed, moments.FinalEntryLine: total}

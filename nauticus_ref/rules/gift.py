@@ -29,19 +29,24 @@ from nauticus_ref.notation import vocab
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="gift",
-                     title="the free tile for buying all four",
-                     section="3.1 Grundsätzliches zu Aktionen",
-                     section_en="3.1 General rules for actions")
+RULE = Rule.from_doc(
+    __doc__,
+    id="gift",
+    title="the free tile for buying all four",
+    section="3.1 Grundsätzliches zu Aktionen",
+    section_en="3.1 General rules for actions",
+)
 
 
 def written(table: Table, at: moments.GiftWritten) -> Diagnostic | None:
     """The free tile stands after the purchases that complete the four kinds."""
     if not at.all_four or at.bought >= at.regular:
         return None
-    return RULE.at(at.placement.span, "the free tile is written before the purchases that "
-                   "complete the four kinds", "move the `+` placement after the placement "
-                   "that buys the fourth kind")
+    return RULE.at(
+        at.placement.span,
+        "the free tile is written before the purchases that complete the four kinds",
+        "move the `+` placement after the placement that buys the fourth kind",
+    )
 
 
 def taken(table: Table, at: moments.Gift) -> Diagnostic | None:
@@ -49,16 +54,22 @@ def taken(table: Table, at: moments.Gift) -> Diagnostic | None:
     clause, pl = at.clause, at.placement
     kind = vocab.ITEM_KIND_OF_ACTION[clause.action]
     if not at.all_four:
-        return RULE.at(pl.span, "a free tile comes only with buying all four kinds in the "
-                       "clause", "remove the `+` placement, or buy the missing kinds")
+        return RULE.at(
+            pl.span,
+            "a free tile comes only with buying all four kinds in the clause",
+            "remove the `+` placement, or buy the missing kinds",
+        )
     if at.n > 1:
         return RULE.at(pl.span, "only one free tile per clause", "keep one `+` placement")
     item = pl.items[0]
     if sum(i.count for i in pl.items) != 1 or item.kind != kind or item.name == "crown":
         first = table.board.tiles[clause.action][0]
-        return RULE.at(pl.span, f"the free tile is one {kind} of the `{clause.action}` tile",
-                       f"write one item, like `+{first}"
-                       f"{'' if kind in ('hull', 'good') else ' ' + kind} >store`")
+        return RULE.at(
+            pl.span,
+            f"the free tile is one {kind} of the `{clause.action}` tile",
+            f"write one item, like `+{first}"
+            f"{'' if kind in ('hull', 'good') else ' ' + kind} >store`",
+        )
     return None
 
 
@@ -66,10 +77,17 @@ def left(table: Table, at: moments.PurchaseEnd) -> Diagnostic | None:
     """Buying all four kinds earns a free tile: not writing one is a warning."""
     if not at.all_four or at.gifts:
         return None
-    return RULE.at(at.clause.span, f"{at.player.name} bought all four kinds and took no free "
-                   "tile", "write the free tile as `+<item> >store`", severity="warning")
+    return RULE.at(
+        at.clause.span,
+        f"{at.player.name} bought all four kinds and took no free tile",
+        "write the free tile as `+<item> >store`",
+        severity="warning",
+    )
 
 
-JUDGES: moments.Judges = {moments.GiftWritten: written, moments.Gift: taken,
-                          moments.PurchaseEnd: left}
+JUDGES: moments.Judges = {
+    moments.GiftWritten: written,
+    moments.Gift: taken,
+    moments.PurchaseEnd: left,
+}
 EXPLAINS = ("gift",)

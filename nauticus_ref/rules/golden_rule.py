@@ -28,10 +28,13 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id='golden-rule',
-                     title='free tiles go to storage',
-                     section='Die Goldene Regel',
-                     section_en='The Golden Rule')
+RULE = Rule.from_doc(
+    __doc__,
+    id="golden-rule",
+    title="free tiles go to storage",
+    section="Die Goldene Regel",
+    section_en="The Golden Rule",
+)
 
 
 def gift(table: Table, at: moments.GiftStored) -> Diagnostic | None:
@@ -39,9 +42,12 @@ def gift(table: Table, at: moments.GiftStored) -> Diagnostic | None:
     pl = at.placement
     if pl.dest.kind == "store":
         return None
-    return RULE.at(pl.dest.span, "the free tile must go to storage",
-                   "write `>store`: every tile received without paying taler is stored first",
-                   fixes=(replace(pl.dest.span, ">store"),))
+    return RULE.at(
+        pl.dest.span,
+        "the free tile must go to storage",
+        "write `>store`: every tile received without paying taler is stored first",
+        fixes=(replace(pl.dest.span, ">store"),),
+    )
 
 
 def bought(table: Table, at: moments.BoughtFor) -> Diagnostic | None:
@@ -50,9 +56,12 @@ def bought(table: Table, at: moments.BoughtFor) -> Diagnostic | None:
     if at.price != 0 or pl.dest.kind == "store":
         return None
     name = table.tile(at.tile)
-    return RULE.at(pl.dest.span, f"the {name} cost 0 taler, so it goes to storage first",
-                   f"write `{name} >store`, and move it to a ship with a transport action",
-                   fixes=(replace(pl.dest.span, ">store"),))
+    return RULE.at(
+        pl.dest.span,
+        f"the {name} cost 0 taler, so it goes to storage first",
+        f"write `{name} >store`, and move it to a ship with a transport action",
+        fixes=(replace(pl.dest.span, ">store"),),
+    )
 
 
 JUDGES: moments.Judges = {moments.GiftStored: gift, moments.BoughtFor: bought}

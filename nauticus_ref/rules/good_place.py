@@ -31,11 +31,14 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="good-place",
-                     title="one good under each hull part",
-                     section="3.2.1.4 Waren kaufen",
-                     section_en="Buy Goods",
-                     help="a good goes under a hull part without a good")
+RULE = Rule.from_doc(
+    __doc__,
+    id="good-place",
+    title="one good under each hull part",
+    section="3.2.1.4 Waren kaufen",
+    section_en="Buy Goods",
+    help="a good goes under a hull part without a good",
+)
 
 
 def placed(table: Table, at: moments.GoodPlaced) -> Diagnostic | None:
@@ -43,8 +46,12 @@ def placed(table: Table, at: moments.GoodPlaced) -> Diagnostic | None:
     ship = at.ship
     if len(ship.goods) < ship.size:
         return None
-    return RULE.at(at.span, f"every hull part of `{ship.name}` carries a good already"
-                   if ship.size else f"`{ship.name}` has no hull part for a good")
+    return RULE.at(
+        at.span,
+        f"every hull part of `{ship.name}` carries a good already"
+        if ship.size
+        else f"`{ship.name}` has no hull part for a good",
+    )
 
 
 JUDGES: moments.Judges = {moments.GoodPlaced: placed}

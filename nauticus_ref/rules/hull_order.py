@@ -29,11 +29,14 @@ from nauticus_ref.rules import moments
 from nauticus_ref.rules.one_ship import joins_one_ship
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="hull-order",
-                     title="hulls are built in a row",
-                     section="3.2.1.1 Rumpfteile kaufen",
-                     section_en="Buy hull parts",
-                     help="a bow goes in front, a stern behind; start another ship with `>new NAME`")
+RULE = Rule.from_doc(
+    __doc__,
+    id="hull-order",
+    title="hulls are built in a row",
+    section="3.2.1.1 Rumpfteile kaufen",
+    section_en="Buy hull parts",
+    help="a bow goes in front, a stern behind; start another ship with `>new NAME`",
+)
 
 
 def placed(table: Table, at: moments.HullPlaced) -> Diagnostic | None:

@@ -31,11 +31,14 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="hull-size",
-                     title="at most two middles",
-                     section="3.2.1.1 Rumpfteile kaufen",
-                     section_en="Buy hull parts",
-                     help="a ship has at most two middles; start another ship with `>new NAME`")
+RULE = Rule.from_doc(
+    __doc__,
+    id="hull-size",
+    title="at most two middles",
+    section="3.2.1.1 Rumpfteile kaufen",
+    section_en="Buy hull parts",
+    help="a ship has at most two middles; start another ship with `>new NAME`",
+)
 
 
 def placed(table: Table, at: moments.HullPlaced) -> Diagnostic | None:

@@ -31,11 +31,14 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="mast-place",
-                     title="a mast on a hull part without one",
-                     section="3.2.1.2 Mast kaufen",
-                     section_en="Buy Mast",
-                     help="a mast goes on a hull part without a mast")
+RULE = Rule.from_doc(
+    __doc__,
+    id="mast-place",
+    title="a mast on a hull part without one",
+    section="3.2.1.2 Mast kaufen",
+    section_en="Buy Mast",
+    help="a mast goes on a hull part without a mast",
+)
 
 
 def placed(table: Table, at: moments.MastPlaced) -> Diagnostic | None:
@@ -43,8 +46,12 @@ def placed(table: Table, at: moments.MastPlaced) -> Diagnostic | None:
     ship = at.ship
     if len(ship.masts) < ship.size:
         return None
-    return RULE.at(at.span, f"every hull part of `{ship.name}` has a mast already"
-                   if ship.size else f"`{ship.name}` has no hull part for a mast")
+    return RULE.at(
+        at.span,
+        f"every hull part of `{ship.name}` has a mast already"
+        if ship.size
+        else f"`{ship.name}` has no hull part for a mast",
+    )
 
 
 JUDGES: moments.Judges = {moments.MastPlaced: placed}

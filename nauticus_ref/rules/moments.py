@@ -45,17 +45,20 @@ Judges: TypeAlias = "Mapping[type, Predicate]"
 # -- the opening and a setup position ------------------------------------------------
 class Opening(NamedTuple):
     """The header's players are read (`span`: the players line)."""
+
     header: model.Header
     span: Span
 
 
 class SetupBlock(NamedTuple):
     """A `setup:` block gives its round, phase and flipped actions."""
+
     setup: model.Setup
 
 
 class SetupPlayerLine(NamedTuple):
     """A setup line gives a player's values (they are on the table already)."""
+
     player: Player
     line: model.SetupPlayer
     setup: model.Setup
@@ -63,12 +66,14 @@ class SetupPlayerLine(NamedTuple):
 
 class SetupStorage(NamedTuple):
     """A setup line has filled a player's storage."""
+
     player: Player
     tiles: model.SetupTiles
 
 
 class SetupShip(NamedTuple):
     """A setup line starts a ship of the player's, not made yet."""
+
     player: Player
     tiles: model.SetupTiles
 
@@ -76,12 +81,14 @@ class SetupShip(NamedTuple):
 class SetupShipTile(NamedTuple):
     """A tile of a setup ship that the placing rules refuse (`problem`: the first
     finding where it is placed, `placed`)."""
+
     ship: Ship
     problem: Diagnostic
 
 
 class SetupBox(NamedTuple):
     """The setup holds `used` tiles of a kind, taken from the box."""
+
     span: Span
     tile: Tile
     used: int
@@ -89,6 +96,7 @@ class SetupBox(NamedTuple):
 
 class SetupRound(NamedTuple):
     """The round line after a setup block."""
+
     setup: model.Setup
     round: model.Round
 
@@ -96,32 +104,38 @@ class SetupRound(NamedTuple):
 # -- rounds and phases ---------------------------------------------------------------
 class RoundCut(NamedTuple):
     """A round line comes while the round before is still in play."""
+
     round: model.Round
 
 
 class RoundStart(NamedTuple):
     """A round line; the table is still the round before's."""
+
     round: model.Round
 
 
 class Deal(NamedTuple):
     """The round's eight action tiles are laid out."""
+
     round: model.Round
 
 
 class PhaseEnd(NamedTuple):
     """The phase in play ends (at `at`), with the players `missing` a turn."""
+
     missing: tuple[Player, ...]
     at: Span
 
 
 class PhaseStart(NamedTuple):
     """A phase line; the table is still the phase before's."""
+
     phase: model.Phase
 
 
 class StartPlayer(NamedTuple):
     """The phase line's start player (`written`) and the one whose turn it is to start."""
+
     phase: model.Phase
     written: Player
     expected: Player
@@ -129,17 +143,20 @@ class StartPlayer(NamedTuple):
 
 class ActionChosen(NamedTuple):
     """The start player takes the phase line's action from the wheel."""
+
     phase: model.Phase
 
 
 class BonusClaimed(NamedTuple):
     """The phase line writes its bonus as a claim; the space gives a `kind` bonus."""
+
     phase: model.Phase
     kind: str
 
 
 class BonusChosen(NamedTuple):
     """The start player takes the bonus of a `kind` space, choosing `bonus`."""
+
     phase: model.Phase
     kind: str
     bonus: model.Bonus | None
@@ -147,6 +164,7 @@ class BonusChosen(NamedTuple):
 
 class BonusEmpty(NamedTuple):
     """Every stack the bonus of a `kind` space comes from is empty."""
+
     kind: str
     bonus: model.Bonus | None
 
@@ -155,6 +173,7 @@ class BonusEmpty(NamedTuple):
 class TurnStart(NamedTuple):
     """A player's turn line in the phase in play (`turns`: the phase's turn lines, and
     `lines`: the record's text, where known, for fixes that move lines)."""
+
     player: Player
     turn: model.Turn
     turns: Sequence[model.Turn] = ()
@@ -163,22 +182,26 @@ class TurnStart(NamedTuple):
 
 class PlayerNamed(NamedTuple):
     """A line names a player."""
+
     name: model.Name
 
 
 class ExtraActionUsed(NamedTuple):
     """A player uses the Extra Action for `clause`."""
+
     player: Player
     clause: model.ActionClause
 
 
 class ActionUsed(NamedTuple):
     """Money or crowns is performed with the clause's workers."""
+
     clause: model.ActionClause
 
 
 class WorkerUsed(NamedTuple):
     """Use number `used` of a clause, which has `blue` workers from the wheel."""
+
     player: Player
     used: int
     blue: int
@@ -187,6 +210,7 @@ class WorkerUsed(NamedTuple):
 
 class Payment(NamedTuple):
     """A player pays `amount` taler for a tile."""
+
     player: Player
     amount: int
     span: Span
@@ -195,6 +219,7 @@ class Payment(NamedTuple):
 
 class FromSupply(NamedTuple):
     """A tile is taken from its stack in the supply (`verb`: buy, take, receive)."""
+
     tile: Tile
     span: Span
     verb: str
@@ -203,6 +228,7 @@ class FromSupply(NamedTuple):
 class Stored(NamedTuple):
     """A tile goes into a player's storage: bought (`paid`), bought for nothing, or
     received as `what` (a reward, a bonus, a free tile)."""
+
     player: Player
     tile: Tile
     span: Span
@@ -212,6 +238,7 @@ class Stored(NamedTuple):
 
 class ItemBought(NamedTuple):
     """A buying action for tiles of `kind` buys `item`."""
+
     item: model.Item
     kind: str
     action: str
@@ -219,6 +246,7 @@ class ItemBought(NamedTuple):
 
 class BoughtFor(NamedTuple):
     """A tile bought for `price` taler goes where `placement` says."""
+
     placement: model.Placement
     tile: Tile
     price: int
@@ -227,6 +255,7 @@ class BoughtFor(NamedTuple):
 class GiftWritten(NamedTuple):
     """A free tile (`+`) stands in a clause (`all_four`: the clause buys all four kinds;
     `bought`: the kinds bought before it, of the action's `regular` ones)."""
+
     placement: model.Placement
     all_four: bool
     bought: frozenset[str]
@@ -235,6 +264,7 @@ class GiftWritten(NamedTuple):
 
 class Gift(NamedTuple):
     """The `n`th free tile of `clause` is taken."""
+
     clause: model.ActionClause
     placement: model.Placement
     all_four: bool
@@ -243,11 +273,13 @@ class Gift(NamedTuple):
 
 class GiftStored(NamedTuple):
     """A free tile goes where `placement` says."""
+
     placement: model.Placement
 
 
 class PurchaseEnd(NamedTuple):
     """A buying clause is done: it took `gifts` free tiles (`all_four`: it earned one)."""
+
     player: Player
     clause: model.ActionClause
     all_four: bool
@@ -257,6 +289,7 @@ class PurchaseEnd(NamedTuple):
 class Claimed(NamedTuple):
     """A clause writes an amount (`claim`); the `actual` one (`unit` t or vp; `what` and
     `working` word it)."""
+
     claim: model.Claim
     actual: int
     unit: str
@@ -267,6 +300,7 @@ class Claimed(NamedTuple):
 # -- ships -----------------------------------------------------------------------------
 class NewShip(NamedTuple):
     """`>new NAME`: a player starts a ship."""
+
     player: Player
     name: model.Name
 
@@ -274,6 +308,7 @@ class NewShip(NamedTuple):
 class ShipNamed(NamedTuple):
     """`>NAME` names no ship of the player's (`used`: the placement; `later`: the ones
     after it in the action; `help_start`: how the help begins)."""
+
     player: Player
     name: model.Name
     help_start: str = ""
@@ -284,6 +319,7 @@ class ShipNamed(NamedTuple):
 
 class HullPlaced(NamedTuple):
     """A hull part goes onto a ship (not there yet)."""
+
     ship: Ship
     tile: Tile
     span: Span
@@ -291,6 +327,7 @@ class HullPlaced(NamedTuple):
 
 class MastPlaced(NamedTuple):
     """A mast goes onto a ship (not there yet)."""
+
     ship: Ship
     tile: Tile
     span: Span
@@ -298,6 +335,7 @@ class MastPlaced(NamedTuple):
 
 class SailPlaced(NamedTuple):
     """A sail goes onto a ship (not there yet)."""
+
     ship: Ship
     tile: Tile
     span: Span
@@ -305,6 +343,7 @@ class SailPlaced(NamedTuple):
 
 class GoodPlaced(NamedTuple):
     """A good goes onto a ship (not there yet)."""
+
     ship: Ship
     tile: Tile
     span: Span
@@ -312,33 +351,40 @@ class GoodPlaced(NamedTuple):
 
 #: A tile onto a ship: the moment for each kind of tile.
 PLACED: dict[str, type[HullPlaced | MastPlaced | SailPlaced | GoodPlaced]] = {
-    "hull": HullPlaced, "mast": MastPlaced, "sail": SailPlaced, "good": GoodPlaced}
+    "hull": HullPlaced,
+    "mast": MastPlaced,
+    "sail": SailPlaced,
+    "good": GoodPlaced,
+}
 
 
-def placed(ship: Ship, tile: Tile,
-           span: Span) -> HullPlaced | MastPlaced | SailPlaced | GoodPlaced:
+def placed(ship: Ship, tile: Tile, span: Span) -> HullPlaced | MastPlaced | SailPlaced | GoodPlaced:
     """The moment of `tile` going onto `ship`, of the tile's kind."""
     return PLACED[tile[0]](ship, tile, span)
 
 
 class ShipCompleted(NamedTuple):
     """`placement` completed `ship`: its rewards are written after it."""
+
     ship: Ship
     placement: model.Placement
 
 
 class NothingCompleted(NamedTuple):
     """Rewards are written after `placement`, which completed no ship."""
+
     placement: model.Placement
 
 
 class TransportTo(NamedTuple):
     """A transport clause's placement."""
+
     placement: model.Placement
 
 
 class Transported(NamedTuple):
     """A tile is moved from the player's storage onto a ship."""
+
     player: Player
     tile: Tile
     span: Span
@@ -346,6 +392,7 @@ class Transported(NamedTuple):
 
 class CrownsScored(NamedTuple):
     """`crowns` x `workers` points, with `room` left under the cap."""
+
     crowns: int
     workers: int
     room: int
@@ -354,6 +401,7 @@ class CrownsScored(NamedTuple):
 
 class DeliveryNamed(NamedTuple):
     """A delivery names `ship` (as `name`) after the names `seen` (casefolded)."""
+
     ship: Ship
     name: model.Name
     seen: frozenset[str]
@@ -361,6 +409,7 @@ class DeliveryNamed(NamedTuple):
 
 class Delivered(NamedTuple):
     """`ship` (not in doubt) delivers its goods."""
+
     ship: Ship
     name: model.Name
 
@@ -368,18 +417,21 @@ class Delivered(NamedTuple):
 # -- checks and the end ----------------------------------------------------------------
 class CheckLine(NamedTuple):
     """A check line gives `player`'s values."""
+
     player: Player
     check: model.Check
 
 
 class FinalLine(NamedTuple):
     """The `final:` line (`complete`: the game has had its last round)."""
+
     final: model.Final
     complete: bool
 
 
 class FinalEntryLine(NamedTuple):
     """One player's total on the final line, and the final scoring's."""
+
     player: Player
     entry: model.FinalEntry
     score: "Score"

@@ -32,11 +32,14 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="one-crest",
-                     title="one crest per ship",
-                     section="3.2.1.2 Mast kaufen; 3.2.1.3 Segel kaufen",
-                     section_en="Buy Mast; Buy Sails",
-                     help="a ship's masts and sails share one crest; crowns go with any")
+RULE = Rule.from_doc(
+    __doc__,
+    id="one-crest",
+    title="one crest per ship",
+    section="3.2.1.2 Mast kaufen; 3.2.1.3 Segel kaufen",
+    section_en="Buy Mast; Buy Sails",
+    help="a ship's masts and sails share one crest; crowns go with any",
+)
 
 
 def placed(table: Table, at: moments.MastPlaced | moments.SailPlaced) -> Diagnostic | None:
@@ -44,8 +47,9 @@ def placed(table: Table, at: moments.MastPlaced | moments.SailPlaced) -> Diagnos
     crest, ship = at.tile[1], at.ship
     if crest == "crown" or ship.crest in (None, crest):
         return None
-    return RULE.at(at.span, f"`{ship.name}` carries {table.word(ship.crest or '')}, "
-                   f"not {table.word(crest)}")
+    return RULE.at(
+        at.span, f"`{ship.name}` carries {table.word(ship.crest or '')}, not {table.word(crest)}"
+    )
 
 
 JUDGES: moments.Judges = {moments.MastPlaced: placed, moments.SailPlaced: placed}

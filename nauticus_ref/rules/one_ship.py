@@ -27,11 +27,14 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="one-ship",
-                     title="a 1-ship is a ship by itself",
-                     section="3.2.1.1 Rumpfteile kaufen",
-                     section_en="Buy hull parts",
-                     help="start another ship with `>new NAME`")
+RULE = Rule.from_doc(
+    __doc__,
+    id="one-ship",
+    title="a 1-ship is a ship by itself",
+    section="3.2.1.1 Rumpfteile kaufen",
+    section_en="Buy hull parts",
+    help="start another ship with `>new NAME`",
+)
 
 
 def joins_one_ship(parts: list[str], part: str) -> bool:

@@ -27,24 +27,37 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="phase-sequence",
-                     title="seven phases in order",
-                     section="Rundenablauf",
-                     section_en="Sequence of Play")
+RULE = Rule.from_doc(
+    __doc__,
+    id="phase-sequence",
+    title="seven phases in order",
+    section="Rundenablauf",
+    section_en="Sequence of Play",
+)
 
 
 def started(table: Table, at: moments.PhaseStart) -> Diagnostic | None:
     """The phase is the next of a round in play."""
     phase, expected = at.phase, table.phase_no + 1
     if table.round_ended or expected > 7:
-        return RULE.at(phase.span, "a round has seven phases; this is an eighth",
-                       "start the next round with its round line")
+        return RULE.at(
+            phase.span,
+            "a round has seven phases; this is an eighth",
+            "start the next round with its round line",
+        )
     if phase.number != expected:
-        number = Span(line=phase.span.line, column=phase.span.column, end_line=phase.span.line,
-                      end_column=phase.span.column + len(str(phase.number)))
-        return RULE.at(phase.span, f"phase {phase.number} where phase {expected} comes next",
-                       f"number this phase {expected}",
-                       fixes=(replace(number, str(expected), f"number this phase {expected}"),))
+        number = Span(
+            line=phase.span.line,
+            column=phase.span.column,
+            end_line=phase.span.line,
+            end_column=phase.span.column + len(str(phase.number)),
+        )
+        return RULE.at(
+            phase.span,
+            f"phase {phase.number} where phase {expected} comes next",
+            f"number this phase {expected}",
+            fixes=(replace(number, str(expected), f"number this phase {expected}"),),
+        )
     return None
 
 

@@ -22,10 +22,13 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="player-count",
-                     title="two to four players",
-                     section="Spielvorbereitung",
-                     section_en="game material")
+RULE = Rule.from_doc(
+    __doc__,
+    id="player-count",
+    title="two to four players",
+    section="Spielvorbereitung",
+    section_en="game material",
+)
 
 
 def opening(table: Table, at: moments.Opening) -> list[Diagnostic]:
@@ -34,12 +37,20 @@ def opening(table: Table, at: moments.Opening) -> list[Diagnostic]:
     seen: set[str] = set()
     for name in at.header.players:
         if name.key in seen:
-            found.append(RULE.at(name.span, f"`{name.text}` is named twice",
-                                 "give every player a different name"))
+            found.append(
+                RULE.at(
+                    name.span, f"`{name.text}` is named twice", "give every player a different name"
+                )
+            )
         seen.add(name.key)
     if not 2 <= len(seen) <= 4:
-        found.append(RULE.at(at.span, f"a game has 2 to 4 players, not {len(seen)}",
-                             "list 2 to 4 players in seat order"))
+        found.append(
+            RULE.at(
+                at.span,
+                f"a game has 2 to 4 players, not {len(seen)}",
+                "list 2 to 4 players in seat order",
+            )
+        )
     return found
 
 

@@ -35,10 +35,13 @@ from nauticus_ref.notation import vocab
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="rewards",
-                     title="rewards for a completed ship",
-                     section="4. Belohnungen für fertige Schiffe",
-                     section_en="4. Rewards for completed ships")
+RULE = Rule.from_doc(
+    __doc__,
+    id="rewards",
+    title="rewards for a completed ship",
+    section="4. Belohnungen für fertige Schiffe",
+    section_en="4. Rewards for completed ships",
+)
 
 
 def completed(table: Table, at: moments.ShipCompleted) -> list[Diagnostic]:
@@ -47,25 +50,43 @@ def completed(table: Table, at: moments.ShipCompleted) -> list[Diagnostic]:
     ship, pl = at.ship, at.placement
     need = len(ship.masts)
     if pl.rewards is None:
-        return [RULE.at(pl.span, f"this completes `{ship.name}`: name its {need} "
-                        f"reward{'s' if need > 1 else ''}", "write them in brackets after the "
-                        "placement, like `[crown sail, 7t]`")]
+        return [
+            RULE.at(
+                pl.span,
+                f"this completes `{ship.name}`: name its {need} reward{'s' if need > 1 else ''}",
+                "write them in brackets after the placement, like `[crown sail, 7t]`",
+            )
+        ]
     found = []
     if len(pl.rewards) != need:
-        found.append(RULE.at(pl.rewards[0].span.merge(pl.rewards[-1].span),
-                             f"`{ship.name}` has {need} mast{'s' if need > 1 else ''}, so {need} "
-                             f"reward{'s' if need > 1 else ''}, not {len(pl.rewards)}",
-                             "one reward per mast"))
+        found.append(
+            RULE.at(
+                pl.rewards[0].span.merge(pl.rewards[-1].span),
+                f"`{ship.name}` has {need} mast{'s' if need > 1 else ''}, so {need} "
+                f"reward{'s' if need > 1 else ''}, not {len(pl.rewards)}",
+                "one reward per mast",
+            )
+        )
     counts = Counter(r.kind for r in pl.rewards)
     for r in pl.rewards[:need]:
         if counts[r.kind] > 2:
-            found.append(RULE.at(r.span, f"`{r.kind}` is taken {counts[r.kind]} times",
-                                 "each reward at most twice per ship"))
+            found.append(
+                RULE.at(
+                    r.span,
+                    f"`{r.kind}` is taken {counts[r.kind]} times",
+                    "each reward at most twice per ship",
+                )
+            )
             counts[r.kind] = 0  # report once
         elif r.goods is not None and r.goods[0] == r.goods[1]:
-            found.append(RULE.at(r.span, "the goods reward is two different goods",
-                                 f"for example `goods {r.goods[0]} "
-                                 f"{next(g for g in vocab.GOODS if g != r.goods[0])}`"))
+            found.append(
+                RULE.at(
+                    r.span,
+                    "the goods reward is two different goods",
+                    f"for example `goods {r.goods[0]} "
+                    f"{next(g for g in vocab.GOODS if g != r.goods[0])}`",
+                )
+            )
     return found
 
 
@@ -74,9 +95,11 @@ def none(table: Table, at: moments.NothingCompleted) -> Diagnostic | None:
     pl = at.placement
     if pl.rewards is None:
         return None
-    return RULE.at(pl.rewards[0].span.merge(pl.rewards[-1].span),
-                   "no ship was completed by this placement, so there are no rewards",
-                   "rewards follow the placement that completes a ship")
+    return RULE.at(
+        pl.rewards[0].span.merge(pl.rewards[-1].span),
+        "no ship was completed by this placement, so there are no rewards",
+        "rewards follow the placement that completes a ship",
+    )
 
 
 JUDGES: moments.Judges = {moments.ShipCompleted: completed, moments.NothingCompleted: none}

@@ -24,10 +24,13 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="round-sequence",
-                     title="rounds in order, four or five of them",
-                     section="Spielablauf (Übersicht); Spielende",
-                     section_en="Gameplay (Overview); End of Game")
+RULE = Rule.from_doc(
+    __doc__,
+    id="round-sequence",
+    title="rounds in order, four or five of them",
+    section="Spielablauf (Übersicht); Spielende",
+    section_en="Gameplay (Overview); End of Game",
+)
 
 
 def started(table: Table, at: moments.RoundStart) -> list[Diagnostic]:
@@ -35,12 +38,22 @@ def started(table: Table, at: moments.RoundStart) -> list[Diagnostic]:
     rnd, expected, max_rounds = at.round, table.expected_round, table.max_rounds
     found = []
     if rnd.number != expected:
-        found.append(RULE.at(rnd.span, f"round {rnd.number} where round {expected} comes next",
-                             f"number this round {expected}"))
+        found.append(
+            RULE.at(
+                rnd.span,
+                f"round {rnd.number} where round {expected} comes next",
+                f"number this round {expected}",
+            )
+        )
     if rnd.number > max_rounds or table.rounds_played >= max_rounds:
-        found.append(RULE.at(rnd.span, f"a game of {len(table.players)} players has "
-                             f"{max_rounds} rounds; this is one too many",
-                             "the game ended with the last round; remove this one"))
+        found.append(
+            RULE.at(
+                rnd.span,
+                f"a game of {len(table.players)} players has "
+                f"{max_rounds} rounds; this is one too many",
+                "the game ended with the last round; remove this one",
+            )
+        )
     return found
 
 
@@ -48,9 +61,11 @@ def cut(table: Table, at: moments.RoundCut) -> Diagnostic | None:
     """A round begins after the round before has had its seven phases."""
     if table.phase_no >= 7:
         return None
-    return RULE.at(at.round.span, f"round {at.round.number} begins before round "
-                   f"{table.round_no} has had its seven phases",
-                   "record the missing phases and turns of the round before")
+    return RULE.at(
+        at.round.span,
+        f"round {at.round.number} begins before round {table.round_no} has had its seven phases",
+        "record the missing phases and turns of the round before",
+    )
 
 
 JUDGES: moments.Judges = {moments.RoundStart: started, moments.RoundCut: cut}

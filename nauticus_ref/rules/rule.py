@@ -37,8 +37,9 @@ def cite(section: str, section_en: str) -> str:
     for german, english in zip(section.split("; "), section_en.split("; ")):
         if german.startswith(NOTATION):
             heading = german.removeprefix(NOTATION).lstrip(": ")
-            out.append("the notation" + (f', "{heading}"' if heading else "")
-                       + " (docs/notation.md)")
+            out.append(
+                "the notation" + (f', "{heading}"' if heading else "") + " (docs/notation.md)"
+            )
         else:
             out.append(f"German {german} (English {english})")
     return "; ".join(out)
@@ -48,20 +49,36 @@ def cite(section: str, section_en: str) -> str:
 class Rule:
     id: str
     title: str
-    section: str          # the German rulebook's number or heading (the original)
-    section_en: str       # the English rulebook's
-    doc: str              # the rule module's docstring, read into the four below
+    section: str  # the German rulebook's number or heading (the original)
+    section_en: str  # the English rulebook's
+    doc: str  # the rule module's docstring, read into the four below
     severity: str = "error"
-    help: str | None = None   # the usual fix, for diagnostics that give no other
+    help: str | None = None  # the usual fix, for diagnostics that give no other
 
     @classmethod
-    def from_doc(cls, doc: str | None, *, id: str, title: str, section: str, section_en: str,
-                 severity: str = "error", help: str | None = None) -> Rule:
+    def from_doc(
+        cls,
+        doc: str | None,
+        *,
+        id: str,
+        title: str,
+        section: str,
+        section_en: str,
+        severity: str = "error",
+        help: str | None = None,
+    ) -> Rule:
         """The rule whose module docstring is `doc` (see the module docstring above)."""
         if not doc:
             raise ValueError(f"rule {id}: the module has no docstring")
-        return cls(id=id, title=title, section=section, section_en=section_en, doc=doc,
-                   severity=severity, help=help)
+        return cls(
+            id=id,
+            title=title,
+            section=section,
+            section_en=section_en,
+            doc=doc,
+            severity=severity,
+            help=help,
+        )
 
     @property
     def citation(self) -> str:
@@ -88,12 +105,24 @@ class Rule:
         """The same situation played right."""
         return _read_doc(self.doc, self.id)[3]
 
-    def at(self, span: Span, message: str, help: str | None = None,
-           severity: Severity = "error", fixes: tuple[Fix, ...] = ()) -> Diagnostic:
+    def at(
+        self,
+        span: Span,
+        message: str,
+        help: str | None = None,
+        severity: Severity = "error",
+        fixes: tuple[Fix, ...] = (),
+    ) -> Diagnostic:
         """A finding of this rule at `span`; `help` defaults to the rule's usual fix;
         `fixes` are the edits that mend it, where they are known."""
-        return Diagnostic(rule=self.id, severity=severity, span=span, message=message,
-                          help=help if help is not None else self.help, fixes=fixes)
+        return Diagnostic(
+            rule=self.id,
+            severity=severity,
+            span=span,
+            message=message,
+            help=help if help is not None else self.help,
+            fixes=fixes,
+        )
 
 
 @functools.cache
@@ -105,8 +134,12 @@ def _read_doc(doc: str, rule_id: str) -> tuple[str, str, str, str]:
     missing = {"Why", "Breaks it", "Keeps it"} - set(sections)
     if missing:
         raise ValueError(f"rule {rule_id}: the docstring lacks " + ", ".join(sorted(missing)))
-    return (_paragraph(summary), _paragraph(sections["Why"]),
-            _example(sections["Breaks it"], rule_id), _example(sections["Keeps it"], rule_id))
+    return (
+        _paragraph(summary),
+        _paragraph(sections["Why"]),
+        _example(sections["Breaks it"], rule_id),
+        _example(sections["Keeps it"], rule_id),
+    )
 
 
 def _paragraph(text: str) -> str:

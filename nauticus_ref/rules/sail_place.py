@@ -31,11 +31,14 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="sail-place",
-                     title="a sail on a mast without one",
-                     section="3.2.1.3 Segel kaufen",
-                     section_en="Buy Sails",
-                     help="a sail goes on a mast without a sail")
+RULE = Rule.from_doc(
+    __doc__,
+    id="sail-place",
+    title="a sail on a mast without one",
+    section="3.2.1.3 Segel kaufen",
+    section_en="Buy Sails",
+    help="a sail goes on a mast without a sail",
+)
 
 
 def placed(table: Table, at: moments.SailPlaced) -> Diagnostic | None:
@@ -43,8 +46,12 @@ def placed(table: Table, at: moments.SailPlaced) -> Diagnostic | None:
     ship = at.ship
     if len(ship.sails) < len(ship.masts):
         return None
-    return RULE.at(at.span, f"every mast of `{ship.name}` has a sail already"
-                   if ship.masts else f"`{ship.name}` has no mast for a sail")
+    return RULE.at(
+        at.span,
+        f"every mast of `{ship.name}` has a sail already"
+        if ship.masts
+        else f"`{ship.name}` has no mast for a sail",
+    )
 
 
 JUDGES: moments.Judges = {moments.SailPlaced: placed}

@@ -27,10 +27,13 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="setup",
-                     title="a setup position the game can reach",
-                     section="Spielvorbereitung; NGN: Starting from a position (setup)",
-                     section_en="game material; NGN: Starting from a position (setup)")
+RULE = Rule.from_doc(
+    __doc__,
+    id="setup",
+    title="a setup position the game can reach",
+    section="Spielvorbereitung; NGN: Starting from a position (setup)",
+    section_en="game material; NGN: Starting from a position (setup)",
+)
 
 
 def block(table: Table, at: moments.SetupBlock) -> list[Diagnostic]:
@@ -38,15 +41,25 @@ def block(table: Table, at: moments.SetupBlock) -> list[Diagnostic]:
     s, max_rounds = at.setup, table.max_rounds
     found = []
     if not 1 <= s.round <= max_rounds:
-        found.append(RULE.at(s.span, f"a game of {len(table.players)} players has rounds 1 "
-                             f"to {max_rounds}, not {s.round}"))
+        found.append(
+            RULE.at(
+                s.span,
+                f"a game of {len(table.players)} players has rounds 1 "
+                f"to {max_rounds}, not {s.round}",
+            )
+        )
     if not 1 <= s.phase <= 7:
         found.append(RULE.at(s.span, f"a round has phases 1 to 7, not {s.phase}"))
     if len(s.flipped) != s.phase - 1 and 1 <= s.phase <= 7:
-        found.append(RULE.at(s.span, f"phase {s.phase} comes after {s.phase - 1} flipped "
-                             f"action{'s' if s.phase != 2 else ''}, the setup lists "
-                             f"{len(s.flipped)}",
-                             "list the actions already taken this round after `flipped`"))
+        found.append(
+            RULE.at(
+                s.span,
+                f"phase {s.phase} comes after {s.phase - 1} flipped "
+                f"action{'s' if s.phase != 2 else ''}, the setup lists "
+                f"{len(s.flipped)}",
+                "list the actions already taken this round after `flipped`",
+            )
+        )
     if len(set(s.flipped)) != len(s.flipped):
         found.append(RULE.at(s.span, "an action is flipped twice", "list each action once"))
     return found
@@ -56,16 +69,25 @@ def player(table: Table, at: moments.SetupPlayerLine) -> list[Diagnostic]:
     """The player's pass tiles and Extra Action are ones the game can have used by then."""
     p, sp, s = at.player, at.line, at.setup
     found = []
-    played = max(0, s.phase - 1)   # phases already played this round
+    played = max(0, s.phase - 1)  # phases already played this round
     if sp.passed is not None and sp.passed > played:
-        found.append(RULE.at(sp.span, f"{p.name} has flipped {sp.passed} pass "
-                             f"tile{'s' if sp.passed != 1 else ''} before phase {s.phase}, "
-                             f"after {played} phase{'s' if played != 1 else ''} of the round",
-                             "a pass tile is flipped by passing in a phase played this round"))
+        found.append(
+            RULE.at(
+                sp.span,
+                f"{p.name} has flipped {sp.passed} pass "
+                f"tile{'s' if sp.passed != 1 else ''} before phase {s.phase}, "
+                f"after {played} phase{'s' if played != 1 else ''} of the round",
+                "a pass tile is flipped by passing in a phase played this round",
+            )
+        )
     if sp.extra_used and s.round <= 1 and played == 0:
-        found.append(RULE.at(sp.span, f"{p.name}'s Extra Action is used before any phase of "
-                             "the game was played", "leave out `extra used`, or set the "
-                             "position later in the game"))
+        found.append(
+            RULE.at(
+                sp.span,
+                f"{p.name}'s Extra Action is used before any phase of the game was played",
+                "leave out `extra used`, or set the position later in the game",
+            )
+        )
     return found
 
 
@@ -74,8 +96,11 @@ def storage(table: Table, at: moments.SetupStorage) -> Diagnostic | None:
     p = at.player
     if p.storage_used <= STORAGE_SPACES:
         return None
-    return RULE.at(at.tiles.span, f"{p.name}'s storage holds {STORAGE_SPACES} spaces, the "
-                   f"setup fills {p.storage_used}", "a mast takes two spaces, any other tile one")
+    return RULE.at(
+        at.tiles.span,
+        f"{p.name}'s storage holds {STORAGE_SPACES} spaces, the setup fills {p.storage_used}",
+        "a mast takes two spaces, any other tile one",
+    )
 
 
 def box(table: Table, at: moments.SetupBox) -> Diagnostic | None:
@@ -83,8 +108,11 @@ def box(table: Table, at: moments.SetupBox) -> Diagnostic | None:
     in_box = table.board.box_count(*at.tile)
     if at.used <= in_box:
         return None
-    return RULE.at(at.span, f"the box has {in_box} {table.tile(at.tile)} tiles, the setup "
-                   f"uses {at.used}", "check the tiles listed in the setup")
+    return RULE.at(
+        at.span,
+        f"the box has {in_box} {table.tile(at.tile)} tiles, the setup uses {at.used}",
+        "check the tiles listed in the setup",
+    )
 
 
 def ship(table: Table, at: moments.SetupShip) -> Diagnostic | None:
@@ -93,14 +121,20 @@ def ship(table: Table, at: moments.SetupShip) -> Diagnostic | None:
     assert name is not None, "a ship line names its ship"
     if name.key not in at.player.ships:
         return None
-    return RULE.at(at.tiles.span, f"{at.player.name} has two ships called `{name.text}`",
-                   "give each ship its own name")
+    return RULE.at(
+        at.tiles.span,
+        f"{at.player.name} has two ships called `{name.text}`",
+        "give each ship its own name",
+    )
 
 
 def ship_tile(table: Table, at: moments.SetupShipTile) -> Diagnostic:
     """A tile of a setup ship fits there: the placing rules' finding, for the setup."""
-    return RULE.at(at.problem.span, f"ship `{at.ship.name}`: {at.problem.message}",
-                   "list hull parts from bow to stern, then masts, sails and goods")
+    return RULE.at(
+        at.problem.span,
+        f"ship `{at.ship.name}`: {at.problem.message}",
+        "list hull parts from bow to stern, then masts, sails and goods",
+    )
 
 
 def round_after(table: Table, at: moments.SetupRound) -> list[Diagnostic]:
@@ -109,14 +143,27 @@ def round_after(table: Table, at: moments.SetupRound) -> list[Diagnostic]:
     s, rnd = at.setup, at.round
     found = []
     if rnd.number != s.round:
-        found.append(RULE.at(rnd.span, f"the setup is in round {s.round}, so the round line "
-                             f"after it is round {s.round}, not {rnd.number}"))
-    found += [RULE.at(s.span, f"flipped action `{a}` is not in the deal of round {s.round}")
-              for a in s.flipped if a not in rnd.deal]
+        found.append(
+            RULE.at(
+                rnd.span,
+                f"the setup is in round {s.round}, so the round line "
+                f"after it is round {s.round}, not {rnd.number}",
+            )
+        )
+    found += [
+        RULE.at(s.span, f"flipped action `{a}` is not in the deal of round {s.round}")
+        for a in s.flipped
+        if a not in rnd.deal
+    ]
     return found
 
 
-JUDGES: moments.Judges = {moments.SetupBlock: block, moments.SetupPlayerLine: player,
-                          moments.SetupStorage: storage, moments.SetupBox: box,
-                          moments.SetupShip: ship, moments.SetupShipTile: ship_tile,
-                          moments.SetupRound: round_after}
+JUDGES: moments.Judges = {
+    moments.SetupBlock: block,
+    moments.SetupPlayerLine: player,
+    moments.SetupStorage: storage,
+    moments.SetupBox: box,
+    moments.SetupShip: ship,
+    moments.SetupShipTile: ship_tile,
+    moments.SetupRound: round_after,
+}

@@ -29,10 +29,13 @@ from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="ship-name",
-                     title="ships are named once",
-                     section="3.2.1.1 Rumpfteile kaufen",
-                     section_en="Buy hull parts")
+RULE = Rule.from_doc(
+    __doc__,
+    id="ship-name",
+    title="ships are named once",
+    section="3.2.1.1 Rumpfteile kaufen",
+    section_en="Buy hull parts",
+)
 
 
 def new(table: Table, at: moments.NewShip) -> Diagnostic | None:
@@ -40,8 +43,11 @@ def new(table: Table, at: moments.NewShip) -> Diagnostic | None:
     ship = at.player.ships.get(at.name.key)
     if ship is None:
         return None
-    return RULE.at(at.name.span, f"{at.player.name} already has a ship called `{ship.name}`",
-                   f"write `>{quoted(ship.name)}` to add to it, or choose a new name")
+    return RULE.at(
+        at.name.span,
+        f"{at.player.name} already has a ship called `{ship.name}`",
+        f"write `>{quoted(ship.name)}` to add to it, or choose a new name",
+    )
 
 
 def named(table: Table, at: moments.ShipNamed) -> Diagnostic | None:
@@ -52,13 +58,22 @@ def named(table: Table, at: moments.ShipNamed) -> Diagnostic | None:
     if name.key in p.ships:
         return None
     message = f"{p.name} has no ship called `{name.text}`"
-    start = next((pl for pl in at.later if pl.dest.kind == "new" and pl.dest.ship is not None
-                  and pl.dest.ship.key == name.key), None)
+    start = next(
+        (
+            pl
+            for pl in at.later
+            if pl.dest.kind == "new" and pl.dest.ship is not None and pl.dest.ship.key == name.key
+        ),
+        None,
+    )
     if start is not None and at.used is not None and at.lines is not None:
         first, then = span_text(at.lines, start.span), span_text(at.lines, at.used.span)
-        return RULE.at(name.span, message + " yet", f"`{name.text}` is started later in this "
-                       f"action: write `{first}` before `{then}`",
-                       fixes=(swap(at.lines, at.used.span, start.span, "swap the two placements"),))
+        return RULE.at(
+            name.span,
+            message + " yet",
+            f"`{name.text}` is started later in this action: write `{first}` before `{then}`",
+            fixes=(swap(at.lines, at.used.span, start.span, "swap the two placements"),),
+        )
     known = ", ".join(s.name for s in p.ships.values()) or "none yet"
     return RULE.at(name.span, message, f"{at.help_start}{p.name}'s ships: {known}")
 

@@ -26,20 +26,26 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="start-player",
-                     title="the start player moves clockwise",
-                     section="6. Ende einer Aktionsphase",
-                     section_en="6. End of Action Phase")
+RULE = Rule.from_doc(
+    __doc__,
+    id="start-player",
+    title="the start player moves clockwise",
+    section="6. Ende einer Aktionsphase",
+    section_en="6. End of Action Phase",
+)
 
 
 def started(table: Table, at: moments.StartPlayer) -> Diagnostic | None:
     """The start player written on the phase line is the one due."""
     if at.written is at.expected:
         return None
-    return RULE.at(at.phase.player.span, f"{at.expected.name} is the start player of round "
-                   f"{table.round_no} phase {table.phase_no}, not {at.written.name}",
-                   "the start player passes one seat clockwise after every phase, also from "
-                   "one round to the next")
+    return RULE.at(
+        at.phase.player.span,
+        f"{at.expected.name} is the start player of round "
+        f"{table.round_no} phase {table.phase_no}, not {at.written.name}",
+        "the start player passes one seat clockwise after every phase, also from "
+        "one round to the next",
+    )
 
 
 JUDGES: moments.Judges = {moments.StartPlayer: started}

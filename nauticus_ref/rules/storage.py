@@ -33,10 +33,13 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="storage",
-                     title="twelve storage spaces",
-                     section="3.2.2.1 Transport",
-                     section_en="Transport")
+RULE = Rule.from_doc(
+    __doc__,
+    id="storage",
+    title="twelve storage spaces",
+    section="3.2.2.1 Transport",
+    section_en="Transport",
+)
 
 
 def stored(table: Table, at: moments.Stored) -> Diagnostic | None:
@@ -48,11 +51,17 @@ def stored(table: Table, at: moments.Stored) -> Diagnostic | None:
         return None
     if not at.paid:
         what = f"{at.what} ({table.tile(tile)})" if at.what else f"free {table.tile(tile)}"
-        return RULE.at(at.span, f"{p.name}'s storage is full: the {what} is forfeited and "
-                       "stays in the supply", severity="note")
-    return RULE.at(at.span, f"{p.name}'s storage has {free} free space{'s' if free != 1 else ''}, "
-                   f"a {table.tile(tile)} takes {spaces(tile)}; the tile is lost",
-                   "place it on a ship, or do not buy it")
+        return RULE.at(
+            at.span,
+            f"{p.name}'s storage is full: the {what} is forfeited and stays in the supply",
+            severity="note",
+        )
+    return RULE.at(
+        at.span,
+        f"{p.name}'s storage has {free} free space{'s' if free != 1 else ''}, "
+        f"a {table.tile(tile)} takes {spaces(tile)}; the tile is lost",
+        "place it on a ship, or do not buy it",
+    )
 
 
 JUDGES: moments.Judges = {moments.Stored: stored}

@@ -32,18 +32,24 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="supply",
-                     title="tiles are limited",
-                     section="Hinweis zum Umgang mit dem Spielmaterial",
-                     section_en="Note on using the play materials")
+RULE = Rule.from_doc(
+    __doc__,
+    id="supply",
+    title="tiles are limited",
+    section="Hinweis zum Umgang mit dem Spielmaterial",
+    section_en="Note on using the play materials",
+)
 
 
 def taken(table: Table, at: moments.FromSupply) -> Diagnostic | None:
     """The stack of the tile has a tile to take (`verb`: buy, take, receive)."""
     if table.supply.get(at.tile, 0) > 0:
         return None
-    return RULE.at(at.span, f"the {table.tile(at.tile)} stack is empty",
-                   f"nobody can {at.verb} a tile of an empty stack")
+    return RULE.at(
+        at.span,
+        f"the {table.tile(at.tile)} stack is empty",
+        f"nobody can {at.verb} a tile of an empty stack",
+    )
 
 
 def bonus(table: Table, at: moments.BonusEmpty) -> Diagnostic | None:
@@ -53,9 +59,12 @@ def bonus(table: Table, at: moments.BonusEmpty) -> Diagnostic | None:
     if b is None or b.kind == "claim":
         return None
     what = "goods" if kind == "w+good" else f"regular {kind}s"
-    return RULE.at(b.span, f"every stack of {what} is empty: the bonus has no "
-                   f"{'good' if kind == 'w+good' else kind} to give",
-                   f"leave out `bonus {b.value if b.kind == 'good' else table.word(b.value)}`")
+    return RULE.at(
+        b.span,
+        f"every stack of {what} is empty: the bonus has no "
+        f"{'good' if kind == 'w+good' else kind} to give",
+        f"leave out `bonus {b.value if b.kind == 'good' else table.word(b.value)}`",
+    )
 
 
 JUDGES: moments.Judges = {moments.FromSupply: taken, moments.BonusEmpty: bonus}

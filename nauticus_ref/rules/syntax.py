@@ -20,7 +20,4 @@ from __future__ import annotations
 from nauticus_ref.core.findings import SYNTAX_RULE
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id=SYNTAX_RULE,
-                     title="the notation",
-                     section="NGN",
-                     section_en="NGN")
+RULE = Rule.from_doc(__doc__, id=SYNTAX_RULE, title="the notation", section="NGN", section_en="NGN")

@@ -28,10 +28,13 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="taler",
-                     title="pay in full",
-                     section="3.1 Grundsätzliches zu Aktionen",
-                     section_en="3.1 General rules for actions")
+RULE = Rule.from_doc(
+    __doc__,
+    id="taler",
+    title="pay in full",
+    section="3.1 Grundsätzliches zu Aktionen",
+    section_en="3.1 General rules for actions",
+)
 
 
 def payment(table: Table, at: moments.Payment) -> Diagnostic | None:
@@ -39,9 +42,11 @@ def payment(table: Table, at: moments.Payment) -> Diagnostic | None:
     p = at.player
     if at.amount <= p.taler:
         return None
-    return RULE.at(at.span, f"{p.name} has {p.taler} taler, this {table.tile(at.tile)} costs "
-                   f"{at.amount}",
-                   "buy fewer tiles, or take money first")
+    return RULE.at(
+        at.span,
+        f"{p.name} has {p.taler} taler, this {table.tile(at.tile)} costs {at.amount}",
+        "buy fewer tiles, or take money first",
+    )
 
 
 JUDGES: moments.Judges = {moments.Payment: payment}

@@ -30,10 +30,13 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="transport",
-                     title="transport from storage to ships",
-                     section="3.2.2.1 Transport",
-                     section_en="Transport")
+RULE = Rule.from_doc(
+    __doc__,
+    id="transport",
+    title="transport from storage to ships",
+    section="3.2.2.1 Transport",
+    section_en="Transport",
+)
 
 
 def destination(table: Table, at: moments.TransportTo) -> Diagnostic | None:
@@ -41,17 +44,22 @@ def destination(table: Table, at: moments.TransportTo) -> Diagnostic | None:
     pl = at.placement
     if pl.dest.kind != "store" and not pl.gift:
         return None
-    return RULE.at(pl.dest.span if not pl.gift else pl.span,
-                   "transport moves tiles from storage onto a ship",
-                   "write the ship: `>NAME` or `>new NAME`")
+    return RULE.at(
+        pl.dest.span if not pl.gift else pl.span,
+        "transport moves tiles from storage onto a ship",
+        "write the ship: `>NAME` or `>new NAME`",
+    )
 
 
 def moved(table: Table, at: moments.Transported) -> Diagnostic | None:
     """A transported tile comes from the player's storage."""
     if at.player.storage[at.tile] > 0:
         return None
-    return RULE.at(at.span, f"{at.player.name} has no {table.tile(at.tile)} in storage",
-                   "only stored tiles can be transported")
+    return RULE.at(
+        at.span,
+        f"{at.player.name} has no {table.tile(at.tile)} in storage",
+        "only stored tiles can be transported",
+    )
 
 
 JUDGES: moments.Judges = {moments.TransportTo: destination, moments.Transported: moved}

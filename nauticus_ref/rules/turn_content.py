@@ -29,29 +29,40 @@ from nauticus_ref.notation.model import ActionClause
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="turn-content",
-                     title="act or pass",
-                     section="3.1 Grundsätzliches zu Aktionen; 3.3 Passen",
-                     section_en="3.1 General rules for actions; 3.3 Passing")
+RULE = Rule.from_doc(
+    __doc__,
+    id="turn-content",
+    title="act or pass",
+    section="3.1 Grundsätzliches zu Aktionen; 3.3 Passen",
+    section_en="3.1 General rules for actions; 3.3 Passing",
+)
 
 
 def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
     """The turn performs the phase's action or passes, once."""
     clauses = at.turn.clauses
-    if len(clauses) == 1:   # one action or one pass: most turns
+    if len(clauses) == 1:  # one action or one pass: most turns
         return None
     main = [c for c in clauses if isinstance(c, ActionClause) and not c.extra]
     passes = [c for c in clauses if not isinstance(c, ActionClause)]
     if main and passes:
-        return RULE.at(passes[0].span, "a player either performs the action or passes, not "
-                       "both", "keep the action or the `pass`")
+        return RULE.at(
+            passes[0].span,
+            "a player either performs the action or passes, not both",
+            "keep the action or the `pass`",
+        )
     if len(main) + len(passes) > 1:
-        return RULE.at((main + passes)[1].span, "the turn acts or passes more than once",
-                       "write all placements of the action in one clause, separated by "
-                       "commas, or one `pass`")
+        return RULE.at(
+            (main + passes)[1].span,
+            "the turn acts or passes more than once",
+            "write all placements of the action in one clause, separated by commas, or one `pass`",
+        )
     if not main and not passes:
-        return RULE.at(at.turn.span, "the turn neither performs the phase's action nor passes",
-                       "add `pass` if the player did not perform the action")
+        return RULE.at(
+            at.turn.span,
+            "the turn neither performs the phase's action nor passes",
+            "add `pass` if the player did not perform the action",
+        )
     return None
 
 
@@ -59,8 +70,11 @@ def uses(table: Table, at: moments.ActionUsed) -> Diagnostic | None:
     """Money and crowns are used at least once."""
     if at.clause.workers != 0:
         return None
-    return RULE.at(at.clause.span, "an action is used at least once",
-                   "write `pass` if the player did not perform the action")
+    return RULE.at(
+        at.clause.span,
+        "an action is used at least once",
+        "write `pass` if the player did not perform the action",
+    )
 
 
 JUDGES: moments.Judges = {moments.TurnStart: turn, moments.ActionUsed: uses}

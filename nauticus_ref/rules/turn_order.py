@@ -30,10 +30,13 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="turn-order",
-                     title="every player once per phase, clockwise",
-                     section="3.1 Grundsätzliches zu Aktionen",
-                     section_en="3.1 General rules for actions")
+RULE = Rule.from_doc(
+    __doc__,
+    id="turn-order",
+    title="every player once per phase, clockwise",
+    section="3.1 Grundsätzliches zu Aktionen",
+    section_en="3.1 General rules for actions",
+)
 
 
 def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
@@ -43,18 +46,35 @@ def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
     p, t, phase, lines = at.player, at.turn, table.phase, at.lines
     assert phase is not None, "a turn is judged inside a phase"
     if p in phase.done:
-        return RULE.at(t.player.span, f"{p.name} already had a turn in phase "
-                       f"{phase.number}", "write one turn line per player and phase")
+        return RULE.at(
+            t.player.span,
+            f"{p.name} already had a turn in phase {phase.number}",
+            "write one turn line per player and phase",
+        )
     expected = next((q for q in phase.order if q not in phase.done), None)
     if expected is not None and p is not expected:
-        due = next((u for u in at.turns if u.player.key == expected.key
-                    and u.span.line > t.span.line), None)
-        fixes = (swap(lines, whole_line(lines, t.span.line), whole_line(lines, due.span.line),
-                      f"swap the turn lines of {p.name} and {expected.name}"),) \
-            if due is not None and lines is not None else ()
-        return RULE.at(t.player.span, f"it is {expected.name}'s turn, not {p.name}'s",
-                       "after the start player, turns go clockwise: "
-                       + ", ".join(q.name for q in phase.order), fixes=fixes)
+        due = next(
+            (u for u in at.turns if u.player.key == expected.key and u.span.line > t.span.line),
+            None,
+        )
+        fixes = (
+            (
+                swap(
+                    lines,
+                    whole_line(lines, t.span.line),
+                    whole_line(lines, due.span.line),
+                    f"swap the turn lines of {p.name} and {expected.name}",
+                ),
+            )
+            if due is not None and lines is not None
+            else ()
+        )
+        return RULE.at(
+            t.player.span,
+            f"it is {expected.name}'s turn, not {p.name}'s",
+            "after the start player, turns go clockwise: " + ", ".join(q.name for q in phase.order),
+            fixes=fixes,
+        )
     return None
 
 
@@ -62,9 +82,11 @@ def ended(table: Table, at: moments.PhaseEnd) -> Diagnostic | None:
     """The phase ends with no player missing a turn."""
     if not at.missing:
         return None
-    return RULE.at(at.at, f"phase {table.phase_no} ended without a turn for "
-                   + ", ".join(p.name for p in at.missing),
-                   "every player has a turn line in every phase, `pass` if nothing else")
+    return RULE.at(
+        at.at,
+        f"phase {table.phase_no} ended without a turn for " + ", ".join(p.name for p in at.missing),
+        "every player has a turn line in every phase, `pass` if nothing else",
+    )
 
 
 JUDGES: moments.Judges = {moments.TurnStart: turn, moments.PhaseEnd: ended}

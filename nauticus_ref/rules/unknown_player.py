@@ -30,10 +30,13 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="unknown-player",
-                     title="players are the header's",
-                     section="Spielvorbereitung",
-                     section_en="game material")
+RULE = Rule.from_doc(
+    __doc__,
+    id="unknown-player",
+    title="players are the header's",
+    section="Spielvorbereitung",
+    section_en="game material",
+)
 
 
 def named(table: Table, at: moments.PlayerNamed) -> Diagnostic | None:
@@ -41,8 +44,9 @@ def named(table: Table, at: moments.PlayerNamed) -> Diagnostic | None:
     if at.name.key in table.by_key:
         return None
     known = ", ".join(p.name for p in table.by_key.values())
-    return RULE.at(at.name.span, f"`{at.name.text}` is not a player of this game",
-                   f"the players are {known}")
+    return RULE.at(
+        at.name.span, f"`{at.name.text}` is not a player of this game", f"the players are {known}"
+    )
 
 
 JUDGES: moments.Judges = {moments.PlayerNamed: named}

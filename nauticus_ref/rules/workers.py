@@ -28,19 +28,25 @@ from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
-RULE = Rule.from_doc(__doc__, id="workers",
-                     title="a worker for every use",
-                     section="2. Blaue Arbeiter auf der Drehscheibe; 3.1",
-                     section_en="2. Blue Workers on the wheel; 3.1")
+RULE = Rule.from_doc(
+    __doc__,
+    id="workers",
+    title="a worker for every use",
+    section="2. Blaue Arbeiter auf der Drehscheibe; 3.1",
+    section_en="2. Blue Workers on the wheel; 3.1",
+)
 
 
 def used(table: Table, at: moments.WorkerUsed) -> Diagnostic | None:
     """A use past the clause's blue workers needs one of the player's own."""
     if at.used <= at.blue or at.player.workers > 0:
         return None
-    return RULE.at(at.span, f"{at.player.name} has no worker left for this use",
-                   f"this is use {at.used}: {at.blue} blue worker{'s' if at.blue != 1 else ''} "
-                   "from the wheel, then the player's own")
+    return RULE.at(
+        at.span,
+        f"{at.player.name} has no worker left for this use",
+        f"this is use {at.used}: {at.blue} blue worker{'s' if at.blue != 1 else ''} "
+        "from the wheel, then the player's own",
+    )
 
 
 JUDGES: moments.Judges = {moments.WorkerUsed: used}

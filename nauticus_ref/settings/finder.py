@@ -54,8 +54,8 @@ class Checking:
     are kept, at what severity.  Small and picklable, for worker processes."""
 
     board: Board | None = None
-    off: frozenset[str] = frozenset()          # rules not checked
-    only: frozenset[str] | None = None         # if set, the only rules checked
+    off: frozenset[str] = frozenset()  # rules not checked
+    only: frozenset[str] | None = None  # if set, the only rules checked
     severity: tuple[tuple[str, Severity], ...] = ()
 
     @property
@@ -76,8 +76,9 @@ class Checking:
         severity = dict(self.severity)
         kept = []
         for d in found:
-            if d.rule != SYNTAX_RULE and (d.rule in self.off or
-                                          (self.only is not None and d.rule not in self.only)):
+            if d.rule != SYNTAX_RULE and (
+                d.rule in self.off or (self.only is not None and d.rule not in self.only)
+            ):
                 continue
             if d.rule in severity and not d.accepted and d.severity != severity[d.rule]:
                 d = replace(d, severity=severity[d.rule])
@@ -93,7 +94,7 @@ DEFAULT = Checking()
 class Config:
     """One settings file, read and validated (or none: `path` None, every default)."""
 
-    path: str | None = None   # paths are strings here: no pathlib on a cold start
+    path: str | None = None  # paths are strings here: no pathlib on a cold start
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] = ()
     severity: dict[str, Severity] = field(default_factory=dict)
@@ -123,9 +124,12 @@ class Config:
         for spec, rules in self._per_file_specs:
             if _matches(spec, rel):
                 off.update(rules)
-        return Checking(board or self._board, frozenset(off),
-                         frozenset(self.select) if self.select is not None else None,
-                         tuple(sorted(self.severity.items())))
+        return Checking(
+            board or self._board,
+            frozenset(off),
+            frozenset(self.select) if self.select is not None else None,
+            tuple(sorted(self.severity.items())),
+        )
 
     @cached_property
     def _exclude_spec(self) -> GitIgnoreSpec | None:
@@ -134,8 +138,10 @@ class Config:
     @cached_property
     def _per_file_specs(self) -> list[tuple[GitIgnoreSpec, tuple[str, ...]]]:
         """`per-file-ignores` with each pattern compiled once, not once per record."""
-        return [(_spec([pattern], self.where("per-file-ignores")), rules)
-                for pattern, rules in self.per_file_ignores.items()]
+        return [
+            (_spec([pattern], self.where("per-file-ignores")), rules)
+            for pattern, rules in self.per_file_ignores.items()
+        ]
 
     @cached_property
     def _board(self) -> Board | None:
@@ -156,7 +162,7 @@ class Config:
         (then no pattern applies)."""
         full, root = os.path.abspath(path), os.path.abspath(self.root)
         inside = full.startswith(root.rstrip(os.sep) + os.sep)
-        return full[len(root.rstrip(os.sep)) + 1:].replace(os.sep, "/") if inside else None
+        return full[len(root.rstrip(os.sep)) + 1 :].replace(os.sep, "/") if inside else None
 
 
 def _spec(patterns: Iterable[str], where: str) -> GitIgnoreSpec:
@@ -177,8 +183,10 @@ def _matches(spec: GitIgnoreSpec | None, rel: str | None) -> bool:
 
 # -- finding and reading settings files ------------------------------------------------
 
-def load(path: str, explicit: bool = False,
-         opened: tuple[int, os.stat_result] | None = None) -> Config | None:
+
+def load(
+    path: str, explicit: bool = False, opened: tuple[int, os.stat_result] | None = None
+) -> Config | None:
     """The settings in `path` (already `opened`, when the trust check opened it), or None
     if it is a `pyproject.toml` without the table (unless the user named it: `--config
     pyproject.toml` without it is an error)."""
@@ -194,8 +202,11 @@ def load(path: str, explicit: bool = False,
         os.close(fd)
         return None
     try:
-        text = decode(read_bytes_limited(path, MAX_CONFIG_BYTES, "a settings file", (fd, st)),
-                      str(path), "a settings file")
+        text = decode(
+            read_bytes_limited(path, MAX_CONFIG_BYTES, "a settings file", (fd, st)),
+            str(path),
+            "a settings file",
+        )
         data: Any = parse_toml(text, str(path), "a settings file")
     except SourceError as e:
         raise ConfigError(str(e)) from None
@@ -234,8 +245,9 @@ def _validated(data: dict[str, Any], path: str) -> Config:
         settings = Settings.model_validate(data)
     except ValidationError as e:
         errors: list[Any] = e.errors()
-        raise ConfigError("\n".join(f"{shown.where(_key(error['loc']))}: {message(error)}"
-                                     for error in errors)) from None
+        raise ConfigError(
+            "\n".join(f"{shown.where(_key(error['loc']))}: {message(error)}" for error in errors)
+        ) from None
     return Config(path, **settings.as_config())
 
 
@@ -271,7 +283,7 @@ def _open_trusted(path: str) -> tuple[tuple[int, os.stat_result] | None, str | N
     try:
         fd, st = open_regular(path)
     except SourceError:
-        return None, None   # a folder or a FIFO of that name: not a settings file
+        return None, None  # a folder or a FIFO of that name: not a settings file
     why = None
     if me is not None and st.st_uid not in (me, 0):
         why = f"it belongs to another user (uid {st.st_uid})"

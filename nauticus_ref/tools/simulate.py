@@ -73,7 +73,7 @@ class Moves:
     rp: Replay
     rng: random.Random
     board: Board
-    targets: dict[tuple[str, str], int]   # (player, ship) -> planned size
+    targets: dict[tuple[str, str], int]  # (player, ship) -> planned size
     ship_counter: int
 
     def workers_here(self, p: Player) -> int:
@@ -102,26 +102,49 @@ class Moves:
             return [self.transport(p)]
         if action == "money":
             w = min(self.workers_here(p), self.rng.randint(2, 4))
-            return [ActionClause(span=SPAN, action="money", workers=w,
-                                 claim=Claim(span=SPAN, value=2 * w, unit="t")
-                                 if self.rng.random() < 0.5 else None)] if w else []
+            return (
+                [
+                    ActionClause(
+                        span=SPAN,
+                        action="money",
+                        workers=w,
+                        claim=Claim(span=SPAN, value=2 * w, unit="t")
+                        if self.rng.random() < 0.5
+                        else None,
+                    )
+                ]
+                if w
+                else []
+            )
         if action == "crowns":
             crowns = p.crowns()
             room = CROWN_CAP - p.crown_vp_this_round
             if not crowns or room <= 0:
                 return []
             w = min(self.workers_here(p), -(-room // crowns))
-            return [ActionClause(span=SPAN, action="crowns", workers=w,
-                                 claim=Claim(span=SPAN, value=min(room, crowns * w), unit="vp"))] \
-                if w else []
+            return (
+                [
+                    ActionClause(
+                        span=SPAN,
+                        action="crowns",
+                        workers=w,
+                        claim=Claim(span=SPAN, value=min(room, crowns * w), unit="vp"),
+                    )
+                ]
+                if w
+                else []
+            )
         ships = self.deliverable(p)
         out, budget = [], self.workers_here(p)
         for s in ships:
             if len(s.goods) <= budget:
                 out.append(s)
                 budget -= len(s.goods)
-        return [ActionClause(span=SPAN, action="deliver", ships=[_name(s.name) for s in out])] \
-            if out else []
+        return (
+            [ActionClause(span=SPAN, action="deliver", ships=[_name(s.name) for s in out])]
+            if out
+            else []
+        )
 
     @staticmethod
     def deliverable(p: Player) -> list[Ship]:
@@ -158,19 +181,35 @@ class Moves:
                 if free_space < spaces(tile):
                     break
                 free_space -= spaces(tile)
-                placements.append(Placement(span=SPAN, items=[_item(kind, name)],
-                                            dest=Destination(span=SPAN, kind="store")))
+                placements.append(
+                    Placement(
+                        span=SPAN,
+                        items=[_item(kind, name)],
+                        dest=Destination(span=SPAN, kind="store"),
+                    )
+                )
                 continue
             placements.append(self.place_on(p, ships, ship_key, tile))
         if not placements:
             return None
         bought = {pl.items[0].name for pl in placements}
         if bought >= set(self.board.tiles[action]):
-            gift = self.rng.choice([t for t in self.board.tiles[action]
-                                    if self.table.supply[(kind, t)] > bought_count(placements, t)]
-                                   or self.board.tiles[action])
-            placements.append(Placement(span=SPAN, items=[_item(kind, gift)],
-                                        dest=Destination(span=SPAN, kind="store"), gift=True))
+            gift = self.rng.choice(
+                [
+                    t
+                    for t in self.board.tiles[action]
+                    if self.table.supply[(kind, t)] > bought_count(placements, t)
+                ]
+                or self.board.tiles[action]
+            )
+            placements.append(
+                Placement(
+                    span=SPAN,
+                    items=[_item(kind, gift)],
+                    dest=Destination(span=SPAN, kind="store"),
+                    gift=True,
+                )
+            )
         claim = Claim(span=SPAN, value=paid, unit="t") if self.rng.random() < 0.5 else None
         return ActionClause(span=SPAN, action=action, placements=placements, claim=claim)
 
@@ -205,8 +244,9 @@ class Moves:
                 out.append(Reward(span=SPAN, kind=cast(RewardKind, k)))
         return out
 
-    def next_purchase(self, p: Player, kind: str,
-                      ships: dict[str, Ship]) -> tuple[str, str | None] | None:
+    def next_purchase(
+        self, p: Player, kind: str, ships: dict[str, Ship]
+    ) -> tuple[str, str | None] | None:
         """What to buy next, and the ship it is for (None: for storage)."""
         rng = self.rng
         if kind == "hull":
@@ -232,10 +272,15 @@ class Moves:
                 return good, max(room, key=lambda k: (ships[k].complete, ships[k].size))
             return good, None
         # masts and sails: one crest per ship
-        need = [k for k, s in ships.items()
-                if (len(s.masts) < s.size if kind == "mast" else len(s.sails) < len(s.masts))]
+        need = [
+            k
+            for k, s in ships.items()
+            if (len(s.masts) < s.size if kind == "mast" else len(s.sails) < len(s.masts))
+        ]
         if need:  # the ship nearest to completion
-            key = max(need, key=lambda k: (ships[k].closed, len(ships[k].masts) + len(ships[k].sails)))
+            key = max(
+                need, key=lambda k: (ships[k].closed, len(ships[k].masts) + len(ships[k].sails))
+            )
             crest = ships[key].crest or rng.choice(vocab.DEFAULT_CRESTS)
             return crest, key
         return rng.choice(vocab.DEFAULT_CRESTS), None
@@ -250,13 +295,18 @@ class Moves:
             for _ in range(storage[tile]):
                 if budget == 0:
                     break
-                fits = [k for k, s in ships.items() if self.rp.referee.first(placed(s, tile, SPAN)) is None
-                        and not (tile[0] == "hull" and not s.parts)]
+                fits = [
+                    k
+                    for k, s in ships.items()
+                    if self.rp.referee.first(placed(s, tile, SPAN)) is None
+                    and not (tile[0] == "hull" and not s.parts)
+                ]
                 if tile[0] == "hull" and not fits and tile[1] in ("1ship", "bow"):
                     self.ship_counter += 1
                     key = f"{p.name[0]}{self.ship_counter}"
-                    self.targets[(p.name, key)] = 1 if tile[1] == "1ship" else \
-                        self.rng.choice((2, 3, 4))
+                    self.targets[(p.name, key)] = (
+                        1 if tile[1] == "1ship" else self.rng.choice((2, 3, 4))
+                    )
                     placements.append(self.place_on(p, ships, key, tile))
                     budget -= 1
                     continue
@@ -279,11 +329,14 @@ class Simulator(Moves):
         self.seed = seed
         self.board = board
         names = [_name(n) for n in NAMES[:players]]
-        self.header = Header(game=Text(span=SPAN, text=f"Simulated game, seed {seed}"),
-                             players=names, players_span=SPAN)
+        self.header = Header(
+            game=Text(span=SPAN, text=f"Simulated game, seed {seed}"),
+            players=names,
+            players_span=SPAN,
+        )
         self.rp = Replay(Record(header=self.header), board)
         start_game(self.rp.referee)
-        self.targets: dict[tuple[str, str], int] = {}   # (player, ship) -> planned size
+        self.targets: dict[tuple[str, str], int] = {}  # (player, ship) -> planned size
         self.ship_counter = 0
 
     # -- the game ------------------------------------------------------------
@@ -300,14 +353,21 @@ class Simulator(Moves):
             rounds.append(replace(rnd, entries=list[Phase | Check](phases)))
         scores = final_scores(self.table.players)
         by_name = {s.name: s.total for s in scores}
-        final = Final(span=SPAN, entries=[FinalEntry(span=SPAN, player=_name(p.name),
-                                                     score=by_name[p.name])
-                                          for p in self.table.players])
+        final = Final(
+            span=SPAN,
+            entries=[
+                FinalEntry(span=SPAN, player=_name(p.name), score=by_name[p.name])
+                for p in self.table.players
+            ],
+        )
         return Record(header=self.header, rounds=rounds, final=final)
 
     def checks(self) -> list[Check]:
-        return [Check(span=SPAN, player=_name(p.name), vp=p.vp, taler=p.taler, workers=p.workers)
-                for p in self.table.players if p.taler >= 0 and p.workers >= 0]
+        return [
+            Check(span=SPAN, player=_name(p.name), vp=p.vp, taler=p.taler, workers=p.workers)
+            for p in self.table.players
+            if p.taler >= 0 and p.workers >= 0
+        ]
 
     def play_phase(self, phase_no: int) -> Phase:
         t = self.table
@@ -315,8 +375,14 @@ class Simulator(Moves):
         face_up = [cast(Action, a) for a in t.deal if a not in t.flipped]
         action = self.choose_action(start, face_up)
         space = t.deal.index(action)
-        phase = Phase(span=SPAN, number=phase_no, player=_name(start.name), action=action,
-                      action_span=SPAN, bonus=self.choose_bonus(start, self.board.bonuses[space]))
+        phase = Phase(
+            span=SPAN,
+            number=phase_no,
+            player=_name(start.name),
+            action=action,
+            action_span=SPAN,
+            bonus=self.choose_bonus(start, self.board.bonuses[space]),
+        )
         start_phase(self.rp.referee, phase)
         turns = [self.play_turn(p, action) for p in self.ctx.order]
         return replace(phase, entries=list[Turn | Check](turns))
@@ -339,8 +405,9 @@ class Simulator(Moves):
     def choose_bonus(self, p: Player, kind: str) -> Bonus | None:
         if kind in ("mast", "sail"):
             crests = [s.crest for s in p.ships.values() if s.crest] or list(vocab.DEFAULT_CRESTS)
-            crests = [c for c in crests if self.table.supply[(kind, c)] > 0] or \
-                [c for c in vocab.DEFAULT_CRESTS if self.table.supply[(kind, c)] > 0]
+            crests = [c for c in crests if self.table.supply[(kind, c)] > 0] or [
+                c for c in vocab.DEFAULT_CRESTS if self.table.supply[(kind, c)] > 0
+            ]
             return Bonus(span=SPAN, kind="crest", value=self.rng.choice(crests)) if crests else None
         if kind == "w+good":
             goods = [g for g in vocab.GOODS if self.table.supply[("good", g)] > 0]
@@ -384,10 +451,16 @@ class Simulator(Moves):
             return ActionClause(span=SPAN, action="crowns", extra=True, workers=max(1, w))
         ships = self.deliverable(p)
         if ships and sum(len(s.goods) for s in ships) <= p.workers + 2:
-            return ActionClause(span=SPAN, action="deliver", extra=True,
-                                ships=[_name(s.name) for s in ships])
-        return ActionClause(span=SPAN, action="money", extra=True, workers=2,
-                            claim=Claim(span=SPAN, value=4, unit="t"))
+            return ActionClause(
+                span=SPAN, action="deliver", extra=True, ships=[_name(s.name) for s in ships]
+            )
+        return ActionClause(
+            span=SPAN,
+            action="money",
+            extra=True,
+            workers=2,
+            claim=Claim(span=SPAN, value=4, unit="t"),
+        )
 
 
 def bought_count(placements: list[Placement], name: str) -> int:

@@ -48,6 +48,10 @@ def annotate(report: Game) -> str:
         out += [f"{indent}{PREFIX}{n}" for n in notes]
         if round_ends[number]:
             title = round_ends[number][0].text.split(":", 1)[0]  # "end of round N"
-            out.append(PREFIX + title + ": " + "; ".join(
-                f"{s.player} {s.text.split(': ', 1)[1]}" for s in round_ends[number]))
+            out.append(
+                PREFIX
+                + title
+                + ": "
+                + "; ".join(f"{s.player} {s.text.split(': ', 1)[1]}" for s in round_ends[number])
+            )
     return "\n".join(out)

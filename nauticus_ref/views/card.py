@@ -20,30 +20,48 @@ from nauticus_ref.views.wheel import round_name, wheel_cell
 Data = dict[str, Any]
 
 
-def card_spaces(board: Board, deal: tuple[str, ...] | list[str], anchor: int,
-                flipped: tuple[str, ...] | list[str] = (),
-                word: Callable[[str], str] = str) -> list[Data]:
+def card_spaces(
+    board: Board,
+    deal: tuple[str, ...] | list[str],
+    anchor: int,
+    flipped: tuple[str, ...] | list[str] = (),
+    word: Callable[[str], str] = str,
+) -> list[Data]:
     """The eight spaces, clockwise from the 3w space (`deal` as the round line lists it;
     empty before the first deal)."""
     out: list[Data] = []
     for space, bonus in enumerate(board.bonuses):
         action = deal[space] if len(deal) == 8 else None
-        entry: Data = {"space": bonus, "action": action,
-                       "blue_workers": board.blue_workers(space, anchor),
-                       "face_up": action is not None and action not in flipped}
+        entry: Data = {
+            "space": bonus,
+            "action": action,
+            "blue_workers": board.blue_workers(space, anchor),
+            "face_up": action is not None and action not in flipped,
+        }
         if action in board.tiles:
-            entry["items"] = list(board.tiles[action])   # the board's names, in price order
-            entry["prices"] = {tile_text((vocab.ITEM_KIND_OF_ACTION[action], i), word): n
-                               for i, n in zip(board.tiles[action], board.prices[space])}
+            entry["items"] = list(board.tiles[action])  # the board's names, in price order
+            entry["prices"] = {
+                tile_text((vocab.ITEM_KIND_OF_ACTION[action], i), word): n
+                for i, n in zip(board.tiles[action], board.prices[space])
+            }
         out.append(entry)
     return out
 
 
-def card_json(board: Board, deal: tuple[str, ...] | list[str], anchor: int,
-              round_no: int | None = None, flipped: tuple[str, ...] | list[str] = (),
-              word: Callable[[str], str] = str) -> Data:
-    return {"round": round_no, "board": board.name, "anchor": board.bonuses[anchor],
-            "spaces": card_spaces(board, deal, anchor, flipped, word)}
+def card_json(
+    board: Board,
+    deal: tuple[str, ...] | list[str],
+    anchor: int,
+    round_no: int | None = None,
+    flipped: tuple[str, ...] | list[str] = (),
+    word: Callable[[str], str] = str,
+) -> Data:
+    return {
+        "round": round_no,
+        "board": board.name,
+        "anchor": board.bonuses[anchor],
+        "spaces": card_spaces(board, deal, anchor, flipped, word),
+    }
 
 
 def _item(name: str) -> str:
@@ -61,16 +79,23 @@ def card_lines(data: Data) -> list[str]:
             action = f"({action})"
         prices = ", ".join(f"{_item(k)} {v}" for k, v in s.get("prices", {}).items())
         anchor = "  <- anchor" if s["space"] == data["anchor"] else ""
-        out.append(f"  {s['space']:<7} {action:<11} {s['blue_workers']:>4}  {prices}{anchor}"
-                   .rstrip())
+        out.append(
+            f"  {s['space']:<7} {action:<11} {s['blue_workers']:>4}  {prices}{anchor}".rstrip()
+        )
     if any(s["action"] and not s["face_up"] for s in data["spaces"]):
         out.append("  (brackets: taken this round)")
     return out
 
 
 def card_text(data: Data) -> str:
-    return "\n".join([f"{round_name(data)} on the {data['board']} board: the wheel's "
-                      f"anchor points at the {data['anchor']} space", ""] + card_lines(data))
+    return "\n".join(
+        [
+            f"{round_name(data)} on the {data['board']} board: the wheel's "
+            f"anchor points at the {data['anchor']} space",
+            "",
+        ]
+        + card_lines(data)
+    )
 
 
 def card_svg(data: Data) -> str:
@@ -82,5 +107,4 @@ def card_svg(data: Data) -> str:
 
 
 #: The formats of this view, for the command line's choices.
-FORMATS: dict[str, Callable[[Data], str]] = {"text": card_text, "json": versioned,
-                                              "svg": card_svg}
+FORMATS: dict[str, Callable[[Data], str]] = {"text": card_text, "json": versioned, "svg": card_svg}

@@ -34,25 +34,28 @@ PLOT_W = WIDTH - LEFT - RIGHT
 #: Space between a label and what is beside it, in px.
 PAD = 3
 #: A player's line: colour (Okabe-Ito, told apart by most colour-blind readers), dash, marker.
-STYLES = (("#0072b2", None, "circle"), ("#d55e00", "7 3", "square"),
-          ("#009e73", "2 2", "triangle"), ("#cc79a7", "9 3 2 3", "diamond"),
-          ("#e69f00", "4 4", "circle"))
+STYLES = (
+    ("#0072b2", None, "circle"),
+    ("#d55e00", "7 3", "square"),
+    ("#009e73", "2 2", "triangle"),
+    ("#cc79a7", "9 3 2 3", "diamond"),
+    ("#e69f00", "4 4", "circle"),
+)
 #: The end scoring's bars: the longest, and each part's colour, in the order they stack.
 BAR_W = 110
-PARTS = (("track", None), ("ships", "#b08d57"), ("goods", "#7fa7c9"),
-         ("material", "#c8c8c8"))
+PARTS = (("track", None), ("ships", "#b08d57"), ("goods", "#7fa7c9"), ("material", "#c8c8c8"))
 #: A step at least this big is labelled.
 BIG = 3
 SHORT_SOURCE = {"pass penalty": "pass", "correction": "check"}
 
 
 def marker(shape: str, x: float, y: float, colour: str, r: float = 3.5) -> ET.Element:
-    return svg.symbol(shape, x, y, r, colour, stroke_width=.8)
+    return svg.symbol(shape, x, y, r, colour, stroke_width=0.8)
 
 
 def _scale(top: int) -> tuple[int, int]:
     """The top of the axis and the step between its lines, for values up to `top`."""
-    step = next(s for s in (5, 10, 20, 25, 50, 100, 200, 500, 1000, 10 ** 9) if top <= s * 6)
+    step = next(s for s in (5, 10, 20, 25, 50, 100, 200, 500, 1000, 10**9) if top <= s * 6)
     return -(-top // step) * step or step, step
 
 
@@ -61,7 +64,7 @@ class Placed:
     it covers no label and crosses no line."""
 
     def __init__(self) -> None:
-        self.boxes: list[tuple[float, float, float]] = []   # x from, x to, baseline
+        self.boxes: list[tuple[float, float, float]] = []  # x from, x to, baseline
         self.segments: list[tuple[float, float, float, float]] = []
 
     def line(self, points: list[tuple[float, float]]) -> None:
@@ -75,9 +78,9 @@ class Placed:
             lo, hi = max(min(ax, bx), x0 - 1), min(max(ax, bx), x1 + 1)
             if lo > hi:
                 continue
-            if ax == bx:    # upright: all of it is over the box's width
+            if ax == bx:  # upright: all of it is over the box's width
                 ys = [ay, by]
-            else:           # the segment's heights where the box's width begins and ends
+            else:  # the segment's heights where the box's width begins and ends
                 ys = [ay + (by - ay) * (px - ax) / (bx - ax) for px in (lo, hi)]
             if min(ys) <= foot and max(ys) >= top:
                 return True
@@ -89,8 +92,9 @@ class Placed:
         and crosses no line; failing that, the first that covers no label."""
         start, first_clear = y, None
         for _ in range(40):
-            if not any(a < x1 + PAD and x0 < b + PAD and abs(y - yy) < 10
-                       for a, b, yy in self.boxes):
+            if not any(
+                a < x1 + PAD and x0 < b + PAD and abs(y - yy) < 10 for a, b, yy in self.boxes
+            ):
                 if not self._crosses(x0, x1, y):
                     break
                 first_clear = y if first_clear is None else first_clear
@@ -119,10 +123,17 @@ def _numbers(p: Data) -> str:
 def right_margin(game: Data) -> float:
     """The margin beside the plot: the names and totals at the lines' ends, the bars and
     their parts, the legend, and the names in the pass rows."""
-    widest = max([BAR_W, _legend(0, 0)[1]]
-                 + [max(text_width(f"{p['name']} {p['total']}", 10, bold=True),
-                        text_width(_numbers(p), 7), text_width(p["name"], 7.5))
-                    for p in game["players"]])
+    widest = max(
+        [BAR_W, _legend(0, 0)[1]]
+        + [
+            max(
+                text_width(f"{p['name']} {p['total']}", 10, bold=True),
+                text_width(_numbers(p), 7),
+                text_width(p["name"], 7.5),
+            )
+            for p in game["players"]
+        ]
+    )
     return max(RIGHT, 17 + widest + 2 * PAD)
 
 
@@ -141,7 +152,7 @@ def track_chart(game: Data, x: float = 0, y: float = 0) -> ET.Element:
     timeline: list[Data] = game["timeline"]
     names = [p["name"] for p in sorted(game["players"], key=lambda p: p["seat"])]
     width, height = PLOT_W, PLOT_H
-    course = timeline[:-1] if len(timeline) > 1 else timeline   # the end is in the bars
+    course = timeline[:-1] if len(timeline) > 1 else timeline  # the end is in the bars
     values = [v for p in course for v in p["vp"].values()]
     low = min(0, *values)
     high, step = _scale(max(1, *values) - low)
@@ -151,32 +162,67 @@ def track_chart(game: Data, x: float = 0, y: float = 0) -> ET.Element:
     def vy(vp: int) -> float:
         return float(bottom - (vp - low) / high * height)
 
-    g = group(label(x + LEFT, y + 14, "Victory points over the game"
-                    + ("" if game["complete"] else " (provisional)"), 11, weight="bold"))
+    g = group(
+        label(
+            x + LEFT,
+            y + 14,
+            "Victory points over the game" + ("" if game["complete"] else " (provisional)"),
+            11,
+            weight="bold",
+        )
+    )
     g.set("class", "chart")
     g.set("data-xs", " ".join(f"{px:.1f}" for px in xs))
     g.set("data-top", f"{y + TOP:g}")
     g.set("data-bottom", f"{bottom:g}")
-    for v in range(0, high + 1, step):   # the value lines
-        g.append(el("line", {"x1": x + LEFT, "y1": vy(v + low), "x2": x + LEFT + width,
-                             "y2": vy(v + low), "stroke": svg.FAINT, "stroke_width": 1}))
+    for v in range(0, high + 1, step):  # the value lines
+        g.append(
+            el(
+                "line",
+                {
+                    "x1": x + LEFT,
+                    "y1": vy(v + low),
+                    "x2": x + LEFT + width,
+                    "y2": vy(v + low),
+                    "stroke": svg.FAINT,
+                    "stroke_width": 1,
+                },
+            )
+        )
         g.append(label(x + LEFT - 4, vy(v + low) + 3, str(v + low), 9, anchor="end"))
-    for px, point in zip(xs, course):   # each round's start
+    for px, point in zip(xs, course):  # each round's start
         if point["phase"] == 1:
-            g.append(el("line", {"x1": px, "y1": y + TOP, "x2": px, "y2": bottom,
-                                 "stroke": "#9a9a9a", "stroke_width": 1,
-                                 "stroke_dasharray": "3 3"}))
+            g.append(
+                el(
+                    "line",
+                    {
+                        "x1": px,
+                        "y1": y + TOP,
+                        "x2": px,
+                        "y2": bottom,
+                        "stroke": "#9a9a9a",
+                        "stroke_width": 1,
+                        "stroke_dasharray": "3 3",
+                    },
+                )
+            )
             g.append(label(px + 2, bottom + 11, f"R{point['round']}", 9, weight="bold"))
-    penalties = [(px, point) for px, point in zip(xs, timeline)
-                 if any(c["source"] == "pass penalty" for c in point["changes"])]
-    if penalties:   # the pass penalties below the axis: a row a player, a column a round
+    penalties = [
+        (px, point)
+        for px, point in zip(xs, timeline)
+        if any(c["source"] == "pass penalty" for c in point["changes"])
+    ]
+    if penalties:  # the pass penalties below the axis: a row a player, a column a round
         g.append(label(x + 2, bottom + 24, "pass", 8, weight="bold"))
         for row, name in enumerate(names):
             ry = bottom + 24 + row * 9
             g.append(label(x + LEFT + width + 17, ry, name, 7.5))
             for px, point in penalties:
-                lost = sum(c["points"] for c in point["changes"]
-                           if c["source"] == "pass penalty" and c["player"] == name)
+                lost = sum(
+                    c["points"]
+                    for c in point["changes"]
+                    if c["source"] == "pass penalty" and c["player"] == name
+                )
                 if lost:
                     g.append(label(px, ry, f"{lost:+d}", 7.5, anchor="end"))
     placed = Placed()
@@ -187,27 +233,50 @@ def track_chart(game: Data, x: float = 0, y: float = 0) -> ET.Element:
     for n, name in enumerate(names):
         colour, dash, shape = STYLES[n % len(STYLES)]
         points = lines[name]
-        line = el("polyline", {"points": " ".join(f"{px:.1f},{py:.1f}" for px, py in points),
-                               "fill": "none", "stroke": colour, "stroke_width": 2,
-                               "stroke_dasharray": dash, "stroke_linejoin": "round"})
+        line = el(
+            "polyline",
+            {
+                "points": " ".join(f"{px:.1f},{py:.1f}" for px, py in points),
+                "fill": "none",
+                "stroke": colour,
+                "stroke_width": 2,
+                "stroke_dasharray": dash,
+                "stroke_linejoin": "round",
+            },
+        )
         line.set("class", "player-line")
         line.set("data-player", name)
         g.append(line)
         for (px, py), point in zip(points, course):
-            gained = sum(c["points"] for c in point["changes"]
-                         if c["player"] == name and c["source"] not in ("pass penalty",))
+            gained = sum(
+                c["points"]
+                for c in point["changes"]
+                if c["player"] == name and c["source"] not in ("pass penalty",)
+            )
             if gained < BIG:
                 continue
-            why = max((c for c in point["changes"] if c["player"] == name),
-                      key=lambda c: c["points"])["source"]
+            why = max(
+                (c for c in point["changes"] if c["player"] == name), key=lambda c: c["points"]
+            )["source"]
             g.append(marker(shape, px, py, colour))
             text = f"{name} +{gained} {SHORT_SOURCE.get(why, why)}"
             w = text_width(text, 8)
             x0 = max(x + LEFT + PAD, min(px - 2, x + LEFT + width - w))
             ty = placed.clear_y(x0, x0 + w, py - 6, -10, y + TOP + 8)
-            if ty < py - 12:   # moved up past another label: a leader back to the point
-                g.append(el("line", {"x1": px, "y1": py - 4, "x2": px, "y2": ty + 2,
-                                     "stroke": "#9a9a9a", "stroke_width": .8}))
+            if ty < py - 12:  # moved up past another label: a leader back to the point
+                g.append(
+                    el(
+                        "line",
+                        {
+                            "x1": px,
+                            "y1": py - 4,
+                            "x2": px,
+                            "y2": ty + 2,
+                            "stroke": "#9a9a9a",
+                            "stroke_width": 0.8,
+                        },
+                    )
+                )
             g.append(label(x0, ty, text, 8))
         ex, ey = points[-1]
         g.append(marker(shape, ex, ey, colour, 4))
@@ -219,8 +288,9 @@ def track_chart(game: Data, x: float = 0, y: float = 0) -> ET.Element:
     for ey, *_ in sorted(ends):
         spots.append(max(ey + 3, spots[-1] + ROW) if spots else ey + 3)
     over = (spots[-1] - (bottom - 20)) if spots else 0
-    spots = [max(s - over, y + TOP + 8 + ROW * i) for i, s in enumerate(spots)] if over > 0 \
-        else spots
+    spots = (
+        [max(s - over, y + TOP + 8 + ROW * i) for i, s in enumerate(spots)] if over > 0 else spots
+    )
     by_name = {p["name"]: p for p in game["players"]}
     left = x + LEFT + width + 17
     most = max(1, *(p["total"] for p in game["players"]))
@@ -233,11 +303,22 @@ def track_chart(game: Data, x: float = 0, y: float = 0) -> ET.Element:
         bar.set("class", "end-scoring")
         bar.set("data-player", name)
         at = left
-        for part, fill in PARTS:   # the track in the colour of the player's line
+        for part, fill in PARTS:  # the track in the colour of the player's line
             w = max(0, p["breakdown"][part]) / most * BAR_W
-            bar.append(el("rect", {"x": round(at, 1), "y": ty + 3, "width": round(w, 1),
-                                   "height": 7, "fill": fill or colour, "stroke": svg.INK,
-                                   "stroke_width": .5}))
+            bar.append(
+                el(
+                    "rect",
+                    {
+                        "x": round(at, 1),
+                        "y": ty + 3,
+                        "width": round(w, 1),
+                        "height": 7,
+                        "fill": fill or colour,
+                        "stroke": svg.INK,
+                        "stroke_width": 0.5,
+                    },
+                )
+            )
             at += w
         g.append(bar)
         g.append(label(left, ty + 18, _numbers(p), 7))
@@ -252,8 +333,20 @@ def _legend(x: float, y: float) -> tuple[ET.Element, float]:
     """What the bars' parts are, in the order they stack, and how wide that is."""
     g, start = group(), x
     for part, fill in PARTS:
-        g.append(el("rect", {"x": x, "y": y - 6, "width": 6, "height": 6,
-                             "fill": fill or PAPER, "stroke": svg.INK, "stroke_width": .5}))
+        g.append(
+            el(
+                "rect",
+                {
+                    "x": x,
+                    "y": y - 6,
+                    "width": 6,
+                    "height": 6,
+                    "fill": fill or PAPER,
+                    "stroke": svg.INK,
+                    "stroke_width": 0.5,
+                },
+            )
+        )
         g.append(label(x + 8, y, part, 7))
         x += 8 + text_width(part, 7) + 6
     return g, x - 6 - start
@@ -266,7 +359,8 @@ def height(game: Data) -> float:
 
 def chart_svg(game: Data) -> str:
     """The chart alone, as an SVG document."""
-    drawing = svg.Drawing(width(game), height(game),
-                          title=f"{game['path']}: victory points over the game")
+    drawing = svg.Drawing(
+        width(game), height(game), title=f"{game['path']}: victory points over the game"
+    )
     drawing.add(track_chart(game))
     return drawing.text()

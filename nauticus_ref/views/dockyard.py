@@ -19,17 +19,18 @@ MAST_H, SHIP_H = 34, 86
 NAME_ROOM = 150
 
 
-def ship(s: Data, x: float, y: float, crest_of: Callable[[str], str],
-         width: float) -> tuple[ET.Element, float]:
+def ship(
+    s: Data, x: float, y: float, crest_of: Callable[[str], str], width: float
+) -> tuple[ET.Element, float]:
     """A ship in the dockyard, and its height: its name, its hull parts in order, on each
     its mast with the sail hung on it, its good below; a complete ship says so."""
     g = group()
     g.set("class", "ship")
     name_w = text_width(s["name"], 12, bold=True)
-    if name_w <= NAME_ROOM:   # the name beside the hull, level with it
+    if name_w <= NAME_ROOM:  # the name beside the hull, level with it
         g.append(label(x, y + MAST_H + 16, s["name"], 12, weight="bold"))
         x0, top = x + max(34.0, name_w + 10), y
-    else:                     # a long name on lines of its own above the ship
+    else:  # a long name on lines of its own above the ship
         drawn, rows = svg.lines(x, y + 12, s["name"], 12, width, bold=True)
         g.append(drawn)
         x0, top = x + 34, y + rows * 15
@@ -52,8 +53,9 @@ def ship(s: Data, x: float, y: float, crest_of: Callable[[str], str],
     return g, top - y + SHIP_H
 
 
-def storage(st: Data, x: float, y: float, crest_of: Callable[[str], str],
-            width: float) -> tuple[ET.Element, float]:
+def storage(
+    st: Data, x: float, y: float, crest_of: Callable[[str], str], width: float
+) -> tuple[ET.Element, float]:
     """The storage as its spaces, a mast taking two, each tile drawn as its piece."""
     cell = width / st["spaces"]
     g = group(label(x, y + 11, f"storage {st['used']}/{st['spaces']}", 10))
@@ -64,13 +66,36 @@ def storage(st: Data, x: float, y: float, crest_of: Callable[[str], str],
         for _ in range(n):
             span = 2 if name.endswith(" mast") else 1
             cx = x + at * cell
-            g.append(el("rect", {"x": cx, "y": y, "width": span * cell - 2, "height": 26,
-                                 "fill": TILE, "stroke": INK, "stroke_width": 1}))
+            g.append(
+                el(
+                    "rect",
+                    {
+                        "x": cx,
+                        "y": y,
+                        "width": span * cell - 2,
+                        "height": 26,
+                        "fill": TILE,
+                        "stroke": INK,
+                        "stroke_width": 1,
+                    },
+                )
+            )
             g.append(svg.tile(name, cx, y, span * cell - 2, 26, crest_of))
             at += span
     for free in range(at, st["spaces"]):
-        g.append(el("rect", {"x": x + free * cell, "y": y, "width": cell - 2, "height": 26,
-                             "fill": PAPER, "stroke": FAINT}))
+        g.append(
+            el(
+                "rect",
+                {
+                    "x": x + free * cell,
+                    "y": y,
+                    "width": cell - 2,
+                    "height": 26,
+                    "fill": PAPER,
+                    "stroke": FAINT,
+                },
+            )
+        )
     return g, 16 + 26
 
 
@@ -80,15 +105,48 @@ def pass_and_extra(p: Data, x: float, y: float) -> ET.Element:
     passed = p["pass_tiles_flipped"]
     g = group(label(x, y + 12, "pass tiles", 10))
     for i in range(3):
-        g.append(el("rect", {"x": x + 54 + i * 16, "y": y + 2, "width": 13, "height": 13,
-                             "rx": 2, "fill": DARK if i < passed else PAPER, "stroke": INK}))
+        g.append(
+            el(
+                "rect",
+                {
+                    "x": x + 54 + i * 16,
+                    "y": y + 2,
+                    "width": 13,
+                    "height": 13,
+                    "rx": 2,
+                    "fill": DARK if i < passed else PAPER,
+                    "stroke": INK,
+                },
+            )
+        )
     g.append(label(x + 106, y + 12, f"{passed} flipped", 10))
     used = p["extra_action"] == "used"
     ex = x + 170
-    g.append(el("rect", {"x": ex, "y": y, "width": 120, "height": 17, "rx": 3,
-                         "fill": DARK if used else PAPER, "stroke": INK}))
-    g.append(label(ex + 60, y + 12, f"Extra Action {p['extra_action']}", 9, anchor="middle",
-                   weight="bold", fill=PAPER if used else INK))
+    g.append(
+        el(
+            "rect",
+            {
+                "x": ex,
+                "y": y,
+                "width": 120,
+                "height": 17,
+                "rx": 3,
+                "fill": DARK if used else PAPER,
+                "stroke": INK,
+            },
+        )
+    )
+    g.append(
+        label(
+            ex + 60,
+            y + 12,
+            f"Extra Action {p['extra_action']}",
+            9,
+            anchor="middle",
+            weight="bold",
+            fill=PAPER if used else INK,
+        )
+    )
     return g
 
 
@@ -108,15 +166,21 @@ def player(p: Data, x: float, y: float, crest_words: list[str]) -> tuple[ET.Elem
     width = CARD_W - 2 * x
     crest_of = svg.crest_reader(crest_words)
     seat = f"seat {p['seat']}"
-    name, rows = svg.lines(x, y + 16, p["name"], 14,
-                           width - text_width(seat, 10) - 12, bold=True)
+    name, rows = svg.lines(x, y + 16, p["name"], 14, width - text_width(seat, 10) - 12, bold=True)
     g = group(name, label(CARD_W - x, y + 16, seat, 10, anchor="end"))
     g.set("class", "player")
     g.set("data-seat", str(p["seat"]))
     h = 17.0 * rows + 4
     crowns = p["crowns"]["total"]
-    g.append(label(x, y + h + 12, f"{p['vp']} VP · {p['taler']} taler · "
-                   f"{count(p['workers'], 'worker')} · {count(crowns, 'crown')}", 11))
+    g.append(
+        label(
+            x,
+            y + h + 12,
+            f"{p['vp']} VP · {p['taler']} taler · "
+            f"{count(p['workers'], 'worker')} · {count(crowns, 'crown')}",
+            11,
+        )
+    )
     h += 18
     g.append(pass_and_extra(p, x, y + h))
     h += 24
@@ -129,6 +193,19 @@ def player(p: Data, x: float, y: float, crest_words: list[str]) -> tuple[ET.Elem
     h += sh + 6
     g.append(delivered(p, x, y + h))
     h += 24
-    g.insert(0, el("rect", {"x": x - 6, "y": y, "width": width + 12, "height": h,
-                            "fill": "none", "stroke": FAINT, "rx": 6}))
+    g.insert(
+        0,
+        el(
+            "rect",
+            {
+                "x": x - 6,
+                "y": y,
+                "width": width + 12,
+                "height": h,
+                "fill": "none",
+                "stroke": FAINT,
+                "rx": 6,
+            },
+        ),
+    )
     return g, h

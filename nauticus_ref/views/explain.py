@@ -30,12 +30,24 @@ def rule_json(rule_id: str | None) -> Data | None:
     rule = SYNTAX if rule_id == SYNTAX.id else BY_ID.get(rule_id or "")
     if rule is None:
         return None
-    return {"id": rule.id, "title": rule.title, "section": rule.section,
-            "section_en": rule.section_en, "summary": rule.summary}
+    return {
+        "id": rule.id,
+        "title": rule.title,
+        "section": rule.section,
+        "section_en": rule.section_en,
+        "summary": rule.summary,
+    }
 
 
-def explain_json(path: str, lines: list[str], record: Record, full: ReplayResult,
-                 diagnostics: list[Diagnostic], board: Board, point: Point) -> Data:
+def explain_json(
+    path: str,
+    lines: list[str],
+    record: Record,
+    full: ReplayResult,
+    diagnostics: list[Diagnostic],
+    board: Board,
+    point: Point,
+) -> Data:
     before = replay_upto(record, point.line - 1, board)
     who = None
     if point.turn is not None:
@@ -48,40 +60,59 @@ def explain_json(path: str, lines: list[str], record: Record, full: ReplayResult
     if point.phase is not None and len(before.deal) == 8 and point.phase.action in before.deal:
         space = before.deal.index(point.phase.action)
         wheel = wheel_json(before)[space]
-        situation["action"] = {"action": point.phase.action, **wheel,
-                               "bonus": before.board.bonuses[space]}
+        situation["action"] = {
+            "action": point.phase.action,
+            **wheel,
+            "bonus": before.board.bonuses[space],
+        }
         if point.turn is not None and before.phase_blue is not None:
             situation["action"]["blue_workers"] = before.phase_blue
-    what = ("a turn" if point.turn is not None else "a phase line" if point.phase is not None
-            else "a line")
+    what = (
+        "a turn"
+        if point.turn is not None
+        else "a phase line"
+        if point.phase is not None
+        else "a line"
+    )
     dealt = next((r for r in record.rounds if r.span.line == point.line), None)
     if dealt is not None:
         from nauticus_ref.views.card import card_json
 
         after = replay_upto(record, point.line, board)
-        situation["card"] = card_json(after.board, after.deal, after.anchor, dealt.number,
-                                      (), after.word)
+        situation["card"] = card_json(
+            after.board, after.deal, after.anchor, dealt.number, (), after.word
+        )
         what = "a round line"
     if record.final is not None and record.final.span.line == point.line:
         situation["scores"] = _final_scores(record, before)
         what = "the final scores"
-    steps = [{"text": s.text, "player": s.player, "rule": rule_json(s.rule)}
-             for s in full.steps if s.line == point.line]
+    steps = [
+        {"text": s.text, "player": s.player, "rule": rule_json(s.rule)}
+        for s in full.steps
+        if s.line == point.line
+    ]
     found = [d for d in diagnostics if d.span.line == point.line]
     legal = not any(d.severity == "error" for d in found)
-    verdict: Data = {"legal": legal,
-                     "diagnostics": [{**d.as_json(), "why": (rule_json(d.rule) or {}).get("summary")}
-                                     for d in found]}
+    verdict: Data = {
+        "legal": legal,
+        "diagnostics": [
+            {**d.as_json(), "why": (rule_json(d.rule) or {}).get("summary")} for d in found
+        ],
+    }
     if not legal and point.turn is not None:
         verdict["nearest"] = _nearest(record, board, lines, point.turn)
     return {
-        "path": path, "line": point.line, "source": lines[point.line - 1]
-        if 0 < point.line <= len(lines) else "",
-        "what": what, "round": point.round,
+        "path": path,
+        "line": point.line,
+        "source": lines[point.line - 1] if 0 < point.line <= len(lines) else "",
+        "what": what,
+        "round": point.round,
         "phase": point.phase.number if point.phase is not None else None,
-        "player": point.turn.player.text if point.turn is not None else
-        (point.phase.player.text if point.phase is not None else None),
-        "before": situation, "steps": steps,
+        "player": point.turn.player.text
+        if point.turn is not None
+        else (point.phase.player.text if point.phase is not None else None),
+        "before": situation,
+        "steps": steps,
         "verdict": verdict,
     }
 
@@ -99,7 +130,7 @@ def _nearest(record: Record, board: Board, lines: list[str], turn: Turn) -> list
 
     options = turn_options_of(record, board, turn, lines)
     if options is None:
-        return []   # a turn out of order: the options are the next player's
+        return []  # a turn out of order: the options are the next player's
     printer = Printer(record)
     try:
         found = nearest(options, turn.clauses, deadline=time.monotonic() + NEAREST_SECONDS)
@@ -120,9 +151,19 @@ def _final_scores(record: Record, table: TableView) -> list[Data]:
 
     assert record.final is not None
     written = {e.player.key: e.score for e in record.final.entries}
-    return [{"name": s.name, "track": s.track, "ships": s.ships_vp, "goods": s.goods_vp,
-             "material": s.material_vp, "taler": s.total_taler, "total": s.total,
-             "written": written.get(s.name.casefold())} for s in final_scores(table.players)]
+    return [
+        {
+            "name": s.name,
+            "track": s.track,
+            "ships": s.ships_vp,
+            "goods": s.goods_vp,
+            "material": s.material_vp,
+            "taler": s.total_taler,
+            "total": s.total,
+            "written": written.get(s.name.casefold()),
+        }
+        for s in final_scores(table.players)
+    ]
 
 
 def _before_lines(before: Data) -> list[str]:
@@ -134,12 +175,20 @@ def _before_lines(before: Data) -> list[str]:
         out += [f"  the wheel's anchor points at the {before['card']['anchor']} space"]
         out += card_lines(before["card"])
     for s in before.get("scores", []):
-        written = "" if s["written"] is None else (
-            "; the final line agrees" if s["written"] == s["total"]
-            else f"; the final line writes {s['written']}")
-        out.append(f"  {s['name']}: track {s['track']} + ships {s['ships']} + goods "
-                   f"{s['goods']} + material {s['material']} ({s['taler']} taler / 3) = "
-                   f"{s['total']}{written}")
+        written = (
+            ""
+            if s["written"] is None
+            else (
+                "; the final line agrees"
+                if s["written"] == s["total"]
+                else f"; the final line writes {s['written']}"
+            )
+        )
+        out.append(
+            f"  {s['name']}: track {s['track']} + ships {s['ships']} + goods "
+            f"{s['goods']} + material {s['material']} ({s['taler']} taler / 3) = "
+            f"{s['total']}{written}"
+        )
     return out
 
 
@@ -147,31 +196,52 @@ def explain_text(data: Data) -> str:
     where = f"{data['path']}:{data['line']}"
     if data["round"] is not None:
         where += f", round {data['round']} phase {data['phase']}"
-    out = [f"explain {where}: {data['what']}" + (f" of {data['player']}" if data["player"] else ""),
-           f"  {data['source'].strip()}", ""]
+    out = [
+        f"explain {where}: {data['what']}" + (f" of {data['player']}" if data["player"] else ""),
+        f"  {data['source'].strip()}",
+        "",
+    ]
     before = data["before"]
     if before:
-        out.append("the card it deals" if "card" in before else
-                   "the final scoring" if "scores" in before else "before")
+        out.append(
+            "the card it deals"
+            if "card" in before
+            else "the final scoring"
+            if "scores" in before
+            else "before"
+        )
         if "player" in before:
             p = before["player"]
-            ships = "; ".join(f"{s['name']} {' '.join(s['hull'])}" + (
-                f" +{count(len(s['masts']), 'mast')} +{count(len(s['sails']), 'sail')}"
-                if s["masts"] else "")
-                + (f", goods {' '.join(s['goods'])}" if s["goods"] else "")
-                + (" (complete)" if s["complete"] else "") for s in p["ships"]) or "none"
-            out.append(f"  {p['name']}: {p['vp']} VP, {p['taler']} taler, "
-                       f"{count(p['workers'], 'worker')}; "
-                       f"storage {p['storage']['used']}/12; crowns {p['crowns']['total']}; "
-                       f"pass tiles flipped {p['pass_tiles_flipped']}; Extra Action "
-                       f"{p['extra_action']}")
+            ships = (
+                "; ".join(
+                    f"{s['name']} {' '.join(s['hull'])}"
+                    + (
+                        f" +{count(len(s['masts']), 'mast')} +{count(len(s['sails']), 'sail')}"
+                        if s["masts"]
+                        else ""
+                    )
+                    + (f", goods {' '.join(s['goods'])}" if s["goods"] else "")
+                    + (" (complete)" if s["complete"] else "")
+                    for s in p["ships"]
+                )
+                or "none"
+            )
+            out.append(
+                f"  {p['name']}: {p['vp']} VP, {p['taler']} taler, "
+                f"{count(p['workers'], 'worker')}; "
+                f"storage {p['storage']['used']}/12; crowns {p['crowns']['total']}; "
+                f"pass tiles flipped {p['pass_tiles_flipped']}; Extra Action "
+                f"{p['extra_action']}"
+            )
             out.append(f"  ships: {ships}")
         if "action" in before:
             a = before["action"]
             prices = ", ".join(f"{k} {v}" for k, v in a.get("prices", {}).items())
-            out.append(f"  `{a['action']}` lies on the {a['bonus']} space: bonus {a['bonus']}, "
-                       f"{count(a['blue_workers'], 'blue worker')}"
-                       + (f"; prices {prices}" if prices else ""))
+            out.append(
+                f"  `{a['action']}` lies on the {a['bonus']} space: bonus {a['bonus']}, "
+                f"{count(a['blue_workers'], 'blue worker')}"
+                + (f"; prices {prices}" if prices else "")
+            )
         out += _before_lines(before)
         out.append("")
     if data["steps"]:
@@ -192,14 +262,17 @@ def explain_text(data: Data) -> str:
         out.append("verdict: legal")
     else:
         errors = sum(d["severity"] == "error" for d in problems)
-        out.append(f"verdict: {'not legal' if errors else 'legal'}; "
-                   f"{len(problems)} finding{'s' if len(problems) != 1 else ''}")
+        out.append(
+            f"verdict: {'not legal' if errors else 'legal'}; "
+            f"{len(problems)} finding{'s' if len(problems) != 1 else ''}"
+        )
         for d in problems:
             out.append(f"  {d['severity']}[{d['rule']}]: {d['message']}")
             rule = rule_json(d["rule"])
             if rule:
-                out.append(f"    why: {rule['summary']} "
-                           f"({cite(rule['section'], rule['section_en'])})")
+                out.append(
+                    f"    why: {rule['summary']} ({cite(rule['section'], rule['section_en'])})"
+                )
             if d["help"]:
                 out.append(f"    what would be legal: {d['help']}")
     if "instead" in data:
@@ -219,5 +292,8 @@ def explain_markdown(data: Data) -> str:
 
 
 #: The formats of this view, for the command line's choices.
-FORMATS: dict[str, Callable[[Data], str]] = {"text": explain_text, "json": versioned,
-                                              "markdown": explain_markdown}
+FORMATS: dict[str, Callable[[Data], str]] = {
+    "text": explain_text,
+    "json": versioned,
+    "markdown": explain_markdown,
+}

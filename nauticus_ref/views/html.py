@@ -29,7 +29,7 @@ def _shown(value: object) -> object:
     (controls, bidirectional overrides and isolates) written as escapes, as a terminal
     shows them: a name that reverses the text after it shows as the escape it is."""
     if isinstance(value, str) and not isinstance(value, Markup):
-        if value.isascii() and value.isprintable():   # most of a page: nothing to escape
+        if value.isascii() and value.isprintable():  # most of a page: nothing to escape
             return value
         from nauticus_ref.views.text import escape_controls
 
@@ -39,13 +39,21 @@ def _shown(value: object) -> object:
 
 @cache
 def environment() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.PackageLoader("nauticus_ref.views", "templates"),
-                             autoescape=True, undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                             finalize=_shown)
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("nauticus_ref.views", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        finalize=_shown,
+    )
     # keep the referee's key order (prices, storage and delivered goods are drawn in it)
-    env.policies["json.dumps_kwargs"] = {"sort_keys": False, "ensure_ascii": False,
-                                         "separators": (",", ":")}
+    env.policies["json.dumps_kwargs"] = {
+        "sort_keys": False,
+        "ensure_ascii": False,
+        "separators": (",", ":"),
+    }
     return env
 
 
@@ -66,8 +74,14 @@ def render(template: str, *, title: str, script: str | None = None, **context: o
         digest = hashlib.sha256(script.encode("utf-8")).digest()
         scripts = f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
     csp = f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src {scripts}"
-    return fragment(template, title=title, csp=csp, style=Markup(asset("page.css")),
-                    script=Markup(script) if script is not None else None, **context)
+    return fragment(
+        template,
+        title=title,
+        csp=csp,
+        style=Markup(asset("page.css")),
+        script=Markup(script) if script is not None else None,
+        **context,
+    )
 
 
 def fragment(template: str, **context: object) -> str:

@@ -31,8 +31,17 @@ def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
                 lines.append(line.rstrip())
                 line = ""
                 continue
-            cut = max(1, next((n for n in range(len(piece), 0, -1)
-                               if text_width(piece[:n], size, bold) <= width), 1))
+            cut = max(
+                1,
+                next(
+                    (
+                        n
+                        for n in range(len(piece), 0, -1)
+                        if text_width(piece[:n], size, bold) <= width
+                    ),
+                    1,
+                ),
+            )
             lines.append(piece[:cut])
             piece = piece[cut:]
         line += piece

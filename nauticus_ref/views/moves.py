@@ -29,52 +29,80 @@ COUNT_SECONDS = 10.0
 MAX_LISTED = 100_000
 
 
-def moves_json(path: str, record: Record, o: Options, limit: int | None,
-               seconds: float = COUNT_SECONDS) -> Data:
+def moves_json(
+    path: str, record: Record, o: Options, limit: int | None, seconds: float = COUNT_SECONDS
+) -> Data:
     """The options at `o`, listed up to `limit` (and `MAX_LISTED`), with their counts."""
     cap = MAX_LISTED if limit is None else min(limit, MAX_LISTED)
-    data: Data = {"path": path, "line": o.line, "kind": o.kind, "round": o.round or None,
-                  "phase": o.phase or None, "action": o.action, "player": o.player}
+    data: Data = {
+        "path": path,
+        "line": o.line,
+        "kind": o.kind,
+        "round": o.round or None,
+        "phase": o.phase or None,
+        "action": o.action,
+        "player": o.player,
+    }
     if o.kind == "none":
-        return {**data, "reason": o.reason, "count": 0, "counts": {}, "options": [],
-                "listed": 0, "cut": False, "written": None}
+        return {
+            **data,
+            "reason": o.reason,
+            "count": 0,
+            "counts": {},
+            "options": [],
+            "listed": 0,
+            "cut": False,
+            "written": None,
+        }
     if o.written is not None:
         data["written"] = {"text": o.written, "legal": o.among}
     else:
         data["written"] = None
     if o.kind == "phase":
         options = [{"text": p.ngn(), "group": p.action, "bonus": p.bonus} for p in o.phases]
-        return {**data, "count": len(options), "counts": dict(Counter(p.action for p in o.phases)),
-                "counted": True, "options": options[:cap], "listed": min(cap, len(options)),
-                "cut": len(options) > cap}
+        return {
+            **data,
+            "count": len(options),
+            "counts": dict(Counter(p.action for p in o.phases)),
+            "counted": True,
+            "options": options[:cap],
+            "listed": min(cap, len(options)),
+            "cut": len(options) > cap,
+        }
     turns = o.turns
     assert turns is not None
     printer = Printer(record)
     deadline = time.monotonic() + seconds
-    most = _Most()   # gathered while counting: the bodies are not listed again for it
+    most = _Most()  # gathered while counting: the bodies are not listed again for it
     try:
         counts, counted, plain = turns.counts(deadline, most.add), True, True
     except OutOfTime:
-        try:   # the turns without the Extra Action are counted on their own, with more time
+        try:  # the turns without the Extra Action are counted on their own, with more time
             counts, counted, plain = turns.plain_counts(deadline + seconds, most.add), False, True
         except OutOfTime as e:
             counts, counted, plain = {"at least": e.counted}, False, False
     options = [_option(printer, t) for t in itertools.islice(turns, cap)]
     total = sum(counts.values())
-    return {**data, "taler": turns.purse.taler, "workers": turns.purse.workers,
-            "blue": turns.ask.blue, "extra_action": turns.purse.extra,
-            "count": total if counted else None, "counts": counts, "counted": counted,
-            "without_extra": counts.get("pass", 0) + counts.get(turns.action, 0) if plain
-            else None,
-            "summary": most.rows(),
-            "examples": {g: printer.turn(t.turn) for g, t in turns.firsts().items()},
-            "options": options, "listed": len(options),
-            "cut": len(options) < total or not counted}
+    return {
+        **data,
+        "taler": turns.purse.taler,
+        "workers": turns.purse.workers,
+        "blue": turns.ask.blue,
+        "extra_action": turns.purse.extra,
+        "count": total if counted else None,
+        "counts": counts,
+        "counted": counted,
+        "without_extra": counts.get("pass", 0) + counts.get(turns.action, 0) if plain else None,
+        "summary": most.rows(),
+        "examples": {g: printer.turn(t.turn) for g, t in turns.firsts().items()},
+        "options": options,
+        "listed": len(options),
+        "cut": len(options) < total or not counted,
+    }
 
 
 def _option(printer: Printer, t: TurnOption) -> Data:
-    return {"text": printer.turn(t.turn), "group": t.group, "taler": t.taler,
-            "workers": t.workers}
+    return {"text": printer.turn(t.turn), "group": t.group, "taler": t.taler, "workers": t.workers}
 
 
 class _Most:
@@ -95,8 +123,11 @@ class _Most:
         for pl in c.placements:
             if pl.gift:
                 continue
-            dest = "store" if pl.dest.ship is None else (
-                "new ship" if pl.dest.kind == "new" else pl.dest.ship.text)
+            dest = (
+                "store"
+                if pl.dest.ship is None
+                else ("new ship" if pl.dest.kind == "new" else pl.dest.ship.text)
+            )
             for i in pl.items:
                 name = i.name if i.kind in ("hull", "good") else f"{i.name} {i.kind}"
                 per[name] += i.count
@@ -107,8 +138,10 @@ class _Most:
             self.most[name] = max(self.most[name], n)
 
     def rows(self) -> list[Data]:
-        return [{"item": name, "most": n, "to": sorted(self.where.get(name, ()))}
-                for name, n in self.most.items()]
+        return [
+            {"item": name, "most": n, "to": sorted(self.where.get(name, ()))}
+            for name, n in self.most.items()
+        ]
 
 
 def moves_text(data: Data) -> str:
@@ -117,20 +150,26 @@ def moves_text(data: Data) -> str:
         return f"{head}{data['reason']}"
     where = f"round {data['round']}, phase {data['phase']}"
     if data["kind"] == "phase":
-        lines = [head + f"{where}: {data['player']} chooses the action; "
-                 f"{count(data['count'], 'legal phase line')}"]
+        lines = [
+            head + f"{where}: {data['player']} chooses the action; "
+            f"{count(data['count'], 'legal phase line')}"
+        ]
     else:
-        lines = [head + f"{where} ({data['action']}): {data['player']}'s turn, with "
-                 f"{data['taler']} taler, {count(data['workers'], 'worker')}"
-                 + (f" and {count(data['blue'], 'blue worker')} on the space" if data["blue"]
-                    else "")
-                 + ("; the Extra Action is still to be had" if data["extra_action"] else "")]
+        lines = [
+            head + f"{where} ({data['action']}): {data['player']}'s turn, with "
+            f"{data['taler']} taler, {count(data['workers'], 'worker')}"
+            + (f" and {count(data['blue'], 'blue worker')} on the space" if data["blue"] else "")
+            + ("; the Extra Action is still to be had" if data["extra_action"] else "")
+        ]
         total = data["count"]
-        lines.append(f"{total:,} legal turns" if data["counted"] else
-                     f"{data['without_extra']:,} legal turns without the Extra Action; "
-                     f"with it, more than could be counted in {COUNT_SECONDS:g} s"
-                     if data["without_extra"] is not None else
-                     f"more legal turns than could be counted in {2 * COUNT_SECONDS:g} s")
+        lines.append(
+            f"{total:,} legal turns"
+            if data["counted"]
+            else f"{data['without_extra']:,} legal turns without the Extra Action; "
+            f"with it, more than could be counted in {COUNT_SECONDS:g} s"
+            if data["without_extra"] is not None
+            else f"more legal turns than could be counted in {2 * COUNT_SECONDS:g} s"
+        )
     width = max((len(g) for g in data["counts"]), default=0)
     for group, n in data["counts"].items():
         example = data.get("examples", {}).get(group)
@@ -138,13 +177,20 @@ def moves_text(data: Data) -> str:
     if data.get("summary"):
         lines.append(f"{data['action']}: the most one turn can take, and where it can go")
         for s in data["summary"]:
-            lines.append(f"  {s['item']:<14} {s['most']:>3}" + (
-                f"   {', '.join(s['to'])}" if s["to"] else ""))
+            lines.append(
+                f"  {s['item']:<14} {s['most']:>3}"
+                + (f"   {', '.join(s['to'])}" if s["to"] else "")
+            )
     written = data["written"]
     if written is not None:
-        lines.append(f"the written move `{written['text']}` is "
-                     + ("among them" if written["legal"] else
-                        "not among them: `nauticus-ref validate` reports it"))
+        lines.append(
+            f"the written move `{written['text']}` is "
+            + (
+                "among them"
+                if written["legal"]
+                else "not among them: `nauticus-ref validate` reports it"
+            )
+        )
     if data["options"]:
         lines.append(f"the first {data['listed']:,}:" if data["cut"] else "all of them:")
         lines += [f"  {o['text']}" for o in data["options"]]

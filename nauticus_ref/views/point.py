@@ -32,8 +32,9 @@ def replay_upto(record: Record, last_line: int, board: Board) -> TableView:
     """The replay of what stands on lines 1..last_line (0: nothing played yet)."""
     span = record.header.players_span
     if span is None or span.line > last_line:
-        raise InspectError(f"the players are not named yet by line {last_line}; "
-                           "choose a later point")
+        raise InspectError(
+            f"the players are not named yet by line {last_line}; choose a later point"
+        )
     return replay(record, board, until_line=last_line).table
 
 
@@ -44,8 +45,9 @@ def find_point(record: Record, line: int = 0, at: str | None = None) -> Point:
         try:
             rnd, ph = int(parts[0]), int(parts[1])
         except (ValueError, IndexError):
-            raise InspectError(f"`{at}` is not ROUND.PHASE or ROUND.PHASE.PLAYER, "
-                               "like `2.3` or `2.3.Anna`") from None
+            raise InspectError(
+                f"`{at}` is not ROUND.PHASE or ROUND.PHASE.PLAYER, like `2.3` or `2.3.Anna`"
+            ) from None
         player = parts[2].casefold() if len(parts) == 3 else None
         for r in record.rounds:
             for p in r.phases:

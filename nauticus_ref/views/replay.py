@@ -41,7 +41,7 @@ def replay_json(game: Game) -> Data:
     states: list[Data] = []
     line_state: list[int] = []
     if game.replayed is not None:
-        index: dict[int, int] = {}   # a table (by identity) -> its place in `states`
+        index: dict[int, int] = {}  # a table (by identity) -> its place in `states`
         for n, table in enumerate(game.tables(), 1):
             if id(table) not in index:
                 index[id(table)] = len(states)
@@ -50,11 +50,16 @@ def replay_json(game: Game) -> Data:
     moves = [n for n, text in enumerate(game.lines, 1) if _is_move(text)]
     from nauticus_ref.views.state import path_lines
 
-    return {"version": JSON_VERSION, "path": game.path, "path_lines": path_lines(game.path),
-            "validate": game.as_json(),
-            "score": score_json(game) if game.replayed is not None else None,
-            "states": states, "line_state": line_state,
-            "start_line": moves[-1] if moves else 1}
+    return {
+        "version": JSON_VERSION,
+        "path": game.path,
+        "path_lines": path_lines(game.path),
+        "validate": game.as_json(),
+        "score": score_json(game) if game.replayed is not None else None,
+        "states": states,
+        "line_state": line_state,
+        "start_line": moves[-1] if moves else 1,
+    }
 
 
 #: Seconds spent counting the legal turns of one turn line for the page (past them it
@@ -85,12 +90,18 @@ def turn_counts(game: Game, page_deadline: float | None = None) -> dict[int, str
                 if turns is None:
                     continue
                 try:
-                    n = sum(turns.plain_counts(min(page_deadline, time.monotonic()
-                                                   + COUNT_SECONDS)).values())
+                    n = sum(
+                        turns.plain_counts(
+                            min(page_deadline, time.monotonic() + COUNT_SECONDS)
+                        ).values()
+                    )
                     said = f"{n:,} legal turn{'s' if n != 1 else ''}"
-                except OutOfTime as e:   # counted without listing: none found so far
-                    said = (f"more than {e.counted:,} legal turns" if e.counted
-                            else "more legal turns than the page had time to count")
+                except OutOfTime as e:  # counted without listing: none found so far
+                    said = (
+                        f"more than {e.counted:,} legal turns"
+                        if e.counted
+                        else "more legal turns than the page had time to count"
+                    )
                 extra = " (and more with the Extra Action)" if turns.purse.extra else ""
                 out[turn.span.line] = f"{said}{extra} here: `nauticus-ref moves` lists them"
     return out
@@ -101,9 +112,14 @@ def variation_notes(game: Game, deadline: float) -> dict[int, str]:
     words for the page; as many as `deadline` allows (each is a replay)."""
     from nauticus_ref.views.whatif import checked_variations
 
-    return {v.line: (f"a variation for line {v.target}: legal there" if v.finding is None
-                     else v.finding.message)
-            for v in checked_variations(game, deadline)}
+    return {
+        v.line: (
+            f"a variation for line {v.target}: legal there"
+            if v.finding is None
+            else v.finding.message
+        )
+        for v in checked_variations(game, deadline)
+    }
 
 
 def headings(game: Game) -> dict[int, str]:
@@ -117,8 +133,7 @@ def headings(game: Game) -> dict[int, str]:
     for rnd in game.record.rounds:
         marks.append((rnd.span.line, f"Round {rnd.number}: the deal"))
         for ph in rnd.phases:
-            head = (f"Round {rnd.number}, phase {ph.number}: {ph.action} · "
-                    f"{ph.player.text} starts")
+            head = f"Round {rnd.number}, phase {ph.number}: {ph.action} · {ph.player.text} starts"
             marks.append((ph.span.line, f"{head} and chooses"))
             marks.extend((t.span.line, f"{head} · {t.player.text}'s turn") for t in ph.turns)
     if game.record.final is not None:
@@ -139,9 +154,13 @@ def movers(game: Game) -> dict[int, int]:
     if game.record is None or game.replayed is None:
         return {}
     seats = {p.name.casefold(): p.seat + 1 for p in game.replayed.table.players}
-    return {t.span.line: seats[t.player.text.casefold()]
-            for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns
-            if t.player.text.casefold() in seats}
+    return {
+        t.span.line: seats[t.player.text.casefold()]
+        for rnd in game.record.rounds
+        for ph in rnd.phases
+        for t in ph.turns
+        if t.player.text.casefold() in seats
+    }
 
 
 def replay_html(game: Game) -> str:
@@ -151,7 +170,7 @@ def replay_html(game: Game) -> str:
     from nauticus_ref.views.validate import summary
 
     data = replay_json(game)
-    deadline = time.monotonic() + PAGE_SECONDS   # for the counts and the variations
+    deadline = time.monotonic() + PAGE_SECONDS  # for the counts and the variations
     shown_variations = variation_notes(game, deadline)
     counts = turn_counts(game, deadline)
     heads, seats = headings(game), movers(game)
@@ -162,25 +181,45 @@ def replay_html(game: Game) -> str:
     shown = game.lines[:-1] if game.lines and game.lines[-1] == "" else game.lines
     for n, text in enumerate(shown, 1):
         found = by_line.get(n, [])
-        worst = next((s for s in ("error", "warning") if any(d["severity"] == s for d in found)),
-                     None)
-        at = comment_start(text)   # a comment is shown apart from the record's words
+        worst = next(
+            (s for s in ("error", "warning") if any(d["severity"] == s for d in found)), None
+        )
+        at = comment_start(text)  # a comment is shown apart from the record's words
         code, comment = (text, "") if at is None else (text[:at], text[at:])
-        lines.append({"no": n, "text": escape_controls(code), "comment": escape_controls(comment),
-                      "move": _is_move(text), "diagnostics": found, "worst": worst,
-                      "options": counts.get(n), "variation": shown_variations.get(n),
-                      "head": escape_controls(heads.get(n, "")), "seat": seats.get(n)})
+        lines.append(
+            {
+                "no": n,
+                "text": escape_controls(code),
+                "comment": escape_controls(comment),
+                "move": _is_move(text),
+                "diagnostics": found,
+                "worst": worst,
+                "options": counts.get(n),
+                "variation": shown_variations.get(n),
+                "head": escape_controls(heads.get(n, "")),
+                "seat": seats.get(n),
+            }
+        )
     picture = chart_picture = None
     if data["states"]:
         start = data["start_line"]
         state = data["states"][data["line_state"][start - 1]]
-        picture = html.picture(state_svg({"path": game.path, **state,
-                                          "where": f"after line {start}"}))
+        picture = html.picture(
+            state_svg({"path": game.path, **state, "where": f"after line {start}"})
+        )
         chart_picture = html.picture(chart.chart_svg(data["score"]))
     embedded = {**{k: v for k, v in data.items() if k != "states"}, **pieces(data["states"])}
-    return html.render("view.html.j2", title=f"{game.path}: replay",
-                       script=html.asset("view.js"), path=game.path, summary=summary(game),
-                       lines=lines, picture=picture, chart=chart_picture, data=embedded)
+    return html.render(
+        "view.html.j2",
+        title=f"{game.path}: replay",
+        script=html.asset("view.js"),
+        path=game.path,
+        summary=summary(game),
+        lines=lines,
+        picture=picture,
+        chart=chart_picture,
+        data=embedded,
+    )
 
 
 def pieces(states: list[Data]) -> Data:
@@ -197,10 +236,10 @@ def pieces(states: list[Data]) -> Data:
 
     from nauticus_ref.views.state import Cell, grid, table_cells
 
-    index: dict[str, tuple[int, int]] = {}   # a piece -> (its slot in a table, its number)
+    index: dict[str, tuple[int, int]] = {}  # a piece -> (its slot in a table, its number)
     drawn: list[tuple[Data, list[str], dict[str, tuple[list[list[float]], float, float]]]] = []
-    made: dict[str, Cell] = {}   # the cells drawn, shared by the tables that show them
-    text: dict[int, str] = {}   # each piece's markup, by the piece (kept alive in `made`)
+    made: dict[str, Cell] = {}  # the cells drawn, shared by the tables that show them
+    text: dict[int, str] = {}  # each piece's markup, by the piece (kept alive in `made`)
     for state in states:
         cells = []
         for pieces, h in table_cells(state, made):
@@ -212,20 +251,33 @@ def pieces(states: list[Data]) -> Data:
         for slot, markup in enumerate(markups):
             index.setdefault(markup, (slot, len(index)))
         layouts = {}
-        for layout, columns in (("wide", 2), ("narrow", 1)):   # a desktop's, a phone's
+        for layout, columns in (("wide", 2), ("narrow", 1)):  # a desktop's, a phone's
             places, width, height = grid([h for _, h in cells], columns)
-            layouts[layout] = ([[x, y] for (pieces, _), (x, y) in zip(cells, places)
-                                for _ in pieces], width, height)
+            layouts[layout] = (
+                [[x, y] for (pieces, _), (x, y) in zip(cells, places) for _ in pieces],
+                width,
+                height,
+            )
         drawn.append((state, markups, layouts))
     # each piece next to the one it grew from (the same player's side a move before),
     # where gzip's window sees what they share: a quarter of the size in any other order
     order = sorted(index, key=index.__getitem__)
     number = {markup: n for n, markup in enumerate(order)}
-    tables = [{"round": state["round"], "phase": state["phase"],
-               "round_over": state["round_over"],
-               **{layout: {"width": width, "height": height,
-                           "cells": [[number[m], *at] for m, at in zip(markups, places)]}
-                  for layout, (places, width, height) in layouts.items()}}
-              for state, markups, layouts in drawn]
+    tables = [
+        {
+            "round": state["round"],
+            "phase": state["phase"],
+            "round_over": state["round_over"],
+            **{
+                layout: {
+                    "width": width,
+                    "height": height,
+                    "cells": [[number[m], *at] for m, at in zip(markups, places)],
+                }
+                for layout, (places, width, height) in layouts.items()
+            },
+        }
+        for state, markups, layouts in drawn
+    ]
     packed = gzip.compress(json.dumps(order).encode("utf-8"), mtime=0)
     return {"cells": base64.b64encode(packed).decode("ascii"), "tables": tables}

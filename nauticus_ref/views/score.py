@@ -30,19 +30,38 @@ def _ledger(report: Game, name: str) -> list[dict[str, int]]:
     for rnd, _line, who, source, points in report.replayed.ledger:
         if who == name:
             rounds[rnd][source] += points
-    return [{"round": r, **{k: v for k, v in sources.items() if v or k != "correction"},
-             "total": sum(sources.values())} for r, sources in sorted(rounds.items())]
+    return [
+        {
+            "round": r,
+            **{k: v for k, v in sources.items() if v or k != "correction"},
+            "total": sum(sources.values()),
+        }
+        for r, sources in sorted(rounds.items())
+    ]
 
 
 #: What the final scoring adds to the track, in the order of the rulebook's end scoring.
 END_SOURCES = ("ships", "goods", "material")
 
 
-def _point(at: str, rnd: int | None, phase: int | None, vp: dict[str, int],
-           changes: dict[tuple[str, str], int]) -> dict[str, Any]:
-    return {"at": at, "round": rnd, "phase": phase, "vp": dict(vp),
-            "changes": [{"player": who, "source": source, "points": n}
-                        for (who, source), n in changes.items() if n]}
+def _point(
+    at: str,
+    rnd: int | None,
+    phase: int | None,
+    vp: dict[str, int],
+    changes: dict[tuple[str, str], int],
+) -> dict[str, Any]:
+    return {
+        "at": at,
+        "round": rnd,
+        "phase": phase,
+        "vp": dict(vp),
+        "changes": [
+            {"player": who, "source": source, "points": n}
+            for (who, source), n in changes.items()
+            if n
+        ],
+    }
 
 
 def timeline(report: Game, scores: list[Score]) -> list[dict[str, Any]]:
@@ -57,11 +76,10 @@ def timeline(report: Game, scores: list[Score]) -> list[dict[str, Any]]:
     assert record is not None and replayed is not None
     vp = {s.name: s.track for s in scores}
     for entry in replayed.ledger:
-        vp[entry.player] -= entry.points          # back to the start of the track
+        vp[entry.player] -= entry.points  # back to the start of the track
     # every ledger entry to the point it belongs to: its round's phase or the round's end
     at: dict[tuple[int, int | None], dict[tuple[str, str], int]] = {}
-    starts = {rnd.number: [(ph.span.line, ph.number) for ph in rnd.phases]
-              for rnd in record.rounds}
+    starts = {rnd.number: [(ph.span.line, ph.number) for ph in rnd.phases] for rnd in record.rounds}
     before: dict[tuple[str, str], int] = {}
     for entry in replayed.ledger:
         phases = starts.get(entry.round, [])
@@ -70,11 +88,14 @@ def timeline(report: Game, scores: list[Score]) -> list[dict[str, Any]]:
         elif entry.source == "pass penalty":
             key = (entry.round, None)
         else:
-            key = (entry.round, max((n for line, n in phases if line <= entry.line),
-                                    default=phases[0][1]))
+            key = (
+                entry.round,
+                max((n for line, n in phases if line <= entry.line), default=phases[0][1]),
+            )
         changes = before if key is None else at.setdefault(key, {})
-        changes[entry.player, entry.source] = (changes.get((entry.player, entry.source), 0)
-                                               + entry.points)
+        changes[entry.player, entry.source] = (
+            changes.get((entry.player, entry.source), 0) + entry.points
+        )
     for (who, _), n in before.items():
         vp[who] += n
     out = [_point("start", None, None, vp, {})]
@@ -88,8 +109,11 @@ def timeline(report: Game, scores: list[Score]) -> list[dict[str, Any]]:
                 vp[who] += n
             r, ph = key
             out.append(_point(f"{r}.{ph}" if ph is not None else f"{r} end", r, ph, vp, changes))
-    end = {(s.name, source): n for s in scores
-           for source, n in zip(END_SOURCES, (s.ships_vp, s.goods_vp, s.material_vp))}
+    end = {
+        (s.name, source): n
+        for s in scores
+        for source, n in zip(END_SOURCES, (s.ships_vp, s.goods_vp, s.material_vp))
+    }
     out.append(_point("end", None, None, {s.name: s.total for s in scores}, end))
     return out
 
@@ -98,39 +122,65 @@ def score_json(report: Game) -> dict[str, Any]:
     """One game's scores, or an error when the record could not be replayed."""
     diagnostics = [d.as_json(report.path) for d in report.diagnostics]
     if report.replayed is None:
-        return {"path": report.path, "complete": False, "valid": False, "players": [],
-                "error": "the record has syntax errors and cannot be scored",
-                "diagnostics": diagnostics}
+        return {
+            "path": report.path,
+            "complete": False,
+            "valid": False,
+            "players": [],
+            "error": "the record has syntax errors and cannot be scored",
+            "diagnostics": diagnostics,
+        }
     players = []
     scores = final_scores(report.replayed.table.players)
     for s in scores:
         ledger = _ledger(report, s.name)
-        players.append({
-            "name": s.name, "seat": s.seat + 1, "rank": s.rank, "shared": s.shared,
-            "total": s.total,
-            "breakdown": {"track": s.track, "ships": s.ships_vp, "goods": s.goods_vp,
-                          "material": s.material_vp},
-            "taler": s.total_taler, "taler_remainder": s.remainder,
-            "details": {
-                "track_start": s.track - sum(r["total"] for r in ledger),
-                "ships": [{"ship": n, "size": size, "vp": vp} for n, size, vp in s.ships],
-                "goods": [{"good": g, "count": n, "vp": vp} for g, n, vp in s.goods],
-                "material": {"taler_in_hand": s.taler, **s.material},
-            },
-            "ledger": ledger,
-        })
-    return {"path": report.path, "complete": report.complete, "valid": report.valid,
-            "players": players, "tie_breaks": tie_breaks(scores),
-            "timeline": timeline(report, scores), "diagnostics": diagnostics}
+        players.append(
+            {
+                "name": s.name,
+                "seat": s.seat + 1,
+                "rank": s.rank,
+                "shared": s.shared,
+                "total": s.total,
+                "breakdown": {
+                    "track": s.track,
+                    "ships": s.ships_vp,
+                    "goods": s.goods_vp,
+                    "material": s.material_vp,
+                },
+                "taler": s.total_taler,
+                "taler_remainder": s.remainder,
+                "details": {
+                    "track_start": s.track - sum(r["total"] for r in ledger),
+                    "ships": [{"ship": n, "size": size, "vp": vp} for n, size, vp in s.ships],
+                    "goods": [{"good": g, "count": n, "vp": vp} for g, n, vp in s.goods],
+                    "material": {"taler_in_hand": s.taler, **s.material},
+                },
+                "ledger": ledger,
+            }
+        )
+    return {
+        "path": report.path,
+        "complete": report.complete,
+        "valid": report.valid,
+        "players": players,
+        "tie_breaks": tie_breaks(scores),
+        "timeline": timeline(report, scores),
+        "diagnostics": diagnostics,
+    }
 
 
 def _parts(b: dict[str, int]) -> str:
-    return f"track {b['track']} + ships {b['ships']} + goods {b['goods']} + material {b['material']}"
+    return (
+        f"track {b['track']} + ships {b['ships']} + goods {b['goods']} + material {b['material']}"
+    )
 
 
 def state_line(data: dict[str, Any]) -> str:
-    return ("complete game, final scoring" if data["complete"] else
-            "incomplete record: the standing if the game ended now (provisional)")
+    return (
+        "complete game, final scoring"
+        if data["complete"]
+        else "incomplete record: the standing if the game ended now (provisional)"
+    )
 
 
 def invalid_line(data: dict[str, Any]) -> str | None:
@@ -138,8 +188,10 @@ def invalid_line(data: dict[str, Any]) -> str | None:
     if data["valid"]:
         return None
     errors = sum(d["severity"] == "error" for d in data["diagnostics"])
-    return (f"the record has {errors} error{'s' if errors != 1 else ''}; this score rests on "
-            "an invalid record (see `nauticus-ref validate`)")
+    return (
+        f"the record has {errors} error{'s' if errors != 1 else ''}; this score rests on "
+        "an invalid record (see `nauticus-ref validate`)"
+    )
 
 
 #: A source of VP on the track as the breakdown says it: a check line's correction is the
@@ -151,19 +203,33 @@ def breakdown(p: dict[str, Any]) -> list[tuple[str, int, str]]:
     """One player's score, part by part: the part, its VP, and how it was reached."""
     b, d = p["breakdown"], p["details"]
     track = [f"start {d['track_start']}"] + [
-        f"round {r['round']}: " + ", ".join(f"{TRACK_WORDS.get(k, k)} {v:+d}"
-                                            for k, v in r.items()
-                                            if k not in ("round", "total") and v)
-        for r in p["ledger"] if any(v for k, v in r.items() if k not in ("round", "total"))]
+        f"round {r['round']}: "
+        + ", ".join(
+            f"{TRACK_WORDS.get(k, k)} {v:+d}"
+            for k, v in r.items()
+            if k not in ("round", "total") and v
+        )
+        for r in p["ledger"]
+        if any(v for k, v in r.items() if k not in ("round", "total"))
+    ]
     ships = ", ".join(f"{s['ship']} {s['size']}-ship {s['vp']}" for s in d["ships"]) or "none"
     goods = ", ".join(f"{g['count']} {g['good']} {g['vp']}" for g in d["goods"]) or "none"
     mat = d["material"]
     parts = [f"{mat['taler_in_hand']} in hand"] + [
-        f"{v} {MATERIAL_WORDS[k][v != 1]}" for k, v in mat.items() if k != "taler_in_hand" and v]
-    return [("track", b["track"], "; ".join(track)), ("ships", b["ships"], ships),
-            ("goods", b["goods"], goods),
-            ("material", b["material"], f"{p['taler']} taler (" + " + ".join(parts)
-             + f") / 3 = {b['material']}, remainder {p['taler_remainder']}")]
+        f"{v} {MATERIAL_WORDS[k][v != 1]}" for k, v in mat.items() if k != "taler_in_hand" and v
+    ]
+    return [
+        ("track", b["track"], "; ".join(track)),
+        ("ships", b["ships"], ships),
+        ("goods", b["goods"], goods),
+        (
+            "material",
+            b["material"],
+            f"{p['taler']} taler ("
+            + " + ".join(parts)
+            + f") / 3 = {b['material']}, remainder {p['taler_remainder']}",
+        ),
+    ]
 
 
 def score_text(report: Game) -> str:
@@ -178,9 +244,11 @@ def score_text(report: Game) -> str:
     out.append("")
     for p in data["players"]:
         place = f"{p['rank']}{'=' if p['shared'] else '.'}"
-        out.append(f"  {place:<3} {p['name']:<{width}}  {p['total']:>3} VP   "
-                   f"{_parts(p['breakdown'])}   ({p['taler']} taler, remainder "
-                   f"{p['taler_remainder']})")
+        out.append(
+            f"  {place:<3} {p['name']:<{width}}  {p['total']:>3} VP   "
+            f"{_parts(p['breakdown'])}   ({p['taler']} taler, remainder "
+            f"{p['taler_remainder']})"
+        )
     out += [f"  tie-break: {t}" for t in data["tie_breaks"]]
     for p in data["players"]:
         out += ["", p["name"]]
@@ -193,26 +261,38 @@ def score_markdown(report: Game) -> str:
     if "error" in data:
         return f"**{md.text(report.path)}**: {data['error']}"
     state = "final scoring" if report.complete else "provisional standing (the game is not over)"
-    out = [f"**{md.text(report.path)}**: {state}" + ("" if report.valid else
-                                             " — *the record has errors*"), "",
-           "| Rank | Player | Track | Ships | Goods | Material | **Total** | Taler |",
-           "|---:|---|---:|---:|---:|---:|---:|---:|"]
+    out = [
+        f"**{md.text(report.path)}**: {state}"
+        + ("" if report.valid else " — *the record has errors*"),
+        "",
+        "| Rank | Player | Track | Ships | Goods | Material | **Total** | Taler |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for p in data["players"]:
         b = p["breakdown"]
         rank = f"{p['rank']}{'=' if p['shared'] else ''}"
-        out.append(f"| {rank} | {md.text(p['name'])} | {b['track']} | {b['ships']} | {b['goods']} | "
-                   f"{b['material']} | **{p['total']}** | {p['taler']} |")
+        out.append(
+            f"| {rank} | {md.text(p['name'])} | {b['track']} | {b['ships']} | {b['goods']} | "
+            f"{b['material']} | **{p['total']}** | {p['taler']} |"
+        )
     if data["tie_breaks"]:
         out += [""] + [f"Tie-break: {md.text(t)}" for t in data["tie_breaks"]]
     rounds = sorted({r["round"] for p in data["players"] for r in p["ledger"]})
     if rounds:
-        out += ["", "Victory points on the track by round (bonus, crowns, rewards, pass penalty):",
-                "", "| Player | " + " | ".join(f"R{r}" for r in rounds) + " |",
-                "|---|" + "---:|" * len(rounds)]
+        out += [
+            "",
+            "Victory points on the track by round (bonus, crowns, rewards, pass penalty):",
+            "",
+            "| Player | " + " | ".join(f"R{r}" for r in rounds) + " |",
+            "|---|" + "---:|" * len(rounds),
+        ]
         for p in data["players"]:
             by_round = {r["round"]: r["total"] for r in p["ledger"]}
-            out.append(f"| {md.text(p['name'])} | " + " | ".join(f"{by_round.get(r, 0):+d}" for r in rounds)
-                       + " |")
+            out.append(
+                f"| {md.text(p['name'])} | "
+                + " | ".join(f"{by_round.get(r, 0):+d}" for r in rounds)
+                + " |"
+            )
     return "\n".join(out)
 
 
@@ -236,10 +316,20 @@ def score_html(games: list[dict[str, Any]]) -> str:
     from nauticus_ref.views import html
 
     scored = [g for g in games if "error" not in g]
-    title = (f"Scores of {len(scored)} games" if len(scored) != 1 else
-             f"Score of {scored[0]['path']}" if scored else "No games scored")
-    return html.render("score.html.j2", title=title, games=[_shown(g) for g in scored],
-                       named=len(scored) != 1, apart=[g for g in games if "error" in g])
+    title = (
+        f"Scores of {len(scored)} games"
+        if len(scored) != 1
+        else f"Score of {scored[0]['path']}"
+        if scored
+        else "No games scored"
+    )
+    return html.render(
+        "score.html.j2",
+        title=title,
+        games=[_shown(g) for g in scored],
+        named=len(scored) != 1,
+        apart=[g for g in games if "error" in g],
+    )
 
 
 def _shown(game: dict[str, Any]) -> dict[str, Any]:
@@ -249,9 +339,13 @@ def _shown(game: dict[str, Any]) -> dict[str, Any]:
 
     if "error" in game:
         return game
-    return {**game, "state": state_line(game), "warning": invalid_line(game),
-            "chart": html.picture(chart.chart_svg(game)),
-            "breakdowns": [(p, breakdown(p)) for p in game["players"]]}
+    return {
+        **game,
+        "state": state_line(game),
+        "warning": invalid_line(game),
+        "chart": html.picture(chart.chart_svg(game)),
+        "breakdowns": [(p, breakdown(p)) for p in game["players"]],
+    }
 
 
 def notebook_html(report: Game) -> str:
@@ -261,21 +355,30 @@ def notebook_html(report: Game) -> str:
     from nauticus_ref.views.validate import summary
 
     data = score_json(report)
-    return html.fragment("notebook.html.j2", summary=summary(report), named=True,
-                         diagnostics=data["diagnostics"],
-                         game=None if "error" in data else _shown(data))
+    return html.fragment(
+        "notebook.html.j2",
+        summary=summary(report),
+        named=True,
+        diagnostics=data["diagnostics"],
+        game=None if "error" in data else _shown(data),
+    )
 
 
 #: The formats of this view, for the command line's choices.  `html` gathers every game's
 #: score JSON into one page; `svg` draws one game.
-FORMATS: dict[str, Callable[[Game], Any]] = {"text": score_text,
-                                             "json": lambda game: json_item(score_json(game)),
-                                             "markdown": score_markdown, "html": score_json,
-                                             "svg": score_svg}
+FORMATS: dict[str, Callable[[Game], Any]] = {
+    "text": score_text,
+    "json": lambda game: json_item(score_json(game)),
+    "markdown": score_markdown,
+    "html": score_json,
+    "svg": score_svg,
+}
 #: What the page shows of a record that could not be read or checked.
 UNCHECKED: dict[str, Callable[[str, str], Any]] = {
-    "html": lambda path, why: {"path": path, "error": why}}
+    "html": lambda path, why: {"path": path, "error": why}
+}
 #: The gathered formats: every game's part in one document.
 DOCUMENTS: dict[str, Callable[[list[Any]], str]] = {
     "json": lambda games: json_list_document({"version": JSON_VERSION}, "games", games),
-    "html": score_html}
+    "html": score_html,
+}

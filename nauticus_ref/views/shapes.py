@@ -17,6 +17,7 @@ from nauticus_ref.views.shapes_moves import STRICT, Nearest, Version, WhatIf
 class Edit(TypedDict):
     """Replace the text from (`line`, `column`) up to (`end_line`, `end_column`) with
     `text`; an empty range inserts."""
+
     line: int
     column: int
     end_line: int
@@ -28,6 +29,7 @@ class Edit(TypedDict):
 class Fix(TypedDict):
     """A change that mends a finding, as an editor's quick fix makes it: every edit, made
     together.  A finding with several fixes offers alternatives: pick one."""
+
     title: str
     edits: list[Edit]
 
@@ -36,6 +38,7 @@ class Fix(TypedDict):
 class Diagnostic(TypedDict):
     """One finding: where (lines and columns count from 1; `end_column` is just past the
     end), what, and the fix (`help`)."""
+
     rule: str
     severity: Literal["error", "warning", "note"]
     line: int
@@ -44,9 +47,9 @@ class Diagnostic(TypedDict):
     end_column: int
     message: str
     help: str | None
-    accepted: NotRequired[Literal[True]]   # the table let it stand (`# ref: accept RULE`)
-    fixes: NotRequired[list[Fix]]          # where the referee knows how to mend it
-    explain: NotRequired[str]              # the command that explains it in full
+    accepted: NotRequired[Literal[True]]  # the table let it stand (`# ref: accept RULE`)
+    fixes: NotRequired[list[Fix]]  # where the referee knows how to mend it
+    explain: NotRequired[str]  # the command that explains it in full
 
 
 @with_config(STRICT)
@@ -54,6 +57,7 @@ class ValidatedFile(TypedDict):
     """A record, in the order of the files; one that could not be checked (unreadable,
     not UTF-8, over a limit, its board unusable) is not valid, has no diagnostics, and
     says why in `error`."""
+
     path: str
     valid: bool
     complete: bool
@@ -64,6 +68,7 @@ class ValidatedFile(TypedDict):
 @with_config(STRICT)
 class Validate(TypedDict):
     """`validate --format json`: every record checked, in the order of the files."""
+
     version: Version
     files: list[ValidatedFile]
 
@@ -71,6 +76,7 @@ class Validate(TypedDict):
 @with_config(STRICT)
 class DiagnosticLine(Diagnostic):
     """A diagnostic, naming its record."""
+
     version: Version
     path: str
 
@@ -78,6 +84,7 @@ class DiagnosticLine(Diagnostic):
 @with_config(STRICT)
 class UncheckedLine(TypedDict):
     """A record that could not be checked, and why."""
+
     version: Version
     path: str
     error: str
@@ -91,18 +98,20 @@ ValidateLine = DiagnosticLine | UncheckedLine
 class ParsedFile(TypedDict):
     path: str
     ok: bool
-    record: Record | None        # the record model (notation/model.py)
+    record: Record | None  # the record model (notation/model.py)
     diagnostics: list[Diagnostic]
 
 
 @with_config(STRICT)
 class Parse(TypedDict):
     """`parse --format json`: each record's model, or its syntax errors."""
+
     version: Version
     files: list[ParsedFile]
 
 
 # -- score ---------------------------------------------------------------------------
+
 
 @with_config(STRICT)
 class Breakdown(TypedDict):
@@ -128,12 +137,29 @@ class GoodScore(TypedDict):
 
 # Keys with spaces take the functional form (which has no class body for the config).
 #: Material converted at the end: taler in hand and the taler value of what is left.
-Material = TypedDict("Material", {"taler_in_hand": int, "workers": int, "storage": int,
-                                  "unfinished ships": int, "undelivered goods": int})
+Material = TypedDict(
+    "Material",
+    {
+        "taler_in_hand": int,
+        "workers": int,
+        "storage": int,
+        "unfinished ships": int,
+        "undelivered goods": int,
+    },
+)
 #: VP gained in one round, by source (`correction`: a check line's, only when there was one).
-LedgerRound = TypedDict("LedgerRound", {
-    "round": int, "bonus": int, "crowns": int, "rewards": int, "pass penalty": int,
-    "correction": NotRequired[int], "total": int})
+LedgerRound = TypedDict(
+    "LedgerRound",
+    {
+        "round": int,
+        "bonus": int,
+        "crowns": int,
+        "rewards": int,
+        "pass penalty": int,
+        "correction": NotRequired[int],
+        "total": int,
+    },
+)
 for _shape in (Material, LedgerRound):
     setattr(_shape, "__pydantic_config__", STRICT)  # noqa: B010 - mypy knows no such attribute
 
@@ -151,10 +177,10 @@ class PlayerScore(TypedDict):
     name: str
     seat: int
     rank: int
-    shared: bool                 # the place is shared (a tie nothing broke)
+    shared: bool  # the place is shared (a tie nothing broke)
     total: int
     breakdown: Breakdown
-    taler: int                   # all taler at the end, for the tie-break
+    taler: int  # all taler at the end, for the tie-break
     taler_remainder: int
     details: ScoreDetails
     ledger: list[LedgerRound]
@@ -163,40 +189,43 @@ class PlayerScore(TypedDict):
 @with_config(STRICT)
 class Change(TypedDict):
     player: str
-    source: str                  # a ledger source, or ships, goods, material at the end
+    source: str  # a ledger source, or ships, goods, material at the end
     points: int
 
 
 @with_config(STRICT)
 class TimelinePoint(TypedDict):
     """The victory points of every player at one point of the game."""
-    at: str                      # "start", "R.P" (after that phase), "R end", or "end"
+
+    at: str  # "start", "R.P" (after that phase), "R end", or "end"
     round: int | None
     phase: int | None
-    vp: dict[str, int]           # by player name
-    changes: list[Change]        # what changed since the point before
+    vp: dict[str, int]  # by player name
+    changes: list[Change]  # what changed since the point before
 
 
 @with_config(STRICT)
 class ScoredGame(TypedDict):
     path: str
-    complete: bool               # false: provisional, as if the game ended now
+    complete: bool  # false: provisional, as if the game ended now
     valid: bool
-    players: list[PlayerScore]   # best first
+    players: list[PlayerScore]  # best first
     tie_breaks: NotRequired[list[str]]
-    timeline: NotRequired[list[TimelinePoint]]   # the score track over the game, for the chart
-    error: NotRequired[str]      # the record could not be scored (syntax errors)
+    timeline: NotRequired[list[TimelinePoint]]  # the score track over the game, for the chart
+    error: NotRequired[str]  # the record could not be scored (syntax errors)
     diagnostics: list[Diagnostic]
 
 
 @with_config(STRICT)
 class Score(TypedDict):
     """`score --format json`: each game's standings and every part of each score."""
+
     version: Version
     games: list[ScoredGame]
 
 
 # -- state ---------------------------------------------------------------------------
+
 
 @with_config(STRICT)
 class Crowns(TypedDict):
@@ -217,7 +246,7 @@ class Storage(TypedDict):
 class Ship(TypedDict):
     name: str
     hull: list[str]
-    masts: list[str]             # the crest of each mast
+    masts: list[str]  # the crest of each mast
     sails: list[str]
     goods: list[str]
     complete: bool
@@ -241,26 +270,28 @@ class PlayerState(TypedDict):
 @with_config(STRICT)
 class WheelSpace(TypedDict):
     """One of the eight spaces, clockwise from the first bonus of the board."""
-    space: str                   # the space's bonus
-    action: str | None           # the action tile lying there (None before the deal)
+
+    space: str  # the space's bonus
+    action: str | None  # the action tile lying there (None before the deal)
     blue_workers: int
     face_up: bool
-    items: NotRequired[list[str]]         # a buying action: its four items, the board's names
-    prices: NotRequired[dict[str, int]]   # and each item's price in taler, the record's words
+    items: NotRequired[list[str]]  # a buying action: its four items, the board's names
+    prices: NotRequired[dict[str, int]]  # and each item's price in taler, the record's words
 
 
 @with_config(STRICT)
 class State(TypedDict):
     """`state --format json`: the table at a point of the record."""
+
     version: Version
     path: str
     where: str
     round: int | None
     phase: int | None
     round_over: bool
-    phase_action: str | None     # the action of the phase in play
-    start_player: str | None     # who starts the phase in play, or the next phase
-    to_move: str | None          # whose turn it is in the phase in play
+    phase_action: str | None  # the action of the phase in play
+    start_player: str | None  # who starts the phase in play, or the next phase
+    to_move: str | None  # whose turn it is in the phase in play
     players: list[PlayerState]
     face_up: list[str]
     flipped: list[str]
@@ -268,27 +299,29 @@ class State(TypedDict):
     next_anchor: str | None
     board: str
     wheel: list[WheelSpace]
-    crest_words: list[str]       # the record's words for the board's four crests, in order
+    crest_words: list[str]  # the record's words for the board's four crests, in order
     supply: dict[str, int]
 
 
 @with_config(STRICT)
 class Card(TypedDict):
     """`card --format json`: the eight spaces of a round as dealt."""
+
     version: Version
-    round: int | None            # None: a deal given with --deal
+    round: int | None  # None: a deal given with --deal
     board: str
-    anchor: str                  # the space the wheel's anchor points at
+    anchor: str  # the space the wheel's anchor points at
     spaces: list[WheelSpace]
 
 
 # -- explain and rules ---------------------------------------------------------------
 
+
 @with_config(STRICT)
 class RuleRef(TypedDict):
     id: str
     title: str
-    section: str                 # the German rulebook's section
+    section: str  # the German rulebook's section
     section_en: str
     summary: str
 
@@ -302,14 +335,14 @@ class Step(TypedDict):
 
 @with_config(STRICT)
 class ExplainedDiagnostic(Diagnostic):
-    why: str | None              # the rule's summary
+    why: str | None  # the rule's summary
 
 
 @with_config(STRICT)
 class Verdict(TypedDict):
     legal: bool
     diagnostics: list[ExplainedDiagnostic]
-    nearest: NotRequired[list[Nearest]]   # an illegal turn: the legal turns nearest to it
+    nearest: NotRequired[list[Nearest]]  # an illegal turn: the legal turns nearest to it
 
 
 @with_config(STRICT)
@@ -320,6 +353,7 @@ class ActionBefore(WheelSpace):
 @with_config(STRICT)
 class DealtCard(TypedDict):
     """The round card as a round line deals it."""
+
     round: int | None
     board: str
     anchor: str
@@ -329,27 +363,29 @@ class DealtCard(TypedDict):
 @with_config(STRICT)
 class FinalScoreLine(TypedDict):
     """A player's final score, as the final line is checked against it."""
+
     name: str
     track: int
     ships: int
     goods: int
     material: int
-    taler: int                   # all taler counted for material (in hand and converted)
+    taler: int  # all taler counted for material (in hand and converted)
     total: int
-    written: int | None          # what the final line writes, if it names the player
+    written: int | None  # what the final line writes, if it names the player
 
 
 @with_config(STRICT)
 class Before(TypedDict):
     player: NotRequired[PlayerState]
     action: NotRequired[ActionBefore]
-    card: NotRequired[DealtCard]             # on a round line: the card it deals
-    scores: NotRequired[list[FinalScoreLine]]   # on the final line: the final scoring
+    card: NotRequired[DealtCard]  # on a round line: the card it deals
+    scores: NotRequired[list[FinalScoreLine]]  # on the final line: the final scoring
 
 
 @with_config(STRICT)
 class Explain(TypedDict):
     """`explain --format json`: the situation before a move, each step, the verdict."""
+
     version: Version
     path: str
     line: int
@@ -361,7 +397,7 @@ class Explain(TypedDict):
     before: Before
     steps: list[Step]
     verdict: Verdict
-    instead: NotRequired[WhatIf]   # with --instead: what writing the line otherwise changes
+    instead: NotRequired[WhatIf]  # with --instead: what writing the line otherwise changes
 
 
 @with_config(STRICT)
@@ -376,6 +412,7 @@ class RuleEntry(TypedDict):
 @with_config(STRICT)
 class Rules(TypedDict):
     """`rules --format json`: the catalogue."""
+
     version: Version
     rules: list[RuleEntry]
 
@@ -384,6 +421,7 @@ class Rules(TypedDict):
 class Rule(RuleEntry):
     """`rules ID --format json`: one rule in full, with a record breaking it and one
     keeping it."""
+
     version: Version
     summary: str
     fail: str

@@ -18,8 +18,8 @@ assert JSON_VERSION == 1, "raise Version with JSON_VERSION"
 
 @with_config(STRICT)
 class Nearest(TypedDict):
-    text: str          # a turn line to write in place of the illegal one
-    changes: int       # how many small changes from what was written
+    text: str  # a turn line to write in place of the illegal one
+    changes: int  # how many small changes from what was written
 
 
 @with_config(STRICT)
@@ -31,38 +31,41 @@ class ScoreChange(TypedDict):
 
 @with_config(STRICT)
 class WhatIf(TypedDict):
-    written: str                       # the line as the record has it
-    instead: str                       # the line written otherwise
-    legal: bool                        # no error on the new line
-    first_broken: dict[str, Any] | None   # the first later error it brings: a diagnostic with its line's source
-    scores: list[ScoreChange] | None   # a complete record: each final score before and after
+    written: str  # the line as the record has it
+    instead: str  # the line written otherwise
+    legal: bool  # no error on the new line
+    first_broken: (
+        dict[str, Any] | None
+    )  # the first later error it brings: a diagnostic with its line's source
+    scores: list[ScoreChange] | None  # a complete record: each final score before and after
 
 
 @with_config(STRICT)
 class Written(TypedDict):
-    text: str          # the move the line holds, in canonical form
-    legal: bool        # whether it is among the options (validate agrees)
+    text: str  # the move the line holds, in canonical form
+    legal: bool  # whether it is among the options (validate agrees)
 
 
 @with_config(STRICT)
 class MoveOption(TypedDict):
-    text: str          # a phase line, or a turn line without its indentation
-    group: str         # pass, the action, or "extra ACTION first|after"; a phase line's action
-    bonus: NotRequired[str | None]     # a phase line's bonus choice
-    taler: NotRequired[int]            # a turn's taler paid in all
-    workers: NotRequired[int]          # a turn's uses of workers in all (blue and own)
+    text: str  # a phase line, or a turn line without its indentation
+    group: str  # pass, the action, or "extra ACTION first|after"; a phase line's action
+    bonus: NotRequired[str | None]  # a phase line's bonus choice
+    taler: NotRequired[int]  # a turn's taler paid in all
+    workers: NotRequired[int]  # a turn's uses of workers in all (blue and own)
 
 
 @with_config(STRICT)
 class MostOf(TypedDict):
-    item: str          # a tile, "workers" or "ships"
-    most: int          # the most one turn of the phase's action takes
-    to: list[str]      # where it can go: store, a ship's name, new ship
+    item: str  # a tile, "workers" or "ships"
+    most: int  # the most one turn of the phase's action takes
+    to: list[str]  # where it can go: store, a ship's name, new ship
 
 
 @with_config(STRICT)
 class Moves(TypedDict):
     """`moves --format json`: the legal choices at a point, counted and listed."""
+
     version: Version
     path: str
     line: int
@@ -71,18 +74,20 @@ class Moves(TypedDict):
     phase: int | None
     action: str | None
     player: str | None
-    reason: NotRequired[str]           # kind none: why there is no choice here
+    reason: NotRequired[str]  # kind none: why there is no choice here
     written: Written | None
-    count: int | None                  # every option; None if the Extra Action's ran out of time
-    counts: dict[str, int]             # by group ("at least": how many were found in time)
+    count: int | None  # every option; None if the Extra Action's ran out of time
+    counts: dict[str, int]  # by group ("at least": how many were found in time)
     counted: NotRequired[bool]
-    without_extra: NotRequired[int | None]   # the turns without the Extra Action (None: too many to count in time)
+    without_extra: NotRequired[
+        int | None
+    ]  # the turns without the Extra Action (None: too many to count in time)
     taler: NotRequired[int]
     workers: NotRequired[int]
     blue: NotRequired[int]
-    extra_action: NotRequired[bool]    # the player still has it
+    extra_action: NotRequired[bool]  # the player still has it
     summary: NotRequired[list[MostOf]]
-    examples: NotRequired[dict[str, str]]   # the first option of each group
+    examples: NotRequired[dict[str, str]]  # the first option of each group
     options: list[MoveOption]
     listed: int
-    cut: bool                          # the listing stops before the last option
+    cut: bool  # the listing stops before the last option

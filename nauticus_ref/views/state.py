@@ -22,15 +22,35 @@ Data = dict[str, Any]
 def player_json(rp: TableView, p: PlayerView) -> Data:
     masts, sails, tiles = p.crowns_breakdown()
     return {
-        "name": p.name, "seat": p.seat + 1, "vp": p.vp, "taler": p.taler, "workers": p.workers,
-        "pass_tiles_flipped": p.passed, "extra_action": "used" if p.extra_used else "unused",
-        "crowns": {"total": masts + sails + tiles, "crown_masts": masts, "crown_sails": sails,
-                   "pass_tiles": tiles},
-        "storage": {"used": p.storage_used, "spaces": STORAGE_SPACES,
-                    "tiles": {rp.tile(t): n for t, n in sorted(p.storage.items()) if n}},
-        "ships": [{"name": s.name, "hull": s.parts, "masts": [rp.word(c) for c in s.masts],
-                   "sails": [rp.word(c) for c in s.sails], "goods": s.goods,
-                   "complete": s.complete} for s in p.ships.values()],
+        "name": p.name,
+        "seat": p.seat + 1,
+        "vp": p.vp,
+        "taler": p.taler,
+        "workers": p.workers,
+        "pass_tiles_flipped": p.passed,
+        "extra_action": "used" if p.extra_used else "unused",
+        "crowns": {
+            "total": masts + sails + tiles,
+            "crown_masts": masts,
+            "crown_sails": sails,
+            "pass_tiles": tiles,
+        },
+        "storage": {
+            "used": p.storage_used,
+            "spaces": STORAGE_SPACES,
+            "tiles": {rp.tile(t): n for t, n in sorted(p.storage.items()) if n},
+        },
+        "ships": [
+            {
+                "name": s.name,
+                "hull": s.parts,
+                "masts": [rp.word(c) for c in s.masts],
+                "sails": [rp.word(c) for c in s.sails],
+                "goods": s.goods,
+                "complete": s.complete,
+            }
+            for s in p.ships.values()
+        ],
         "delivered": {g: n for g, n in sorted(p.delivered.items()) if n},
     }
 
@@ -45,39 +65,50 @@ def _name(rp: TableView, seat: int | None) -> str | None:
 
 def state_json(rp: TableView, where: str) -> Data:
     return {
-        "where": where, "round": rp.round_no or None, "phase": rp.phase_no or None,
+        "where": where,
+        "round": rp.round_no or None,
+        "phase": rp.phase_no or None,
         "round_over": rp.round_ended,
         "phase_action": rp.phase_action,
-        "start_player": _name(rp, rp.start_seat), "to_move": _name(rp, rp.to_move_seat),
+        "start_player": _name(rp, rp.start_seat),
+        "to_move": _name(rp, rp.to_move_seat),
         "players": [player_json(rp, p) for p in rp.players],
         "face_up": [a for a in rp.deal if a not in rp.flipped],
         "flipped": list(rp.flipped),
         "anchor": rp.board.bonuses[rp.anchor],
         # after a round and before the next round line: where the wheel turns next
-        "next_anchor": rp.board.bonuses[rp.next_anchor] if rp.round_ended and rp.next_anchor
-        is not None and rp.rounds_played < rp.max_rounds else None,
+        "next_anchor": rp.board.bonuses[rp.next_anchor]
+        if rp.round_ended and rp.next_anchor is not None and rp.rounds_played < rp.max_rounds
+        else None,
         "board": rp.board.name,
         "wheel": wheel_json(rp),
-        "crest_words": [rp.word(c) for c in vocab.DEFAULT_CRESTS],   # the record's, in board order
+        "crest_words": [rp.word(c) for c in vocab.DEFAULT_CRESTS],  # the record's, in board order
         "supply": {rp.tile(t): n for t, n in rp.supply.items()},
     }
 
 
 def _player_lines(p: Data) -> list[str]:
     c = p["crowns"]
-    out = [f"{p['name']} (seat {p['seat']}): {p['vp']} VP, {p['taler']} taler, "
-           f"{count(p['workers'], 'worker')}; {count(p['pass_tiles_flipped'], 'pass tile')} "
-           f"flipped; Extra Action {p['extra_action']}; {count(c['total'], 'crown')}"]
+    out = [
+        f"{p['name']} (seat {p['seat']}): {p['vp']} VP, {p['taler']} taler, "
+        f"{count(p['workers'], 'worker')}; {count(p['pass_tiles_flipped'], 'pass tile')} "
+        f"flipped; Extra Action {p['extra_action']}; {count(c['total'], 'crown')}"
+    ]
     st = p["storage"]
     tiles = ", ".join(f"{n} {t}" if n > 1 else t for t, n in st["tiles"].items()) or "empty"
     out.append(f"  storage {st['used']}/{st['spaces']}: {tiles}")
     for s in p["ships"]:
         parts = " ".join(s["hull"]) or "no hull yet"
-        extras = [f"masts {' '.join(s['masts'])}" if s["masts"] else "",
-                  f"sails {' '.join(s['sails'])}" if s["sails"] else "",
-                  f"goods {' '.join(s['goods'])}" if s["goods"] else ""]
-        out.append(f"  ship {s['name']}: {parts}" + "".join(f"; {e}" for e in extras if e)
-                   + (" (complete)" if s["complete"] else ""))
+        extras = [
+            f"masts {' '.join(s['masts'])}" if s["masts"] else "",
+            f"sails {' '.join(s['sails'])}" if s["sails"] else "",
+            f"goods {' '.join(s['goods'])}" if s["goods"] else "",
+        ]
+        out.append(
+            f"  ship {s['name']}: {parts}"
+            + "".join(f"; {e}" for e in extras if e)
+            + (" (complete)" if s["complete"] else "")
+        )
     if p["delivered"]:
         out.append("  delivered: " + ", ".join(f"{n} {g}" for g, n in p["delivered"].items()))
     return out
@@ -85,36 +116,55 @@ def _player_lines(p: Data) -> list[str]:
 
 def _card(data: Data) -> Data:
     """The round card in play, as the card view reads it."""
-    return {"round": data["round"], "board": data["board"], "anchor": data["anchor"],
-            "spaces": data["wheel"]}
+    return {
+        "round": data["round"],
+        "board": data["board"],
+        "anchor": data["anchor"],
+        "spaces": data["wheel"],
+    }
 
 
 def state_text(data: Data) -> str:
     out = [f"state {data['where']}"]
     for p in data["players"]:
         out += [""] + _player_lines(p)
-    out += ["", f"face up: {' '.join(data['face_up']) or 'none'}; flipped: "
-                f"{' '.join(data['flipped']) or 'none'}",
-            f"wheel: the anchor points at the {data['anchor']} space"
-            + (f"; round {data['round']} is over, and the next round's anchor points at the "
-               f"{data['next_anchor']} space" if data["next_anchor"] else "")]
+    out += [
+        "",
+        f"face up: {' '.join(data['face_up']) or 'none'}; flipped: "
+        f"{' '.join(data['flipped']) or 'none'}",
+        f"wheel: the anchor points at the {data['anchor']} space"
+        + (
+            f"; round {data['round']} is over, and the next round's anchor points at the "
+            f"{data['next_anchor']} space"
+            if data["next_anchor"]
+            else ""
+        ),
+    ]
     out += card_lines(_card(data))
     out.append("supply: " + ", ".join(f"{t} {n}" for t, n in data["supply"].items()))
     return "\n".join(out)
 
 
 def state_markdown(data: Data) -> str:
-    out = [f"**State {md.text(data['where'])}**", "",
-           "| Player | VP | Taler | Workers | Pass tiles | Crowns | Storage | Extra |",
-           "|---|---:|---:|---:|---:|---:|---:|---|"]
+    out = [
+        f"**State {md.text(data['where'])}**",
+        "",
+        "| Player | VP | Taler | Workers | Pass tiles | Crowns | Storage | Extra |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
     for p in data["players"]:
-        out.append(f"| {md.text(p['name'])} | {p['vp']} | {p['taler']} | {p['workers']} | "
-                   f"{p['pass_tiles_flipped']} | {p['crowns']['total']} | "
-                   f"{p['storage']['used']}/12 | {p['extra_action']} |")
+        out.append(
+            f"| {md.text(p['name'])} | {p['vp']} | {p['taler']} | {p['workers']} | "
+            f"{p['pass_tiles_flipped']} | {p['crowns']['total']} | "
+            f"{p['storage']['used']}/12 | {p['extra_action']} |"
+        )
     out += ["", md.code_block("\n".join(ln for p in data["players"] for ln in _player_lines(p)))]
     out += ["", "| Space | Action | Blue workers | Face up |", "|---|---|---:|---|"]
-    out += [f"| {w['space']} | {w['action'] or ''} | {w['blue_workers']} | "
-            f"{'yes' if w['face_up'] else 'no'} |" for w in data["wheel"]]
+    out += [
+        f"| {w['space']} | {w['action'] or ''} | {w['blue_workers']} | "
+        f"{'yes' if w['face_up'] else 'no'} |"
+        for w in data["wheel"]
+    ]
     return "\n".join(out)
 
 
@@ -158,15 +208,19 @@ def table_cells(data: Data, drawn: dict[str, Cell] | None = None) -> list[Cell]:
         piece, height = player(p, 10, 0, data["crest_words"])
         return [piece], height
 
-    wheel = json.dumps({k: v for k, v in data.items() if k not in ("players", "where")},
-                       sort_keys=True)
-    return [once(wheel, lambda: wheel_cell(_card(data), data)),
-            *(once(json.dumps([p, data["crest_words"]], sort_keys=True),
-                   functools.partial(side, p)) for p in data["players"])]
+    wheel = json.dumps(
+        {k: v for k, v in data.items() if k not in ("players", "where")}, sort_keys=True
+    )
+    return [
+        once(wheel, lambda: wheel_cell(_card(data), data)),
+        *(
+            once(json.dumps([p, data["crest_words"]], sort_keys=True), functools.partial(side, p))
+            for p in data["players"]
+        ),
+    ]
 
 
-def grid(heights: list[float], columns: int = 2
-         ) -> tuple[list[tuple[float, float]], float, float]:
+def grid(heights: list[float], columns: int = 2) -> tuple[list[tuple[float, float]], float, float]:
     """Where each cell goes in a grid of two columns, so that every player is seen at a
     readable size (or of one, for a phone), and the width and height of the grid."""
     from nauticus_ref.views.svg import CARD_W
@@ -174,8 +228,8 @@ def grid(heights: list[float], columns: int = 2
     places: list[tuple[float, float]] = []
     y = 0.0
     for row in range(0, len(heights), columns):
-        places += [(i * (CARD_W + 10), y) for i in range(len(heights[row:row + columns]))]
-        y += max(heights[row:row + columns]) + 10
+        places += [(i * (CARD_W + 10), y) for i in range(len(heights[row : row + columns]))]
+        y += max(heights[row : row + columns]) + 10
     return places, columns * CARD_W + 10 * (columns - 1), y
 
 
@@ -187,18 +241,29 @@ def state_svg(data: Data, columns: int = 2) -> str:
 
     cells = table_cells(data)
     places, width, y = grid([h for _, h in cells], columns)
-    parts = [svg.group(piece, transform=f"translate({x:g} {top:g})")
-             for (pieces, _), (x, top) in zip(cells, places) for piece in pieces]
+    parts = [
+        svg.group(piece, transform=f"translate({x:g} {top:g})")
+        for (pieces, _), (x, top) in zip(cells, places)
+        for piece in pieces
+    ]
     path, caption = data.get("path"), f"the table {data['where']}"
     wrapped = path_lines(path) if path else None
-    lines = (wrapped + [caption] if wrapped else [f"{path}: {caption}"] if path
-             else [caption.capitalize()])
-    drawing = svg.Drawing(width, y + 9 + 11 * len(lines),
-                          title=f"The table {data['where']}")
+    lines = (
+        wrapped + [caption]
+        if wrapped
+        else [f"{path}: {caption}"]
+        if path
+        else [caption.capitalize()]
+    )
+    drawing = svg.Drawing(width, y + 9 + 11 * len(lines), title=f"The table {data['where']}")
     drawing.add(*parts, *(svg.label(10, y + 10 + 11 * n, line, 9) for n, line in enumerate(lines)))
     return drawing.text()
 
 
 #: The formats of this view, for the command line's choices.
-FORMATS: dict[str, Callable[[Data], str]] = {"text": state_text, "json": versioned,
-                                              "markdown": state_markdown, "svg": state_svg}
+FORMATS: dict[str, Callable[[Data], str]] = {
+    "text": state_text,
+    "json": versioned,
+    "markdown": state_markdown,
+    "svg": state_svg,
+}

@@ -17,8 +17,7 @@ MAX_SHOWN = 120
 #: Characters a record may carry that would act on a terminal instead of showing: C0
 #: controls but tab and newline, DEL, C1 controls, bidirectional overrides and
 #: isolates, and the Unicode line and paragraph separators.
-_CONTROLS = ("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
-             "\u202a-\u202e\u2066-\u2069]")
+_CONTROLS = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 _ASCII_CONTROLS = "[\x00-\x08\x0b-\x1f\x7f]"
 
 
@@ -41,7 +40,7 @@ def escape_controls(text: str) -> str:
 
 def _shown_column(raw: str, column: int) -> int:
     """Where 1-based `column` of `raw` stands once `raw` is shown escaped."""
-    return len(escape_controls(raw[:column - 1])) + 1 + max(0, column - 1 - len(raw))
+    return len(escape_controls(raw[: column - 1])) + 1 + max(0, column - 1 - len(raw))
 
 
 #: Set by the command line when it prints to a terminal: `help:` lines are wrapped at
@@ -62,8 +61,13 @@ def colourise(text: str) -> str:
     record's content never decides what gets escape codes."""
     from click import style
 
-    text = re.sub(_HEADLINE, lambda m: m[1] + style(m[2], fg=_SEVERITY[m[2]], bold=True) + m[3]
-                  + style(m[4], bold=True) + m[5], text)
+    text = re.sub(
+        _HEADLINE,
+        lambda m: (
+            m[1] + style(m[2], fg=_SEVERITY[m[2]], bold=True) + m[3] + style(m[4], bold=True) + m[5]
+        ),
+        text,
+    )
     text = re.sub(_CARETS, lambda m: m[1] + style(m[2], fg="red", bold=True), text)
     return re.sub(_HELP, style("help:", fg="green", bold=True), text)
 
@@ -111,10 +115,10 @@ def render_text(path: str, source_lines: list[str], diag: Diagnostic) -> str:
             suffix = "..." if start + MAX_SHOWN < len(text) else ""
             end = min(end, column + MAX_SHOWN // 2, start + MAX_SHOWN + 1)
         gutter = str(s.line)
-        shown = prefix + text[start:start + MAX_SHOWN] + suffix
+        shown = prefix + text[start : start + MAX_SHOWN] + suffix
         # the caret is measured in terminal cells, so that it stands under wide characters
-        pad = display_width(prefix + text[start:column - 1])
-        carets = max(1, display_width(text[column - 1:end - 1]))
+        pad = display_width(prefix + text[start : column - 1])
+        carets = max(1, display_width(text[column - 1 : end - 1]))
         out.append(f"{gutter} | {shown}")
         out.append(f"{' ' * len(gutter)} | {' ' * pad}{'^' * carets}")
     out.append(wrap(f"help: {diag.help_line(path)}", WRAP_WIDTH, "      "))
@@ -136,15 +140,18 @@ def render_github(path: str, diag: Diagnostic) -> str:
     level = {"error": "error", "warning": "warning", "note": "notice"}[diag.severity]
     s = diag.span
     msg = _github_data(f"{diag.message} (help: {diag.help_line(path)})")
-    return (f"::{level} file={_github_property(path)},line={s.line},col={s.column},"
-            f"endLine={s.end_line},endColumn={s.end_column},"
-            f"title={_github_property(diag.rule)}::{msg}")
+    return (
+        f"::{level} file={_github_property(path)},line={s.line},col={s.column},"
+        f"endLine={s.end_line},endColumn={s.end_column},"
+        f"title={_github_property(diag.rule)}::{msg}"
+    )
 
 
 def render_github_problem(path: str, why: str) -> str:
     """The workflow command for a record that could not be checked: an error on the file."""
-    return (f"::error file={_github_property(path)},title=not-checked::"
-            f"{_github_data(f'{path}: {why}')}")
+    return (
+        f"::error file={_github_property(path)},title=not-checked::{_github_data(f'{path}: {why}')}"
+    )
 
 
 def dumps(obj: object, indent: int | None = 2) -> str:
@@ -181,8 +188,8 @@ def json_list_document(head: dict[str, object], key: str, items: list[JsonItem])
     if not items:
         return dumps({**head, key: []})
     end = "\n  ]\n}"
-    shell = dumps({**head, key: [None]})   # ... "key": [\n    null\n  ]\n}
-    return shell[:-len(_ITEM_INDENT + "null" + end)] + ",\n".join(items) + end
+    shell = dumps({**head, key: [None]})  # ... "key": [\n    null\n  ]\n}
+    return shell[: -len(_ITEM_INDENT + "null" + end)] + ",\n".join(items) + end
 
 
 def versioned(data: dict[str, object]) -> str:

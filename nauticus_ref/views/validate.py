@@ -32,14 +32,17 @@ Data = dict[str, Any]
 
 
 def validate_text(game: Game, with_summary: bool = True) -> str:
-    return "".join(render_text(game.path, game.lines, d) + "\n\n"
-                   for d in game.diagnostics) + (summary(game) + "\n" if with_summary else "")
+    return "".join(render_text(game.path, game.lines, d) + "\n\n" for d in game.diagnostics) + (
+        summary(game) + "\n" if with_summary else ""
+    )
 
 
 def validate_concise(game: Game) -> str:
     """`path:line:col: error[rule] message`, one line a diagnostic, and no summary."""
-    return "".join(f"{game.path}:{d.span.line}:{d.span.column}: {d.severity}[{d.rule}] "
-                   f"{d.message}\n" for d in game.diagnostics)
+    return "".join(
+        f"{game.path}:{d.span.line}:{d.span.column}: {d.severity}[{d.rule}] {d.message}\n"
+        for d in game.diagnostics
+    )
 
 
 def validate_github(game: Game) -> str:
@@ -47,8 +50,11 @@ def validate_github(game: Game) -> str:
 
 
 def validate_jsonl(game: Game) -> str:
-    return "".join(dumps({"version": JSON_VERSION, "path": game.path, **d.as_json(game.path)},
-                         indent=None) + "\n" for d in game.diagnostics)
+    return "".join(
+        dumps({"version": JSON_VERSION, "path": game.path, **d.as_json(game.path)}, indent=None)
+        + "\n"
+        for d in game.diagnostics
+    )
 
 
 def validate_json(game: Game) -> Data:
@@ -58,15 +64,27 @@ def validate_json(game: Game) -> Data:
 def summary(game: Game) -> str:
     """`game.ngn: valid, complete game`, or the count of each severity."""
     c = counts(game.diagnostics)
-    state = ("not replayed: syntax errors" if game.replayed is None
-             else "complete game" if game.complete else "incomplete record")
+    state = (
+        "not replayed: syntax errors"
+        if game.replayed is None
+        else "complete game"
+        if game.complete
+        else "incomplete record"
+    )
     accepted = [d for d in game.diagnostics if d.accepted]
-    decided = ("; accepted by the table: " + ", ".join(
-        f"{d.rule} (line {d.span.line})" for d in accepted)) if accepted else ""
+    decided = (
+        (
+            "; accepted by the table: "
+            + ", ".join(f"{d.rule} (line {d.span.line})" for d in accepted)
+        )
+        if accepted
+        else ""
+    )
     if game.valid:
         extra = [f"{c[k]} {k}{'s' if c[k] != 1 else ''}" for k in ("warning", "note") if c[k]]
-        return (f"{game.path}: valid, {state}" + (f" ({', '.join(extra)})" if extra else "")
-                + decided)
+        return (
+            f"{game.path}: valid, {state}" + (f" ({', '.join(extra)})" if extra else "") + decided
+        )
     return f"{game.path}: {tally(c)} ({state}){decided}"
 
 
@@ -75,6 +93,7 @@ def tally(c: dict[str, int]) -> str:
 
 
 # -- documents over every record ---------------------------------------------------------
+
 
 def json_document(files: list[JsonItem]) -> str:
     return json_list_document({"version": JSON_VERSION}, "files", files)
@@ -101,8 +120,7 @@ def _uri(path: str, root: str) -> tuple[str, str | None]:
     return Path(full).as_uri(), None
 
 
-def sarif_document(files: list[Data], rules_url: str | None = None,
-                   root: str | None = None) -> str:
+def sarif_document(files: list[Data], rules_url: str | None = None, root: str | None = None) -> str:
     """SARIF 2.1.0: one run of the referee, its rules (each with a link to its section
     of the rules page, `rules_url`), one result per diagnostic, and a notification for
     each record that could not be checked.  Paths are URIs relative to `%SRCROOT%`, the
@@ -117,11 +135,18 @@ def sarif_document(files: list[Data], rules_url: str | None = None,
     base = rules_url or RULES_URL
     catalogue = (SYNTAX, *RULES)
     index = {r.id: i for i, r in enumerate(catalogue)}
-    rules = [{"id": r.id, "name": r.title, "shortDescription": {"text": r.title},
-              "fullDescription": {"text": r.summary},
-              "help": {"text": f"{r.summary} Written in: {r.citation}."},
-              "helpUri": f"{base}#{r.id}",
-              "defaultConfiguration": {"level": r.severity}} for r in catalogue]
+    rules = [
+        {
+            "id": r.id,
+            "name": r.title,
+            "shortDescription": {"text": r.title},
+            "fullDescription": {"text": r.summary},
+            "help": {"text": f"{r.summary} Written in: {r.citation}."},
+            "helpUri": f"{base}#{r.id}",
+            "defaultConfiguration": {"level": r.severity},
+        }
+        for r in catalogue
+    ]
 
     def location(path: str) -> dict[str, Any]:
         uri, base_id = _uri(path, root)
@@ -129,34 +154,67 @@ def sarif_document(files: list[Data], rules_url: str | None = None,
 
     def result(path: str, d: Data) -> Data:
         out: Data = {
-            "ruleId": d["rule"], "ruleIndex": index[d["rule"]], "level": d["severity"],
+            "ruleId": d["rule"],
+            "ruleIndex": index[d["rule"]],
+            "level": d["severity"],
             "message": {"text": d["message"] + (f"\nhelp: {d['help']}" if d["help"] else "")},
-            "locations": [{"physicalLocation": {
-                "artifactLocation": location(path),
-                "region": {"startLine": d["line"], "startColumn": d["column"],
-                           "endLine": d["end_line"], "endColumn": d["end_column"]}}}]}
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": location(path),
+                        "region": {
+                            "startLine": d["line"],
+                            "startColumn": d["column"],
+                            "endLine": d["end_line"],
+                            "endColumn": d["end_column"],
+                        },
+                    }
+                }
+            ],
+        }
         if d.get("accepted"):
-            out["suppressions"] = [{"kind": "inSource", "justification":
-                                    f"# ref: accept {d['rule']} on line {d['line']}"}]
+            out["suppressions"] = [
+                {
+                    "kind": "inSource",
+                    "justification": f"# ref: accept {d['rule']} on line {d['line']}",
+                }
+            ]
         return out
 
     unchecked = [f for f in files if "error" in f]
     invocation: Data = {"executionSuccessful": not unchecked}
     if unchecked:
         invocation["toolExecutionNotifications"] = [
-            {"level": "error", "message": {"text": f["error"]},
-             "locations": [{"physicalLocation": {"artifactLocation": location(f["path"])}}]}
-            for f in unchecked]
-    return dumps({"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-                  "version": "2.1.0",
-                  "runs": [{"tool": {"driver": {
-                      "name": "nauticus-ref", "version": __version__,
-                      "informationUri": HOMEPAGE, "rules": rules}},
-                      "originalUriBaseIds": {"%SRCROOT%": {
-                          "uri": Path(root).as_uri().rstrip("/") + "/"}},
-                      "invocations": [invocation],
-                      "results": [result(f["path"], d) for f in files
-                                  for d in f["diagnostics"]]}]})
+            {
+                "level": "error",
+                "message": {"text": f["error"]},
+                "locations": [{"physicalLocation": {"artifactLocation": location(f["path"])}}],
+            }
+            for f in unchecked
+        ]
+    return dumps(
+        {
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [
+                {
+                    "tool": {
+                        "driver": {
+                            "name": "nauticus-ref",
+                            "version": __version__,
+                            "informationUri": HOMEPAGE,
+                            "rules": rules,
+                        }
+                    },
+                    "originalUriBaseIds": {
+                        "%SRCROOT%": {"uri": Path(root).as_uri().rstrip("/") + "/"}
+                    },
+                    "invocations": [invocation],
+                    "results": [result(f["path"], d) for f in files for d in f["diagnostics"]],
+                }
+            ],
+        }
+    )
 
 
 def junit_document(files: list[Data]) -> str:
@@ -168,30 +226,51 @@ def junit_document(files: list[Data]) -> str:
 
     failed = sum(not f["valid"] and "error" not in f for f in files)
     broken = sum("error" in f for f in files)
-    suites = ET.Element("testsuites", name="nauticus-ref", tests=str(len(files)),
-                        failures=str(failed), errors=str(broken))
-    suite = ET.SubElement(suites, "testsuite", name="nauticus-ref validate",
-                          tests=str(len(files)), failures=str(failed), errors=str(broken),
-                          skipped="0")
+    suites = ET.Element(
+        "testsuites",
+        name="nauticus-ref",
+        tests=str(len(files)),
+        failures=str(failed),
+        errors=str(broken),
+    )
+    suite = ET.SubElement(
+        suites,
+        "testsuite",
+        name="nauticus-ref validate",
+        tests=str(len(files)),
+        failures=str(failed),
+        errors=str(broken),
+        skipped="0",
+    )
     # XML 1.0 cannot carry control characters: what a record brings is shown escaped
     for f in files:
         path = escape_controls(f["path"])
         case = ET.SubElement(suite, "testcase", classname="nauticus-ref", name=path)
         if "error" in f:
-            ET.SubElement(case, "error", type="not-checked",
-                          message=escape_controls(f["error"])).text = escape_controls(
-                              f"{f['path']}: {f['error']}")
+            ET.SubElement(
+                case, "error", type="not-checked", message=escape_controls(f["error"])
+            ).text = escape_controls(f"{f['path']}: {f['error']}")
             continue
         if not f["diagnostics"]:
             continue
-        listing = escape_controls("\n".join(
-            f"{f['path']}:{d['line']}:{d['column']}: {d['severity']}[{d['rule']}]: "
-            f"{d['message']}" for d in f["diagnostics"]))
+        listing = escape_controls(
+            "\n".join(
+                f"{f['path']}:{d['line']}:{d['column']}: {d['severity']}[{d['rule']}]: "
+                f"{d['message']}"
+                for d in f["diagnostics"]
+            )
+        )
         problems = [d for d in f["diagnostics"] if d["severity"] == "error"]
         if problems:
-            ET.SubElement(case, "failure", type=problems[0]["rule"], message=escape_controls(
-                f"{len(problems)} error{'s' if len(problems) != 1 else ''}: "
-                f"{problems[0]['message']}")).text = listing
+            ET.SubElement(
+                case,
+                "failure",
+                type=problems[0]["rule"],
+                message=escape_controls(
+                    f"{len(problems)} error{'s' if len(problems) != 1 else ''}: "
+                    f"{problems[0]['message']}"
+                ),
+            ).text = listing
         else:
             ET.SubElement(case, "system-out").text = listing
     ET.indent(suites)
@@ -201,20 +280,30 @@ def junit_document(files: list[Data]) -> str:
 #: The formats of this view, for the command line's choices: a record's text, or its
 #: part of a document that `DOCUMENTS` makes of every record's.
 FORMATS: dict[str, Callable[[Game], Any]] = {
-    "text": validate_text, "concise": validate_concise,
+    "text": validate_text,
+    "concise": validate_concise,
     "json": lambda game: json_item(validate_json(game)),
-    "jsonl": validate_jsonl, "github": validate_github, "sarif": validate_json,
-    "junit": validate_json}
+    "jsonl": validate_jsonl,
+    "github": validate_github,
+    "sarif": validate_json,
+    "junit": validate_json,
+}
 DOCUMENTS: dict[str, Callable[[list[Any]], str]] = {
-    "json": json_document, "sarif": sarif_document, "junit": junit_document}
+    "json": json_document,
+    "sarif": sarif_document,
+    "junit": junit_document,
+}
 #: A record that could not be checked, in each format that has a place for it (the
 #: others say so on standard error only): (path, why) -> its text or its document part.
 UNCHECKED: dict[str, Callable[[str, str], Any]] = {
     "github": lambda path, why: render_github_problem(path, why) + "\n",
-    "jsonl": lambda path, why: dumps({"version": JSON_VERSION, "path": path, "error": why},
-                                     indent=None) + "\n",
+    "jsonl": lambda path, why: (
+        dumps({"version": JSON_VERSION, "path": path, "error": why}, indent=None) + "\n"
+    ),
     "json": lambda path, why: json_item(unchecked_json(path, why)),
-    "sarif": unchecked_json, "junit": unchecked_json}
+    "sarif": unchecked_json,
+    "junit": unchecked_json,
+}
 
 
 def statistics(by_rule: Mapping[tuple[str, str], int]) -> str:
@@ -223,6 +312,7 @@ def statistics(by_rule: Mapping[tuple[str, str], int]) -> str:
 
     rows = sorted(by_rule.items(), key=lambda kv: (-kv[1], kv[0]))
     width = max((len(str(n)) for n in by_rule.values()), default=1)
-    return "".join(f"{n:>{width}}  {severity:<7}  {rule:<18}  "
-                   f"{(BY_ID.get(rule) or SYNTAX).title}\n"
-                   for (rule, severity), n in rows)
+    return "".join(
+        f"{n:>{width}}  {severity:<7}  {rule:<18}  {(BY_ID.get(rule) or SYNTAX).title}\n"
+        for (rule, severity), n in rows
+    )

@@ -28,42 +28,65 @@ def edited(game: Game, line: int, text: str) -> Game:
     if "\n" in text or "\r" in text:
         raise WhatIfError("--instead is one line of a record")
     old = game.lines[line - 1]
-    indent = old[:len(old) - len(old.lstrip())] if text.strip()[:1] != "#" else ""
+    indent = old[: len(old) - len(old.lstrip())] if text.strip()[:1] != "#" else ""
     lines = list(game.lines)
     lines[line - 1] = indent + text.strip()
-    return validate_source(Source(game.path, "\n".join(lines) + "\n"),
-                           game.replayed.table.board if game.replayed else None, off=game.off)
+    return validate_source(
+        Source(game.path, "\n".join(lines) + "\n"),
+        game.replayed.table.board if game.replayed else None,
+        off=game.off,
+    )
 
 
 def what_if(game: Game, new: Game, line: int) -> Data:
     """What writing `new`'s line `line` instead of `game`'s changes."""
+
     def errors_after(g: Game) -> set[tuple[int, str, str]]:
         return {(d.span.line, d.rule, d.message) for d in g.errors if d.span.line > line}
 
     was = errors_after(game)
-    broken = sorted((d for d in new.errors if d.span.line > line
-                     and (d.span.line, d.rule, d.message) not in was), key=lambda d: d.sort_key())
+    broken = sorted(
+        (
+            d
+            for d in new.errors
+            if d.span.line > line and (d.span.line, d.rule, d.message) not in was
+        ),
+        key=lambda d: d.sort_key(),
+    )
     first = broken[0] if broken else None
     scores = None
     if game.complete and new.complete and game.valid and new.record is not None:
         after = {s.name: s.total for s in new.scores()}
-        scores = [{"player": s.name, "before": s.total, "after": after.get(s.name)}
-                  for s in game.scores()]
-    return {"written": game.lines[line - 1].strip(), "instead": new.lines[line - 1].strip(),
-            "legal": not any(d.span.line == line for d in new.errors),
-            "first_broken": None if first is None else {
-                "line": first.span.line, "source": new.lines[first.span.line - 1].strip(),
-                **first.as_json()},
-            "scores": scores}
+        scores = [
+            {"player": s.name, "before": s.total, "after": after.get(s.name)} for s in game.scores()
+        ]
+    return {
+        "written": game.lines[line - 1].strip(),
+        "instead": new.lines[line - 1].strip(),
+        "legal": not any(d.span.line == line for d in new.errors),
+        "first_broken": None
+        if first is None
+        else {
+            "line": first.span.line,
+            "source": new.lines[first.span.line - 1].strip(),
+            **first.as_json(),
+        },
+        "scores": scores,
+    }
 
 
 def what_if_text(data: Data) -> list[str]:
-    out = [f"instead of `{data['written']}`: `{data['instead']}` is "
-           + ("legal" if data["legal"] else "not legal either")]
+    out = [
+        f"instead of `{data['written']}`: `{data['instead']}` is "
+        + ("legal" if data["legal"] else "not legal either")
+    ]
     first = data["first_broken"]
-    out.append("no later line becomes illegal" if first is None else
-               f"the first later line it makes illegal is line {first['line']}, "
-               f"`{first['source']}`: {first['severity']}[{first['rule']}]: {first['message']}")
+    out.append(
+        "no later line becomes illegal"
+        if first is None
+        else f"the first later line it makes illegal is line {first['line']}, "
+        f"`{first['source']}`: {first['severity']}[{first['rule']}]: {first['message']}"
+    )
     for s in data["scores"] or []:
         change = "" if s["after"] is None else f" ({s['after'] - s['before']:+d})"
         out.append(f"  {s['player']}: {s['before']} -> {s['after']} VP{change}")
@@ -91,13 +114,17 @@ def _comments(game: Game) -> Iterator[tuple[int, int, str, Span]]:
     for n, line in enumerate(game.lines, 1):
         start = comment_start(line)
         if line[:start].strip():
-            target = n   # a move line: its own trailing variation, and those below it
+            target = n  # a move line: its own trailing variation, and those below it
         if start is None:
             continue
-        body = line[start + 1:].strip()
+        body = line[start + 1 :].strip()
         if body.startswith(INSTEAD) and target:
-            yield n, target, body[len(INSTEAD):].strip(), Span(
-                line=n, column=start + 1, end_line=n, end_column=len(line.rstrip()) + 1)
+            yield (
+                n,
+                target,
+                body[len(INSTEAD) :].strip(),
+                Span(line=n, column=start + 1, end_line=n, end_column=len(line.rstrip()) + 1),
+            )
 
 
 def checked_variations(game: Game, deadline: float | None = None) -> Iterator[Variation]:
@@ -111,14 +138,32 @@ def checked_variations(game: Game, deadline: float | None = None) -> Iterator[Va
             return
         new = edited(game, target, text) if text and "#" not in text else None
         if new is None or new.record is None:
-            yield Variation(n, target, text, Diagnostic(
-                rule=SYNTAX_RULE, span=span, message=f"the variation `{text}` for line "
-                f"{target} cannot be read", help="write a move line after `# instead:`"))
+            yield Variation(
+                n,
+                target,
+                text,
+                Diagnostic(
+                    rule=SYNTAX_RULE,
+                    span=span,
+                    message=f"the variation `{text}` for line {target} cannot be read",
+                    help="write a move line after `# instead:`",
+                ),
+            )
             continue
         wrong = next((d for d in new.errors if d.span.line == target), None)
-        yield Variation(n, target, text, None if wrong is None else dataclasses.replace(
-            wrong, span=span, fixes=(), message=f"the variation `{text}` for line {target} "
-            f"is not legal: {wrong.message}"))
+        yield Variation(
+            n,
+            target,
+            text,
+            None
+            if wrong is None
+            else dataclasses.replace(
+                wrong,
+                span=span,
+                fixes=(),
+                message=f"the variation `{text}` for line {target} is not legal: {wrong.message}",
+            ),
+        )
 
 
 #: How long `validate --variations` spends on one record's variations (each is a replay
@@ -131,14 +176,19 @@ def variations(game: Game, seconds: float = VARIATION_SECONDS) -> list[Diagnosti
     for at most `seconds`; a note at the first one left unchecked says how many were."""
     checked = list(checked_variations(game, time.monotonic() + seconds))
     found = [v.finding for v in checked if v.finding is not None]
-    left = list(_comments(game))[len(checked):] if game.record is not None else []
+    left = list(_comments(game))[len(checked) :] if game.record is not None else []
     if left:
         _, target, _, span = left[0]
-        found.append(Diagnostic(
-            rule=SYNTAX_RULE, span=span, severity="note",
-            message=f"{len(left)} variation{'s' if len(left) > 1 else ''} from here on "
-            f"{'were' if len(left) > 1 else 'was'} not checked: checking a record's "
-            f"variations stops after {seconds:g} s",
-            help=f"check one at a time: `nauticus-ref explain {shlex.quote(game.path)} "
-            f"--line {target} --instead \"TEXT\"`"))
+        found.append(
+            Diagnostic(
+                rule=SYNTAX_RULE,
+                span=span,
+                severity="note",
+                message=f"{len(left)} variation{'s' if len(left) > 1 else ''} from here on "
+                f"{'were' if len(left) > 1 else 'was'} not checked: checking a record's "
+                f"variations stops after {seconds:g} s",
+                help=f"check one at a time: `nauticus-ref explain {shlex.quote(game.path)} "
+                f'--line {target} --instead "TEXT"`',
+            )
+        )
     return found

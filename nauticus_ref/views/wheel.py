@@ -35,18 +35,63 @@ def action_tile(s: Data, x: float, y: float) -> ET.Element:
     saying what it was; a dashed outline before the deal."""
     w, h = SPACE_W - 20, 22
     if s["action"] is None:
-        return group(el("rect", {"x": x, "y": y, "width": w, "height": h, "rx": 3,
-                                 "fill": PAPER, "stroke": INK, "stroke_dasharray": "3 2"}),
-                     label(x + w / 2, y + 15, "no deal yet", 9, anchor="middle"))
+        return group(
+            el(
+                "rect",
+                {
+                    "x": x,
+                    "y": y,
+                    "width": w,
+                    "height": h,
+                    "rx": 3,
+                    "fill": PAPER,
+                    "stroke": INK,
+                    "stroke_dasharray": "3 2",
+                },
+            ),
+            label(x + w / 2, y + 15, "no deal yet", 9, anchor="middle"),
+        )
     if s["face_up"]:
-        return group(el("rect", {"x": x, "y": y, "width": w, "height": h, "rx": 3,
-                                 "fill": PAPER, "stroke": INK, "stroke_width": 1.2}),
-                     label(x + w / 2, y + 15, s["action"].upper(), 11, anchor="middle",
-                           weight="bold"))
-    return group(el("rect", {"x": x, "y": y, "width": w, "height": h, "rx": 3,
-                             "fill": DARK, "stroke": INK, "stroke_width": 1.2}),
-                 label(x + w / 2, y + 15, f"{s['action']} · taken", 9, anchor="middle",
-                       weight="bold", fill=PAPER))
+        return group(
+            el(
+                "rect",
+                {
+                    "x": x,
+                    "y": y,
+                    "width": w,
+                    "height": h,
+                    "rx": 3,
+                    "fill": PAPER,
+                    "stroke": INK,
+                    "stroke_width": 1.2,
+                },
+            ),
+            label(x + w / 2, y + 15, s["action"].upper(), 11, anchor="middle", weight="bold"),
+        )
+    return group(
+        el(
+            "rect",
+            {
+                "x": x,
+                "y": y,
+                "width": w,
+                "height": h,
+                "rx": 3,
+                "fill": DARK,
+                "stroke": INK,
+                "stroke_width": 1.2,
+            },
+        ),
+        label(
+            x + w / 2,
+            y + 15,
+            f"{s['action']} · taken",
+            9,
+            anchor="middle",
+            weight="bold",
+            fill=PAPER,
+        ),
+    )
 
 
 def prices(x: float, y: float, prices: dict[str, int], crests: list[str] | None) -> ET.Element:
@@ -66,11 +111,24 @@ def prices(x: float, y: float, prices: dict[str, int], crests: list[str] | None)
 def space(s: Data, x: float, y: float, is_anchor: bool) -> ET.Element:
     """One space of the wheel at (x, y), its top left; the space the anchor points at
     has a thick border and says so."""
-    g = group(el("rect", {"x": x, "y": y, "width": SPACE_W, "height": SPACE_H, "rx": 6,
-                          "fill": PAPER, "stroke": INK, "stroke_width": 3 if is_anchor else 1}),
-              label(x + 7, y + 15, s["space"], 12, weight="bold"),
-              action_tile(s, x + 10, y + 21),
-              svg.workers(x + 7, y + 57, s["blue_workers"]))
+    g = group(
+        el(
+            "rect",
+            {
+                "x": x,
+                "y": y,
+                "width": SPACE_W,
+                "height": SPACE_H,
+                "rx": 6,
+                "fill": PAPER,
+                "stroke": INK,
+                "stroke_width": 3 if is_anchor else 1,
+            },
+        ),
+        label(x + 7, y + 15, s["space"], 12, weight="bold"),
+        action_tile(s, x + 10, y + 21),
+        svg.workers(x + 7, y + 57, s["blue_workers"]),
+    )
     g.set("class", "space")
     if is_anchor:
         g.append(label(x + SPACE_W - 7, y + 14, "ANCHOR", 8, anchor="end", weight="bold"))
@@ -84,23 +142,35 @@ def wheel(card: Data, top: float) -> ET.Element:
     """The eight spaces round the card in the middle, which names the round and points
     the anchor at its space."""
     cx, cy = CARD_W / 2, top + WHEEL_H / 2
-    g = group(el("circle", {"cx": cx, "cy": cy, "r": RADIUS, "fill": "none", "stroke": FAINT,
-                            "stroke_width": 14}))
+    g = group(
+        el(
+            "circle",
+            {"cx": cx, "cy": cy, "r": RADIUS, "fill": "none", "stroke": FAINT, "stroke_width": 14},
+        )
+    )
     g.set("class", "wheel")
     for i, s in enumerate(card["spaces"]):
         a = angle(i)
-        g.append(space(s, round(cx + RADIUS * math.cos(a) - SPACE_W / 2, 1),
-                       round(cy + RADIUS * math.sin(a) - SPACE_H / 2, 1),
-                       s["space"] == card["anchor"]))
+        g.append(
+            space(
+                s,
+                round(cx + RADIUS * math.cos(a) - SPACE_W / 2, 1),
+                round(cy + RADIUS * math.sin(a) - SPACE_H / 2, 1),
+                s["space"] == card["anchor"],
+            )
+        )
     g.append(el("circle", {"cx": cx, "cy": cy, "r": DISC, "fill": "#f6f1e6", "stroke": INK}))
     at = next((i for i, s in enumerate(card["spaces"]) if s["space"] == card["anchor"]), None)
-    if at is not None:   # the anchor: a pointer on the card's rim
+    if at is not None:  # the anchor: a pointer on the card's rim
         a = angle(at)
         tip = (cx + (DISC - 4) * math.cos(a), cy + (DISC - 4) * math.sin(a))
-        base = [(cx + 58 * math.cos(a + d), cy + 58 * math.sin(a + d)) for d in (-.22, .22)]
-        g.append(el("polygon", {"points": " ".join(f"{px:.1f},{py:.1f}"
-                                                   for px, py in (tip, *base)),
-                                "fill": INK}))
+        base = [(cx + 58 * math.cos(a + d), cy + 58 * math.sin(a + d)) for d in (-0.22, 0.22)]
+        g.append(
+            el(
+                "polygon",
+                {"points": " ".join(f"{px:.1f},{py:.1f}" for px, py in (tip, *base)), "fill": INK},
+            )
+        )
     g.append(label(cx, cy - 6, round_name(card), 14, anchor="middle", weight="bold"))
     g.append(label(cx, cy + 10, f"anchor: {card['anchor']}", 10, anchor="middle"))
     g.append(label(cx, cy + 24, "clockwise from 3w", 8, anchor="middle"))
@@ -132,10 +202,12 @@ def heading(card: Data, state: Data | None) -> list[tuple[str, float, bool]]:
 
 
 #: The supply's rows: a name, and the stacks in it (by kind, the crests in board order).
-SUPPLY_ROWS = (("hulls", ("1ship", "bow", "middle", "stern")),
-               ("goods", ("coffee", "grain", "salt", "fish")),
-               ("masts", ("whale", "anchor", "helm", "crest4", "crown")),
-               ("sails", ("whale", "anchor", "helm", "crest4", "crown")))
+SUPPLY_ROWS = (
+    ("hulls", ("1ship", "bow", "middle", "stern")),
+    ("goods", ("coffee", "grain", "salt", "fish")),
+    ("masts", ("whale", "anchor", "helm", "crest4", "crown")),
+    ("sails", ("whale", "anchor", "helm", "crest4", "crown")),
+)
 STACK_W = 64
 
 
@@ -156,12 +228,23 @@ def supply(state: Data, top: float) -> tuple[ET.Element, float]:
             drawn = svg.tile(key, x, y, 28, 22, crest_of)
             if not left:
                 drawn.set("opacity", ".3")
-                g.append(el("line", {"x1": x + 2, "y1": y + 20, "x2": x + 26, "y2": y + 2,
-                                     "stroke": INK, "stroke_width": 1.5}))
+                g.append(
+                    el(
+                        "line",
+                        {
+                            "x1": x + 2,
+                            "y1": y + 20,
+                            "x2": x + 26,
+                            "y2": y + 2,
+                            "stroke": INK,
+                            "stroke_width": 1.5,
+                        },
+                    )
+                )
             g.append(drawn)
             g.append(label(x + 30, y + 15, f"×{left}" if left else "none", 10))
         y += 26
-    legend = group(label(10, y + 12, "crests", 10))   # a record's own words may be long
+    legend = group(label(10, y + 12, "crests", 10))  # a record's own words may be long
     x = 58
     for kind in ("whale", "anchor", "helm", "crest4", "crown"):
         word = words.get(kind, kind)

@@ -30,8 +30,11 @@ def run(*args, input=None, monkeypatch=None):
 
 # -- standard input -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("command", [["validate"], ["score"], ["parse"], ["annotate"],
-                                     ["state"], ["explain", "--line", "8"]])
+
+@pytest.mark.parametrize(
+    "command",
+    [["validate"], ["score"], ["parse"], ["annotate"], ["state"], ["explain", "--line", "8"]],
+)
 def test_a_dash_reads_standard_input(command):
     text = (INVALID / "one-crest.ngn").read_text(encoding="utf-8")
     by_file = run(*command, INVALID / "one-crest.ngn")
@@ -51,19 +54,29 @@ def test_standard_input_is_named_stdin_in_messages():
 
 # -- walking a folder ---------------------------------------------------------------------
 
+
 def test_a_folder_walk_leaves_out_hidden_and_tool_folders_and_what_gitignore_ignores(tmp_path):
     game = GAME.read_text(encoding="utf-8")
-    for place in ("league/r1.ngn", "league/drafts/d.ngn", "league/keep/k.ngn",
-                  ".venv/lib/x.ngn", "node_modules/pkg/y.ngn", "league/.hidden/h.ngn",
-                  "league/scratch.ngn", "league/keep/scratch.ngn"):
+    for place in (
+        "league/r1.ngn",
+        "league/drafts/d.ngn",
+        "league/keep/k.ngn",
+        ".venv/lib/x.ngn",
+        "node_modules/pkg/y.ngn",
+        "league/.hidden/h.ngn",
+        "league/scratch.ngn",
+        "league/keep/scratch.ngn",
+    ):
         (tmp_path / place).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / place).write_text(game, encoding="utf-8")
     (tmp_path / ".git").mkdir()
     (tmp_path / ".gitignore").write_text("drafts/\nscratch.ngn\n", encoding="utf-8")
     (tmp_path / "league" / "keep" / ".gitignore").write_text("!scratch.ngn\n", encoding="utf-8")
     result = run("validate", tmp_path / "league")
-    shown = sorted(Path(m).relative_to(tmp_path).as_posix()
-                   for m in re.findall(r"^(\S+\.ngn): valid", result.output, re.M))
+    shown = sorted(
+        Path(m).relative_to(tmp_path).as_posix()
+        for m in re.findall(r"^(\S+\.ngn): valid", result.output, re.M)
+    )
     assert shown == ["league/keep/k.ngn", "league/keep/scratch.ngn", "league/r1.ngn"]
     # a file named on the command line is read whatever .gitignore says
     assert run("validate", tmp_path / "league" / "scratch.ngn").exit_code == 0
@@ -71,10 +84,10 @@ def test_a_folder_walk_leaves_out_hidden_and_tool_folders_and_what_gitignore_ign
 
 # -- one convention for exit codes and lines out of range ---------------------------------
 
+
 def test_every_one_record_command_exits_1_on_a_record_with_errors():
     path = INVALID / "one-crest.ngn"
-    for command in (["state"], ["annotate"], ["explain", "--line", "8"], ["validate"],
-                    ["score"]):
+    for command in (["state"], ["annotate"], ["explain", "--line", "8"], ["validate"], ["score"]):
         assert run(*command, path).exit_code == 1, command
 
 
@@ -88,9 +101,11 @@ def test_a_line_past_the_end_is_the_same_answer_for_every_command():
 
 def test_explain_says_when_a_line_has_no_move(tmp_path):
     path = tmp_path / "g.ngn"
-    path.write_text("# a friendly game\nplayers: Anna, Ben\n\n"
-                    "round 1: goods hulls money transport crowns masts deliver sails\n",
-                    encoding="utf-8")
+    path.write_text(
+        "# a friendly game\nplayers: Anna, Ben\n\n"
+        "round 1: goods hulls money transport crowns masts deliver sails\n",
+        encoding="utf-8",
+    )
     for line in (1, 3):
         result = run("explain", path, "--line", line)
         assert result.exit_code == 2 and "this line has no move" in result.output
@@ -115,6 +130,7 @@ def test_a_bad_board_is_reported_once_for_the_whole_run(tmp_path):
 
 
 # -- formats ------------------------------------------------------------------------------
+
 
 def test_github_escapes_file_names_as_its_toolkit_does(tmp_path):
     path = tmp_path / "round 3, table 2: final%.ngn"
@@ -143,25 +159,46 @@ def in_examples(*args):
 
 @pytest.mark.parametrize("fmt", ["concise", "jsonl", "github", "sarif", "junit"])
 def test_format_snapshots(fmt, snapshot):
-    result = in_examples("validate", "--format", fmt, "invalid/one-crest.ngn",
-                         "invalid/storage.ngn", "game-2p.ngn")
+    result = in_examples(
+        "validate", "--format", fmt, "invalid/one-crest.ngn", "invalid/storage.ngn", "game-2p.ngn"
+    )
     assert result.exit_code == 1
     assert result.output.replace(EXAMPLES.as_uri(), "file:///EXAMPLES") == snapshot
 
 
 def test_jsonl_is_one_versioned_object_per_diagnostic():
-    result = in_examples("validate", "--format", "jsonl", "invalid/one-crest.ngn",
-                         "invalid/storage.ngn")
+    result = in_examples(
+        "validate", "--format", "jsonl", "invalid/one-crest.ngn", "invalid/storage.ngn"
+    )
     rows = [json.loads(line) for line in result.output.splitlines()]
     assert len(rows) == 2 and all(r["version"] == 1 for r in rows)
-    assert [(r["path"], r["rule"]) for r in rows] == [("invalid/one-crest.ngn", "one-crest"),
-                                                      ("invalid/storage.ngn", "storage")]
+    assert [(r["path"], r["rule"]) for r in rows] == [
+        ("invalid/one-crest.ngn", "one-crest"),
+        ("invalid/storage.ngn", "storage"),
+    ]
 
 
-@pytest.mark.parametrize("items", [
-    [], [{}], [[]], [{"path": "a.ngn", "diagnostics": []}],
-    [{"name": "Zoë", "note": "line\nbreak", "esc": "\x1b[31m", "sep": "\u2028\u202e", "n": None},
-     {"nested": [{"a": [1, 2.5, True]}, []], "empty": {}}, "text", 7]])
+@pytest.mark.parametrize(
+    "items",
+    [
+        [],
+        [{}],
+        [[]],
+        [{"path": "a.ngn", "diagnostics": []}],
+        [
+            {
+                "name": "Zoë",
+                "note": "line\nbreak",
+                "esc": "\x1b[31m",
+                "sep": "\u2028\u202e",
+                "n": None,
+            },
+            {"nested": [{"a": [1, 2.5, True]}, []], "empty": {}},
+            "text",
+            7,
+        ],
+    ],
+)
 def test_a_json_document_joined_from_written_items_is_the_one_written_whole(items):
     """Workers write their records' parts of a gathered JSON document (`json_item`); the
     parent's join must be exactly what writing the whole document gives."""
@@ -177,8 +214,17 @@ def test_a_gathered_json_document_is_laid_out_as_json_writes_it(command):
     from nauticus_ref.views.text import dumps
 
     for jobs in ("1", "2"):
-        result = in_examples(command, "--format", "json", "--jobs", jobs, "invalid/one-crest.ngn",
-                             "invalid/storage.ngn", "game-2p.ngn", "syntax/bonus-word.ngn")
+        result = in_examples(
+            command,
+            "--format",
+            "json",
+            "--jobs",
+            jobs,
+            "invalid/one-crest.ngn",
+            "invalid/storage.ngn",
+            "game-2p.ngn",
+            "syntax/bonus-word.ngn",
+        )
         assert result.exit_code == 1
         data = json.loads(result.output)
         assert len(data["files" if command == "validate" else "games"]) == 4
@@ -187,13 +233,20 @@ def test_a_gathered_json_document_is_laid_out_as_json_writes_it(command):
 
 def test_sarif_reads_back_as_sarif_2_1():
     sarif_pydantic = pytest.importorskip("sarif_pydantic")
-    result = in_examples("validate", "--format", "sarif", "invalid/one-crest.ngn",
-                         "invalid/storage.ngn", "game-2p.ngn")
+    result = in_examples(
+        "validate",
+        "--format",
+        "sarif",
+        "invalid/one-crest.ngn",
+        "invalid/storage.ngn",
+        "game-2p.ngn",
+    )
     log = sarif_pydantic.Sarif.model_validate_json(result.output)
     assert log.version == "2.1.0"
     results = log.runs[0].results
-    assert [(r.rule_id, r.level.value if hasattr(r.level, "value") else r.level)
-            for r in results] == [("one-crest", "error"), ("storage", "error")]
+    assert [
+        (r.rule_id, r.level.value if hasattr(r.level, "value") else r.level) for r in results
+    ] == [("one-crest", "error"), ("storage", "error")]
     region = results[0].locations[0].physical_location.region
     assert (region.start_line, region.start_column) == (8, 9)
     rules = log.runs[0].tool.driver.rules
@@ -205,9 +258,13 @@ def _records_in(folder: Path) -> None:
     accepted mistake, and a record that cannot be read."""
     (folder / "my games").mkdir()
     (folder / "my games" / "Björn #1.ngn").write_text(
-        (INVALID / "claim.ngn").read_text(encoding="utf-8"), encoding="utf-8")
-    accepted = (INVALID / "one-crest.ngn").read_text(encoding="utf-8").replace(
-        "anchor mast >A", "anchor mast >A  # ref: accept one-crest")
+        (INVALID / "claim.ngn").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    accepted = (
+        (INVALID / "one-crest.ngn")
+        .read_text(encoding="utf-8")
+        .replace("anchor mast >A", "anchor mast >A  # ref: accept one-crest")
+    )
     (folder / "accepted.ngn").write_text(accepted, encoding="utf-8")
     (folder / "broken.ngn").write_bytes(b"players: Anna, Ben\n\xff\n")
 
@@ -223,7 +280,7 @@ def _validate_in(folder: Path, *args):
 
 def test_sarif_locations_are_uri_references_and_name_what_could_not_be_checked(tmp_path):
     jsonschema = pytest.importorskip("jsonschema")
-    pytest.importorskip("rfc3986_validator")   # what jsonschema checks `uri-reference` with
+    pytest.importorskip("rfc3986_validator")  # what jsonschema checks `uri-reference` with
     sarif_pydantic = pytest.importorskip("sarif_pydantic")
     _records_in(tmp_path)
     outside = tmp_path.parent / f"{tmp_path.name}-outside.ngn"
@@ -233,17 +290,20 @@ def test_sarif_locations_are_uri_references_and_name_what_could_not_be_checked(t
     log = json.loads(result.stdout)
     sarif_pydantic.Sarif.model_validate(log)
     (run_,) = log["runs"]
-    locations = [loc["physicalLocation"]["artifactLocation"] for r in run_["results"]
-                 for loc in r["locations"]]
+    locations = [
+        loc["physicalLocation"]["artifactLocation"]
+        for r in run_["results"]
+        for loc in r["locations"]
+    ]
     notes = run_["invocations"][0]["toolExecutionNotifications"]
     locations += [n["locations"][0]["physicalLocation"]["artifactLocation"] for n in notes]
     uri = {"type": "string", "format": "uri-reference"}
     checker = jsonschema.FormatChecker()
     for loc in locations:
         jsonschema.validate(loc["uri"], uri, format_checker=checker)
-        if "uriBaseId" in loc:    # relative, below the working folder the base names
+        if "uriBaseId" in loc:  # relative, below the working folder the base names
             assert loc["uriBaseId"] == "%SRCROOT%" and not loc["uri"].startswith("/")
-        else:                     # elsewhere: an absolute file URI (SARIF1004)
+        else:  # elsewhere: an absolute file URI (SARIF1004)
             assert loc["uri"].startswith("file:///")
     assert {"uri": "my%20games/Bj%C3%B6rn%20%231.ngn", "uriBaseId": "%SRCROOT%"} in locations
     assert outside.as_uri() in [loc["uri"] for loc in locations]
@@ -251,10 +311,12 @@ def test_sarif_locations_are_uri_references_and_name_what_could_not_be_checked(t
     assert base == tmp_path.as_uri() + "/"
     assert run_["invocations"][0]["executionSuccessful"] is False
     assert [n["message"]["text"] for n in notes] == [
-        "not UTF-8 text (byte 0xff at offset 19); save it as UTF-8"]
+        "not UTF-8 text (byte 0xff at offset 19); save it as UTF-8"
+    ]
     suppressed = [r for r in run_["results"] if "suppressions" in r]
     assert [(r["ruleId"], r["suppressions"][0]["kind"]) for r in suppressed] == [
-        ("one-crest", "inSource")]
+        ("one-crest", "inSource")
+    ]
     rules = run_["tool"]["driver"]["rules"]
     assert all(r["helpUri"].endswith(f"rules.md#{r['id']}") for r in rules)
     assert run_["tool"]["driver"]["informationUri"].startswith("https://")
@@ -273,10 +335,19 @@ def test_every_document_has_an_entry_for_a_record_that_could_not_be_checked(tmp_
     _records_in(tmp_path)
     data = json.loads(_validate_in(tmp_path, "--format", "json", ".").stdout)
     broken = [f for f in data["files"] if f["path"] == "broken.ngn"]
-    assert broken == [{"path": "broken.ngn", "valid": False, "complete": False,
-                       "diagnostics": [], "error": broken[0]["error"]}]
-    lines = [json.loads(line) for line in
-             _validate_in(tmp_path, "--format", "jsonl", ".").stdout.splitlines()]
+    assert broken == [
+        {
+            "path": "broken.ngn",
+            "valid": False,
+            "complete": False,
+            "diagnostics": [],
+            "error": broken[0]["error"],
+        }
+    ]
+    lines = [
+        json.loads(line)
+        for line in _validate_in(tmp_path, "--format", "jsonl", ".").stdout.splitlines()
+    ]
     assert {"version": 1, "path": "broken.ngn", "error": broken[0]["error"]} in lines
     github = _validate_in(tmp_path, "--format", "github", ".").stdout
     assert "::error file=broken.ngn,title=not-checked::broken.ngn: not UTF-8" in github
@@ -295,12 +366,26 @@ def test_junit_uses_only_what_the_strict_junit_schema_allows(tmp_path):
     strict reader takes the document; the record's path is the test case's name."""
     import xml.etree.ElementTree as ET
 
-    allowed = {"testsuites": {"name", "tests", "failures", "errors", "time", "disabled"},
-               "testsuite": {"name", "tests", "failures", "errors", "time", "disabled",
-                             "skipped", "timestamp", "hostname", "id", "package"},
-               "testcase": {"name", "assertions", "time", "classname", "status"},
-               "failure": {"type", "message"}, "error": {"type", "message"},
-               "system-out": set()}
+    allowed = {
+        "testsuites": {"name", "tests", "failures", "errors", "time", "disabled"},
+        "testsuite": {
+            "name",
+            "tests",
+            "failures",
+            "errors",
+            "time",
+            "disabled",
+            "skipped",
+            "timestamp",
+            "hostname",
+            "id",
+            "package",
+        },
+        "testcase": {"name", "assertions", "time", "classname", "status"},
+        "failure": {"type", "message"},
+        "error": {"type", "message"},
+        "system-out": set(),
+    }
     _records_in(tmp_path)
     root = ET.fromstring(_validate_in(tmp_path, "--format", "junit", ".").stdout)
     for element in root.iter():
@@ -309,8 +394,9 @@ def test_junit_uses_only_what_the_strict_junit_schema_allows(tmp_path):
 
 @pytest.mark.parametrize("fmt", ["json", "jsonl", "sarif", "junit", "github"])
 def test_statistics_never_mix_into_a_document_for_programs(fmt, tmp_path):
-    result = CliRunner().invoke(main, ["validate", "--statistics", "--format", fmt,
-                                       str(INVALID / "claim.ngn")])
+    result = CliRunner().invoke(
+        main, ["validate", "--statistics", "--format", fmt, str(INVALID / "claim.ngn")]
+    )
     assert "claim" in result.stderr and "claim" in result.stdout
     if fmt in ("json", "sarif"):
         json.loads(result.stdout)
@@ -319,22 +405,32 @@ def test_statistics_never_mix_into_a_document_for_programs(fmt, tmp_path):
 
 def test_junit_reads_back_with_a_junit_reader(tmp_path):
     junitparser = pytest.importorskip("junitparser")
-    result = in_examples("validate", "--format", "junit", "invalid/one-crest.ngn",
-                         "invalid/storage.ngn", "game-2p.ngn")
+    result = in_examples(
+        "validate",
+        "--format",
+        "junit",
+        "invalid/one-crest.ngn",
+        "invalid/storage.ngn",
+        "game-2p.ngn",
+    )
     path = tmp_path / "report.xml"
     path.write_text(result.output, encoding="utf-8")
     xml = junitparser.JUnitXml.fromfile(str(path))
     cases = [case for suite in xml for case in suite]
-    assert [c.name for c in cases] == ["invalid/one-crest.ngn", "invalid/storage.ngn",
-                                       "game-2p.ngn"]
+    assert [c.name for c in cases] == [
+        "invalid/one-crest.ngn",
+        "invalid/storage.ngn",
+        "game-2p.ngn",
+    ]
     verdicts = [[type(r).__name__ for r in c.result] for c in cases]
     assert verdicts == [["Failure"], ["Failure"], []]
     assert "one-crest" in cases[0].result[0].type
 
 
 def test_quiet_prints_only_problems():
-    result = in_examples("validate", "--quiet", "invalid/one-crest.ngn", "invalid/storage.ngn",
-                         "game-2p.ngn")
+    result = in_examples(
+        "validate", "--quiet", "invalid/one-crest.ngn", "invalid/storage.ngn", "game-2p.ngn"
+    )
     assert "error[one-crest]" in result.output
     assert "note[" not in result.output and ": valid" not in result.output
     assert "files," not in result.output
@@ -344,19 +440,25 @@ def test_statistics_count_each_rule(snapshot):
     result = in_examples("validate", "--statistics", "invalid/", "game-4p.ngn")
     assert result.exit_code == 1
     assert result.output == snapshot
-    counts = {line.split()[2]: int(line.split()[0]) for line in result.output.splitlines()
-              if line.strip() and line.split()[0].isdigit()}
+    counts = {
+        line.split()[2]: int(line.split()[0])
+        for line in result.output.splitlines()
+        if line.strip() and line.split()[0].isdigit()
+    }
     assert counts["one-crest"] == 1 and counts["storage"] >= 1
 
 
 # -- terminals ----------------------------------------------------------------------------
 
+
 def test_the_caret_stands_under_wide_characters(tmp_path):
     path = tmp_path / "g.ngn"
-    path.write_text("players: 小明, Ben\n"
-                    "round 1: goods hulls money transport crowns masts deliver sails\n"
-                    "1. 小明 money bonus whale\n  小明: 1w\n  Ben: 1w\n  Zoe: pass\n",
-                    encoding="utf-8")
+    path.write_text(
+        "players: 小明, Ben\n"
+        "round 1: goods hulls money transport crowns masts deliver sails\n"
+        "1. 小明 money bonus whale\n  小明: 1w\n  Ben: 1w\n  Zoe: pass\n",
+        encoding="utf-8",
+    )
     out = run("validate", path).output
     lines = out.splitlines()
     i = next(k for k, line in enumerate(lines) if line.startswith("6 |"))
@@ -405,9 +507,14 @@ def in_a_terminal(args: list[str], cwd: Path, no_color: bool = True) -> str:
     leader, follower = pty.openpty()
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     env.update({"COLUMNS": "200", **({"NO_COLOR": "1"} if no_color else {})})
-    proc = subprocess.Popen([sys.executable, "-m", "nauticus_ref.cli", *args], cwd=cwd,
-                            stdin=subprocess.DEVNULL, stdout=follower, stderr=follower,
-                            env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nauticus_ref.cli", *args],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=follower,
+        stderr=follower,
+        env=env,
+    )
     os.close(follower)
     out = b""
     while True:
@@ -428,10 +535,9 @@ def in_a_terminal(args: list[str], cwd: Path, no_color: bool = True) -> str:
 
 def test_progress_never_shares_a_line_with_output(tmp_path):
     for i, name in enumerate(sorted(INVALID.glob("*.ngn"))[:12]):
-        (tmp_path / f"g{i:02}.ngn").write_text(name.read_text(encoding="utf-8"),
-                                               encoding="utf-8")
+        (tmp_path / f"g{i:02}.ngn").write_text(name.read_text(encoding="utf-8"), encoding="utf-8")
     raw = in_a_terminal(["validate", "--concise", "."], tmp_path)
-    assert "records [" in raw            # the progress line was drawn
+    assert "records [" in raw  # the progress line was drawn
     shown = [line for line in visible_lines(raw) if line]
     assert shown and not any("records [" in line for line in shown), shown
     assert all(re.match(r"(\./)?g\d\d\.ngn:|\d+ files", line) for line in shown), shown
@@ -450,7 +556,8 @@ round 1: goods hulls money transport crowns masts deliver sails
 
 
 def test_an_accepted_mistake_is_a_note_citing_the_decision_and_listed_in_the_summary(
-        tmp_path, snapshot):
+    tmp_path, snapshot
+):
     path = tmp_path / "house.ngn"
     path.write_text(ACCEPTED, encoding="utf-8")
     result = run("validate", path)
@@ -472,11 +579,15 @@ def test_an_accepted_mistake_is_a_note_citing_the_decision_and_listed_in_the_sum
 
 def test_an_accept_that_fits_no_finding_is_a_warning(tmp_path):
     path = tmp_path / "house.ngn"
-    path.write_text(ACCEPTED.replace("  Ben: pass\n", "  Ben: pass  # ref: accept taler onecrest\n"),
-                    encoding="utf-8")
+    path.write_text(
+        ACCEPTED.replace("  Ben: pass\n", "  Ben: pass  # ref: accept taler onecrest\n"),
+        encoding="utf-8",
+    )
     result = run("validate", "--format", "json", path)
-    found = [(d["rule"], d["severity"], d["line"]) for d in
-             json.loads(result.output)["files"][0]["diagnostics"]]
+    found = [
+        (d["rule"], d["severity"], d["line"])
+        for d in json.loads(result.output)["files"][0]["diagnostics"]
+    ]
     assert found == [("one-crest", "note", 6), ("taler", "warning", 7), ("syntax", "warning", 7)]
     assert result.exit_code == 0
 
@@ -486,18 +597,19 @@ def test_a_hash_inside_a_quoted_name_starts_no_comment():
     from nauticus_ref.referee.decisions import decisions
 
     assert comment_start('players: "A#1", Ben  # ref: accept x') == 21
-    assert decisions(['  "A#1": anchor >A # ref: accept one-crest']) [1][0].rule == "one-crest"
+    assert decisions(['  "A#1": anchor >A # ref: accept one-crest'])[1][0].rule == "one-crest"
     assert decisions(["# a note, no decision: we accept nothing"]) == {}
 
 
 # -- colour -------------------------------------------------------------------------------
+
 
 def test_colour_is_chosen_by_option_and_environment(monkeypatch):
     path = INVALID / "one-crest.ngn"
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("FORCE_COLOR", raising=False)
     piped = run("validate", path).output
-    assert "\x1b[" not in piped                                  # auto, not a terminal
+    assert "\x1b[" not in piped  # auto, not a terminal
     always = run("--color", "always", "validate", path).output
     assert "\x1b[31m\x1b[1merror\x1b[0m" in always and "\x1b[1mone-crest\x1b[0m" in always
     monkeypatch.setenv("FORCE_COLOR", "1")
@@ -520,28 +632,37 @@ def test_colour_on_a_terminal_unless_no_color(tmp_path):
 
 def test_a_name_in_a_record_cannot_smuggle_colour(tmp_path):
     record = tmp_path / "g.ngn"
-    record.write_text("players: Anna, Ben\nround 1: goods hulls money transport crowns masts "
-                      "deliver sails\n1. Anna money bonus whale\n  Zoe\x1b[31m: pass\n",
-                      encoding="utf-8")
+    record.write_text(
+        "players: Anna, Ben\nround 1: goods hulls money transport crowns masts "
+        "deliver sails\n1. Anna money bonus whale\n  Zoe\x1b[31m: pass\n",
+        encoding="utf-8",
+    )
     out = run("--color", "always", "validate", record).output
-    assert "\\x1b[31m" in out                  # shown escaped, as text
-    assert out.count("\x1b[31m") == out.count("\x1b[31m\x1b[1m")   # only ours
+    assert "\\x1b[31m" in out  # shown escaped, as text
+    assert out.count("\x1b[31m") == out.count("\x1b[31m\x1b[1m")  # only ours
 
 
 # -- integrations -------------------------------------------------------------------------
 
+
 def test_rule_ids_complete_in_the_shell():
-    env = {**os.environ, "_NAUTICUS_REF_COMPLETE": "bash_complete",
-           "COMP_WORDS": "nauticus-ref rules one-", "COMP_CWORD": "2"}
-    out = subprocess.run([sys.executable, "-m", "nauticus_ref.cli"], env=env,
-                         capture_output=True, text=True).stdout
+    env = {
+        **os.environ,
+        "_NAUTICUS_REF_COMPLETE": "bash_complete",
+        "COMP_WORDS": "nauticus-ref rules one-",
+        "COMP_CWORD": "2",
+    }
+    out = subprocess.run(
+        [sys.executable, "-m", "nauticus_ref.cli"], env=env, capture_output=True, text=True
+    ).stdout
     assert "plain,one-crest" in out and "plain,one-ship" in out and "hull" not in out
 
 
 def test_the_problem_matcher_in_the_docs_reads_concise_output():
     doc = (ROOT / "docs" / "integrations.md").read_text(encoding="utf-8")
-    pattern = json.loads(re.search(r"```json\n(.*?)```", doc, re.S).group(1))[
-        "tasks"][0]["problemMatcher"]["pattern"]["regexp"]
+    pattern = json.loads(re.search(r"```json\n(.*?)```", doc, re.S).group(1))["tasks"][0][
+        "problemMatcher"
+    ]["pattern"]["regexp"]
     out = in_examples("validate", "--concise", "invalid/one-crest.ngn").output
     m = re.match(pattern, out.splitlines()[0])
     assert m and m.group(5) == "one-crest" and m.group(2) == "8"
@@ -582,8 +703,9 @@ def test_option_names_agree_across_commands():
     reading = {"--stdin-filename", "--config", "--isolated"}
     for name, command in every_command().items():
         options = {p.opts[0] for p in command.params if isinstance(p, click.Option)}
-        takes_records = any(isinstance(p, click.Argument) and p.name in ("path", "paths")
-                            for p in command.params)
+        takes_records = any(
+            isinstance(p, click.Argument) and p.name in ("path", "paths") for p in command.params
+        )
         assert (reading <= options) == takes_records, name
         if takes_records and name not in ("parse", "fmt"):
-            assert "--board" in options, name   # every command that replays
+            assert "--board" in options, name  # every command that replays

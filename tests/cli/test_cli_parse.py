@@ -37,8 +37,9 @@ def test_text_summary(monkeypatch):
     monkeypatch.chdir(EXAMPLES)
     result = run("parse", "all-constructs.ngn")
     assert result.exit_code == 0
-    assert result.output == ("all-constructs.ngn: ok, 2 players (Anna, Björn B.), 1 round, "
-                             "5 phases, 10 turn lines\n")
+    assert result.output == (
+        "all-constructs.ngn: ok, 2 players (Anna, Björn B.), 1 round, 5 phases, 10 turn lines\n"
+    )
 
 
 def test_json_model_of_the_all_constructs_example(monkeypatch, snapshot):
@@ -56,17 +57,24 @@ def test_json_of_a_file_with_syntax_errors(monkeypatch):
     entry = data["files"][0]
     assert entry["ok"] is False and entry["record"] is None
     assert entry["diagnostics"][0] == {
-        "rule": "syntax", "severity": "error", "line": 5, "column": 24, "end_line": 5,
-        "end_column": 25, "message": "missing `>` before the destination",
+        "rule": "syntax",
+        "severity": "error",
+        "line": 5,
+        "column": 24,
+        "end_line": 5,
+        "end_column": 25,
+        "message": "missing `>` before the destination",
         "help": "write the destination after `>`: `>store`, `>NAME` or `>new NAME`",
-        "explain": "nauticus-ref rules syntax"}
+        "explain": "nauticus-ref rules syntax",
+    }
 
 
 def test_a_directory_means_every_ngn_file_below_it():
     result = run("parse", str(EXAMPLES))
     assert result.exit_code == 1  # the syntax examples are in there
-    assert result.output.count(": ok,") == len([p for p in EXAMPLES.rglob("*.ngn")
-                                                if "syntax" not in p.parts])
+    assert result.output.count(": ok,") == len(
+        [p for p in EXAMPLES.rglob("*.ngn") if "syntax" not in p.parts]
+    )
 
 
 def test_missing_file_cannot_run(tmp_path):
@@ -92,7 +100,9 @@ def test_directory_without_records_cannot_run(tmp_path):
 
 def test_parse_never_writes_to_its_input(tmp_path):
     record = tmp_path / "game.ngn"
-    record.write_text((EXAMPLES / "all-constructs.ngn").read_text(encoding="utf-8"), encoding="utf-8")
+    record.write_text(
+        (EXAMPLES / "all-constructs.ngn").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     before = record.read_bytes(), record.stat().st_mtime_ns
     run("parse", "--format", "json", str(record))
     assert (record.read_bytes(), record.stat().st_mtime_ns) == before
@@ -100,11 +110,14 @@ def test_parse_never_writes_to_its_input(tmp_path):
 
 def _modules_loaded_by(*args: str) -> set[str]:
     """The modules a fresh interpreter has loaded after running the command."""
-    code = ("import sys\nfrom nauticus_ref.cli import main\n"
-            f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
-            "print('\\n'.join(sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import sys\nfrom nauticus_ref.cli import main\n"
+        f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
+        "print('\\n'.join(sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     return {line.split(".")[0] for line in out.splitlines()} | set(out.splitlines())
 
 
@@ -117,15 +130,38 @@ def test_a_command_imports_only_what_it_needs():
     assert "nauticus_ref.referee.engine" in validate
     # the record model and diagnostics are plain dataclasses: text output needs no pydantic
     assert "pydantic" not in validate
-    assert not validate & {"multiprocessing", "nauticus_ref.tools.simulate", "nauticus_ref.views.explain",
-                           "nauticus_ref.notation.printer", "nauticus_ref.views.annotate"}
+    assert not validate & {
+        "multiprocessing",
+        "nauticus_ref.tools.simulate",
+        "nauticus_ref.views.explain",
+        "nauticus_ref.notation.printer",
+        "nauticus_ref.views.annotate",
+    }
     # the other commands' modules load only when they are asked for
-    assert not validate & {"nauticus_ref.cli.look", "nauticus_ref.cli.tools",
-                           "nauticus_ref.cli.fmt", "nauticus_ref.referee.resume"}
+    assert not validate & {
+        "nauticus_ref.cli.look",
+        "nauticus_ref.cli.tools",
+        "nauticus_ref.cli.fmt",
+        "nauticus_ref.referee.resume",
+    }
 
 
-@pytest.mark.parametrize("raw", ["a.ngn", "./a.ngn", "a//b/./c.ngn", "/x/y", "//x/y", "///x/y",
-                                 "a/../b", ".", "./", "dir/", "/"])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "a.ngn",
+        "./a.ngn",
+        "a//b/./c.ngn",
+        "/x/y",
+        "//x/y",
+        "///x/y",
+        "a/../b",
+        ".",
+        "./",
+        "dir/",
+        "/",
+    ],
+)
 def test_paths_are_shown_as_pathlib_shows_them(raw):
     """Paths are strings on the way of one validate, shown as they always were."""
     from pathlib import Path
@@ -160,11 +196,14 @@ def _collector_at_exit(*code: str) -> str:
     """What a fresh interpreter running `code` says of its garbage collector at exit
     (after the command, before Python's own clean-up): the objects between passes, and
     whether any were set aside."""
-    probe = ["import atexit, gc, sys",
-             "atexit.register(lambda: print(gc.get_threshold()[0], gc.get_freeze_count() > 0))",
-             *code]
-    result = subprocess.run([sys.executable, "-c", "\n".join(probe)], capture_output=True,
-                            text=True)
+    probe = [
+        "import atexit, gc, sys",
+        "atexit.register(lambda: print(gc.get_threshold()[0], gc.get_freeze_count() > 0))",
+        *code,
+    ]
+    result = subprocess.run(
+        [sys.executable, "-c", "\n".join(probe)], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
     return result.stdout.splitlines()[-1]
 
@@ -178,18 +217,26 @@ def test_the_program_tunes_the_garbage_collector_and_the_library_does_not():
     untouched = _collector_at_exit()
     assert untouched.endswith("False") and not untouched.startswith(f"{GC_THRESHOLD} ")
     assert _collector_at_exit("import nauticus_ref", f"nauticus_ref.read({game!r})") == untouched
-    assert _collector_at_exit("from nauticus_ref.cli import entry",
-                              f"entry(['validate', {game!r}])") == untouched
-    assert _collector_at_exit(f"sys.argv = ['nauticus-ref', 'validate', {game!r}]",
-                              "from nauticus_ref.__main__ import main", "main()"
-                              ) == f"{GC_THRESHOLD} True"
+    assert (
+        _collector_at_exit("from nauticus_ref.cli import entry", f"entry(['validate', {game!r}])")
+        == untouched
+    )
+    assert (
+        _collector_at_exit(
+            f"sys.argv = ['nauticus-ref', 'validate', {game!r}]",
+            "from nauticus_ref.__main__ import main",
+            "main()",
+        )
+        == f"{GC_THRESHOLD} True"
+    )
 
 
 @pytest.mark.parametrize("module", ["nauticus_ref", "nauticus_ref.cli"])
 def test_python_dash_m_runs_the_program(module):
     game = str(EXAMPLES / "invalid" / "one-crest.ngn")
-    result = subprocess.run([sys.executable, "-m", module, "validate", game],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", module, "validate", game], capture_output=True, text=True
+    )
     assert result.returncode == 1 and "one-crest" in result.stdout
 
 

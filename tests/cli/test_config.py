@@ -26,8 +26,12 @@ def run(*args, input=None):
 def league(tmp_path):
     """A league folder: two records at the top, one in drafts/, one in 2019/."""
     top = tmp_path / "league"
-    for sub, rule in (("", "storage"), ("", "one-crest"), ("drafts", "ship-name"),
-                      ("2019", "rewards")):
+    for sub, rule in (
+        ("", "storage"),
+        ("", "one-crest"),
+        ("drafts", "ship-name"),
+        ("2019", "rewards"),
+    ):
         (top / sub).mkdir(parents=True, exist_ok=True)
         shutil.copy(INVALID / f"{rule}.ngn", top / sub / f"{rule}.ngn")
     return top
@@ -54,20 +58,25 @@ per-file-ignores = { "2019/*.ngn" = ["rewards"] }
 def test_without_settings_every_rule_is_an_error(league):
     result = run("validate", "--concise", league)
     assert result.exit_code == 1
-    assert rules_reported(result) == ["one-crest:error", "rewards:error", "ship-name:error",
-                                      "storage:error"]
+    assert rules_reported(result) == [
+        "one-crest:error",
+        "rewards:error",
+        "ship-name:error",
+        "storage:error",
+    ]
 
 
 @pytest.mark.parametrize("where", ["pyproject", "own"])
 def test_settings_ignore_exclude_and_change_severity(league, where):
     if where == "pyproject":
-        (league / "pyproject.toml").write_text("[project]\nname = 'club'\n\n[tool.nauticus-ref]\n"
-                                               + SETTINGS, encoding="utf-8")
+        (league / "pyproject.toml").write_text(
+            "[project]\nname = 'club'\n\n[tool.nauticus-ref]\n" + SETTINGS, encoding="utf-8"
+        )
     else:
         (league / ".nauticus-ref.toml").write_text(SETTINGS, encoding="utf-8")
     result = run("validate", "--concise", league)
-    assert rules_reported(result) == ["storage:warning"]   # the rest ignored or excluded
-    assert result.exit_code == 0 and "3 files" in result.output   # drafts/ left out
+    assert rules_reported(result) == ["storage:warning"]  # the rest ignored or excluded
+    assert result.exit_code == 0 and "3 files" in result.output  # drafts/ left out
     # a file named on the command line is read even when excluded, under its settings
     named = run("validate", "--concise", league / "drafts" / "ship-name.ngn")
     assert named.exit_code == 1 and rules_reported(named) == ["ship-name:error"]
@@ -76,8 +85,9 @@ def test_settings_ignore_exclude_and_change_severity(league, where):
 
 
 def test_select_keeps_only_the_rules_named(league):
-    (league / ".nauticus-ref.toml").write_text('select = ["storage", "rewards"]\n',
-                                               encoding="utf-8")
+    (league / ".nauticus-ref.toml").write_text(
+        'select = ["storage", "rewards"]\n', encoding="utf-8"
+    )
     result = run("validate", "--concise", league)
     assert rules_reported(result) == ["rewards:error", "storage:error"]
 
@@ -90,15 +100,14 @@ def test_syntax_errors_are_reported_whatever_the_settings(league):
 
 
 def test_the_nearest_settings_file_wins(league):
-    (league / "pyproject.toml").write_text('[tool.nauticus-ref]\nignore = ["storage"]\n',
-                                           encoding="utf-8")
+    (league / "pyproject.toml").write_text(
+        '[tool.nauticus-ref]\nignore = ["storage"]\n', encoding="utf-8"
+    )
     # in the same folder, .nauticus-ref.toml comes before pyproject.toml
     (league / "2019" / "pyproject.toml").write_text("[tool.nauticus-ref]\n", encoding="utf-8")
-    (league / "2019" / ".nauticus-ref.toml").write_text('ignore = ["rewards"]\n',
-                                                        encoding="utf-8")
+    (league / "2019" / ".nauticus-ref.toml").write_text('ignore = ["rewards"]\n', encoding="utf-8")
     # a pyproject.toml without the table is passed over: drafts/ is under league's
-    (league / "drafts" / "pyproject.toml").write_text("[project]\nname = 'x'\n",
-                                                      encoding="utf-8")
+    (league / "drafts" / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
     (league / "drafts" / "storage.ngn").write_bytes((league / "storage.ngn").read_bytes())
     result = run("validate", "--concise", league)
     assert rules_reported(result) == ["one-crest:error", "ship-name:error"]
@@ -107,8 +116,9 @@ def test_the_nearest_settings_file_wins(league):
 def test_config_option_names_the_file_for_every_record(league, tmp_path):
     settings = tmp_path / "strict.toml"
     settings.write_text('ignore = ["one-crest", "storage"]\n', encoding="utf-8")
-    (league / ".nauticus-ref.toml").write_text('ignore = ["rewards", "ship-name"]\n',
-                                               encoding="utf-8")
+    (league / ".nauticus-ref.toml").write_text(
+        'ignore = ["rewards", "ship-name"]\n', encoding="utf-8"
+    )
     result = run("validate", "--concise", "--config", settings, league)
     assert rules_reported(result) == ["rewards:error", "ship-name:error"]
     both = run("validate", "--config", settings, "--isolated", league)
@@ -125,7 +135,7 @@ def test_standard_input_takes_the_settings_of_its_name(league, monkeypatch):
     monkeypatch.chdir(league)
     text = (league / "2019" / "rewards.ngn").read_text(encoding="utf-8")
     named = run("validate", "--concise", "--stdin-filename", "2019/game.ngn", "-", input=text)
-    assert named.exit_code == 0 and rules_reported(named) == []   # per-file ignore applies
+    assert named.exit_code == 0 and rules_reported(named) == []  # per-file ignore applies
     unnamed = run("validate", "--concise", "-", input=text)
     assert unnamed.exit_code == 1 and rules_reported(unnamed) == ["rewards:error"]
 
@@ -134,7 +144,7 @@ def test_every_record_command_honours_the_settings(league):
     (league / ".nauticus-ref.toml").write_text(SETTINGS, encoding="utf-8")
     record = league / "one-crest.ngn"
     for command in (["score"], ["state"], ["annotate"], ["explain", "--line", "8"]):
-        assert run(*command, record).exit_code == 0, command   # one-crest ignored
+        assert run(*command, record).exit_code == 0, command  # one-crest ignored
         assert run(*command, "--isolated", record).exit_code == 1, command
 
 
@@ -144,7 +154,7 @@ def test_fmt_and_parse_leave_out_excluded_folders(league):
     assert "drafts" not in parsed.output and parsed.output.count(": ok,") == 3
     assert run("fmt", league).exit_code == 0
     (league / "drafts" / "ship-name.ngn").write_text("players:   Anna, Ben\n", encoding="utf-8")
-    assert run("fmt", "--check", league).exit_code == 0   # the badly spaced draft is excluded
+    assert run("fmt", "--check", league).exit_code == 0  # the badly spaced draft is excluded
     assert run("fmt", "--check", "--isolated", league).exit_code == 1
 
 
@@ -153,13 +163,17 @@ def test_board_in_settings_is_relative_to_the_file_and_the_option_wins(tmp_path)
     (tmp_path / "boards").mkdir()
     # on this board the mast space prices the hull tile 1ship 3, bow 1, middle 0, stern 2
     (tmp_path / "boards" / "club.toml").write_text(
-        text.replace("prices = [1, 3, 0, 2]", "prices = [3, 1, 0, 2]"), encoding="utf-8")
+        text.replace("prices = [1, 3, 0, 2]", "prices = [3, 1, 0, 2]"), encoding="utf-8"
+    )
     (tmp_path / ".nauticus-ref.toml").write_text('board = "boards/club.toml"\n', encoding="utf-8")
     record = tmp_path / "games" / "game.ngn"
     record.parent.mkdir()
-    record.write_text("players: Anna, Ben\n"
-                      "round 1: goods hulls money transport crowns masts deliver sails\n"
-                      "1. Anna hulls bonus whale\n  Anna: bow >new A = 3t\n", encoding="utf-8")
+    record.write_text(
+        "players: Anna, Ben\n"
+        "round 1: goods hulls money transport crowns masts deliver sails\n"
+        "1. Anna hulls bonus whale\n  Anna: bow >new A = 3t\n",
+        encoding="utf-8",
+    )
     club = run("validate", record)
     assert club.exit_code == 1 and "the price paid is 1t, not 3t" in club.output
     assert run("validate", "--board", "standard", record).exit_code == 0
@@ -176,7 +190,8 @@ def test_a_pyproject_that_never_names_the_table_is_passed_over_unparsed(league):
     (league / "pyproject.toml").write_text("[project\nname = 'another'\n", encoding="utf-8")
     assert rules_reported(run("validate", "--concise", league / "storage.ngn")) == ["storage:error"]
     (league / "pyproject.toml").write_text(
-        '[tool."nauticus\\u002dref"]\nignore = ["storage"]\n', encoding="utf-8")
+        '[tool."nauticus\\u002dref"]\nignore = ["storage"]\n', encoding="utf-8"
+    )
     assert rules_reported(run("validate", "--concise", league / "storage.ngn")) == []
 
 
@@ -185,7 +200,8 @@ def test_errors_name_the_file_and_the_key(tmp_path, snapshot):
         '[tool.nauticus-ref]\nignores = ["storage"]\nselect = ["one-crst", "syntax"]\n'
         'severity = { storage = "warnng", bogus = "note" }\n'
         'per-file-ignores = { "2019/*.ngn" = "rewards" }\nexclude = "drafts/"\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     shutil.copy(INVALID / "storage.ngn", tmp_path / "game.ngn")
     result = run("validate", tmp_path)
     assert result.exit_code == 2
@@ -205,7 +221,7 @@ def test_a_settings_file_others_could_write_is_not_read(tmp_path):
     assert result.exit_code == 1 and "error[storage]" in result.output
     assert "not read: any user may write it" in result.output
     planted.chmod(0o644)
-    tmp_path.chmod(0o777)   # a folder anyone may write, without the sticky bit
+    tmp_path.chmod(0o777)  # a folder anyone may write, without the sticky bit
     try:
         result = run("validate", tmp_path / "game.ngn")
         assert "not read: any user may replace it in its folder" in result.output

@@ -53,8 +53,10 @@ def test_every_mutation_kind_through_the_command_line(mutation, records, tmp_pat
 
 def test_huge_numbers_are_refused_not_counted():
     # found by fuzzing: a count of 10**19 made the replay loop for ever
-    base = ("players: A, B\nround 1: goods hulls money transport crowns masts deliver sails\n"
-            "1. A money bonus whale\n")
+    base = (
+        "players: A, B\nround 1: goods hulls money transport crowns masts deliver sails\n"
+        "1. A money bonus whale\n"
+    )
     for line in ("  A: 99999999999w", "  A: 5w = 123456t", "check B: 100000vp"):
         from nauticus_ref.notation.assemble import parse_text
 
@@ -63,17 +65,28 @@ def test_huge_numbers_are_refused_not_counted():
         assert "far larger than a game allows" in result.diagnostics[0].message
 
 
-@pytest.mark.parametrize("name, content, code, message", [
-    ("big.ngn", b"# " + b"x" * (10 * 1024 * 1024) + b"\n", 2, "too large to be a record"),
-    ("binary.ngn", bytes(range(256)) * 64, 2, "binary data"),
-    ("latin1.ngn", "players: Jörg, Ben\n".encode("latin-1"), 2, "not UTF-8"),
-    ("empty.ngn", b"", 1, "no `players:` line"),
-    ("comments.ngn", b"# just a comment\n# and another\n", 1, "no `players:` line"),
-    ("megaline.ngn", b"players: A, B\n  A: " + b"bow " * 250_000 + b">store\n", 2,
-     "too large to be a record"),
-    ("longline.ngn", b"players: A, B\n  A: " + b"bow " * 25_000 + b">store\n", 1,
-     "no line of a record is longer"),
-])
+@pytest.mark.parametrize(
+    "name, content, code, message",
+    [
+        ("big.ngn", b"# " + b"x" * (10 * 1024 * 1024) + b"\n", 2, "too large to be a record"),
+        ("binary.ngn", bytes(range(256)) * 64, 2, "binary data"),
+        ("latin1.ngn", "players: Jörg, Ben\n".encode("latin-1"), 2, "not UTF-8"),
+        ("empty.ngn", b"", 1, "no `players:` line"),
+        ("comments.ngn", b"# just a comment\n# and another\n", 1, "no `players:` line"),
+        (
+            "megaline.ngn",
+            b"players: A, B\n  A: " + b"bow " * 250_000 + b">store\n",
+            2,
+            "too large to be a record",
+        ),
+        (
+            "longline.ngn",
+            b"players: A, B\n  A: " + b"bow " * 25_000 + b">store\n",
+            1,
+            "no line of a record is longer",
+        ),
+    ],
+)
 def test_pathological_inputs_get_a_clear_message(tmp_path, name, content, code, message):
     path = tmp_path / name
     path.write_bytes(content)
@@ -83,8 +96,11 @@ def test_pathological_inputs_get_a_clear_message(tmp_path, name, content, code, 
 
 
 def test_many_errors_are_capped(tmp_path):
-    lines = ["players: A, B", "round 1: goods hulls money transport crowns masts deliver sails",
-             "1. A money bonus whale"] + ["  A: 1w"] * 400
+    lines = [
+        "players: A, B",
+        "round 1: goods hulls money transport crowns masts deliver sails",
+        "1. A money bonus whale",
+    ] + ["  A: 1w"] * 400
     path = tmp_path / "loop.ngn"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     data = json.loads(run("validate", "--format", "json", path).output)
@@ -99,11 +115,13 @@ def test_batch_output_is_the_same_whatever_the_jobs(tmp_path, records):
     one = run("validate", "--jobs", 1, tmp_path)
     two = run("validate", "--jobs", 2, tmp_path)
     assert one.exit_code == two.exit_code == 1
-    assert one.output == two.output   # not piped to a terminal: no run time in the summary
-    assert re.search(r"^7 files, 1 with errors: \d+ errors?, 0 warnings, \d+ notes?$",
-                     one.output, re.M), one.output
-    scored = [json.loads(run("score", "--format", "json", "--jobs", j, tmp_path).output)
-              for j in (1, 2)]
+    assert one.output == two.output  # not piped to a terminal: no run time in the summary
+    assert re.search(
+        r"^7 files, 1 with errors: \d+ errors?, 0 warnings, \d+ notes?$", one.output, re.M
+    ), one.output
+    scored = [
+        json.loads(run("score", "--format", "json", "--jobs", j, tmp_path).output) for j in (1, 2)
+    ]
     assert scored[0] == scored[1] and len(scored[0]["games"]) == 7
 
 
@@ -142,17 +160,19 @@ def misbehaving(path: str, checking, fmt: str) -> Outcome:
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_one_bad_record_does_not_stop_the_batch(jobs):
     names = ["a", "b", "crash", "c", "hang", "d", "e"] + (["die", "f"] if jobs > 1 else [])
-    outcomes = list(run_batch(misbehaving, [(n, DEFAULT) for n in names], "text", jobs,
-                             time_limit=2))
-    assert [o.path for o in outcomes] == names   # every record, in order
+    outcomes = list(
+        run_batch(misbehaving, [(n, DEFAULT) for n in names], "text", jobs, time_limit=2)
+    )
+    assert [o.path for o in outcomes] == names  # every record, in order
     by_name = {o.path: o for o in outcomes}
     assert "the referee failed on it (ValueError: boom)" in by_name["crash"].failure
     assert "took longer than 2 s" in by_name["hang"].failure
     if jobs > 1:
         assert "was killed (SIGKILL, perhaps out of memory)" in by_name["die"].failure
     fine = [o for o in outcomes if o.failure is None]
-    assert [o.text for o in fine] == [f"checked {n}" for n in names
-                                      if n not in ("crash", "hang", "die")]
+    assert [o.text for o in fine] == [
+        f"checked {n}" for n in names if n not in ("crash", "hang", "die")
+    ]
 
 
 def test_a_worker_lost_mid_chunk_costs_one_record():
@@ -160,8 +180,7 @@ def test_a_worker_lost_mid_chunk_costs_one_record():
     reported and the rest of its chunk is checked by a new worker."""
     names = [f"r{i}" for i in range(60)]
     names[10], names[31] = "die", "hang"
-    outcomes = list(run_batch(misbehaving, [(n, DEFAULT) for n in names], "text", 2,
-                             time_limit=2))
+    outcomes = list(run_batch(misbehaving, [(n, DEFAULT) for n in names], "text", 2, time_limit=2))
     assert [o.path for o in outcomes] == names
     assert [o.path for o in outcomes if o.failure] == ["die", "hang"]
     assert all(o.text == f"checked {o.path}" for o in outcomes if o.failure is None)
@@ -218,15 +237,19 @@ def test_a_signal_ends_the_batch_and_its_workers(tmp_path, records, sig, code):
     # ignored, and the batch would inherit that: give it the default, as a terminal does
     ignored = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        proc = subprocess.Popen([sys.executable, "-m", "nauticus_ref.cli", "validate", "--jobs",
-                                 "2", str(tmp_path)], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "nauticus_ref.cli", "validate", "--jobs", "2", str(tmp_path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
     finally:
         signal.signal(signal.SIGINT, ignored)
     deadline = time.monotonic() + 60
     while proc.stdout.readline().count("valid") == 0 and time.monotonic() < deadline:
-        pass   # the workers are at work once the first result is out
-    os.killpg(proc.pid, sig)   # as a terminal sends Ctrl-C: to the whole group
+        pass  # the workers are at work once the first result is out
+    os.killpg(proc.pid, sig)  # as a terminal sends Ctrl-C: to the whole group
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == code, err
     assert "Traceback" not in err
@@ -262,7 +285,7 @@ def test_moves_beyond_any_game_are_refused_unread(monkeypatch):
     (diag,) = result.diagnostics
     assert result.record is None and "the moves pass 65,536 characters" in diag.message
     total, lines = 0, text.split("\n")
-    for number, line in enumerate(lines, 1):   # the line where the budget ran out
+    for number, line in enumerate(lines, 1):  # the line where the budget ran out
         total += len(line)
         if total > MAX_STATEMENT_CHARS:
             break
@@ -289,8 +312,9 @@ def test_an_unreadable_folder_is_named(tmp_path, records, monkeypatch):
     assert "good.ngn: valid" in result.output
 
 
-@pytest.mark.parametrize("surface", ["toml", "patterns", "documents", "protocol", "fmt", "cli",
-                                     "record"])
+@pytest.mark.parametrize(
+    "surface", ["toml", "patterns", "documents", "protocol", "fmt", "cli", "record"]
+)
 def test_every_surface_fuzzer_small_budget(surface, tmp_path, monkeypatch):
     """A small budget of each surface's generator (benchmarks/surfaces.py runs the full one):
     no crash, no broken promise, nothing over the bound."""
@@ -310,16 +334,17 @@ def test_one_job_bounds_a_records_memory_as_a_worker_does(monkeypatch):
     from nauticus_ref.cli import batch
 
     used = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
-    monkeypatch.setattr(batch, "WORKER_MEMORY", used + 300 * 1024 ** 2)
+    monkeypatch.setattr(batch, "WORKER_MEMORY", used + 300 * 1024**2)
 
     def greedy(path, checking, fmt, quiet=False):
         if path == "greedy.ngn":
-            bytearray(1024 ** 3)   # a gigabyte: past the bound
+            bytearray(1024**3)  # a gigabyte: past the bound
         return Outcome(path, text="ok\n")
 
     before = resource.getrlimit(resource.RLIMIT_AS)
-    outcomes = list(batch.run(greedy, [("greedy.ngn", DEFAULT), ("next.ngn", DEFAULT)],
-                              "text", jobs=1))
+    outcomes = list(
+        batch.run(greedy, [("greedy.ngn", DEFAULT), ("next.ngn", DEFAULT)], "text", jobs=1)
+    )
     assert "MemoryError" in (outcomes[0].failure or "")
     assert outcomes[1].text == "ok\n"
-    assert resource.getrlimit(resource.RLIMIT_AS) == before   # the bound is lifted after
+    assert resource.getrlimit(resource.RLIMIT_AS) == before  # the bound is lifted after

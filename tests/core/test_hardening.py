@@ -38,11 +38,18 @@ def _bounded(code: str, cwd: Path) -> tuple[float, int, str]:
         took = time.process_time() - start
         print(f"TOOK {took} {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}")
     """)
-    base = subprocess.run([sys.executable, "-c", "import resource; print(resource.getrusage("
-                           "resource.RUSAGE_SELF).ru_maxrss // 1024)"], capture_output=True,
-                          text=True).stdout
-    done = subprocess.run([sys.executable, "-c", wrapper, code], capture_output=True, text=True,
-                          cwd=cwd, timeout=60)
+    base = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)",
+        ],
+        capture_output=True,
+        text=True,
+    ).stdout
+    done = subprocess.run(
+        [sys.executable, "-c", wrapper, code], capture_output=True, text=True, cwd=cwd, timeout=60
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     took, peak = done.stdout.split("TOOK ")[-1].split()
     return float(took), int(peak) - int(base), done.stdout
@@ -73,8 +80,10 @@ def test_a_board_or_settings_file_at_its_size_limit_is_read_quickly(tmp_path, sh
     else:
         (tmp_path / ".nauticus-ref.toml").write_text(text, encoding="utf-8")
         (tmp_path / "g.ngn").write_text(GAME, encoding="utf-8")
-    code = ("from nauticus_ref.cli import entry\ntry:\n    entry(['validate', 'g.ngn'])\n"
-            "except SystemExit as e:\n    print('EXIT', e.code)\n")
+    code = (
+        "from nauticus_ref.cli import entry\ntry:\n    entry(['validate', 'g.ngn'])\n"
+        "except SystemExit as e:\n    print('EXIT', e.code)\n"
+    )
     took, peak, out = _bounded(code, tmp_path)
     assert "Traceback" not in out and "EXIT 2" in out
     # the bound every input is held to (docs/performance.md): a reader that went
@@ -95,8 +104,10 @@ def test_a_board_file_with_a_long_dotted_key_says_so(tmp_path):
 def test_strings_that_look_like_structure_are_not_counted(tmp_path):
     from nauticus_ref.core.bounded_toml import _toml_shape
 
-    text = ('a = "[[[[....{{{{ \\" ]]]"\nb = \'[[[[....\'\nc = """\n[[[[ ... \\"""\n"""\n'
-            "d = '''[[[[...'''\n[t.u]\ne = [[1], [2]]  # [[[[.....\n")
+    text = (
+        'a = "[[[[....{{{{ \\" ]]]"\nb = \'[[[[....\'\nc = """\n[[[[ ... \\"""\n"""\n'
+        "d = '''[[[[...'''\n[t.u]\ne = [[1], [2]]  # [[[[.....\n"
+    )
     assert _toml_shape(text) == (2, 2, 10)
 
 
@@ -105,8 +116,10 @@ def test_settings_are_bounded_in_entries(tmp_path):
     (tmp_path / ".nauticus-ref.toml").write_text(f"per-file-ignores = {{{rows}}}\n")
     (tmp_path / "g.ngn").write_text(GAME, encoding="utf-8")
     result = run("validate", tmp_path / "g.ngn")
-    assert result.exit_code == 2 and "per-file-ignores: dictionary should have at most 256" in \
-        result.output
+    assert (
+        result.exit_code == 2
+        and "per-file-ignores: dictionary should have at most 256" in result.output
+    )
 
 
 @pytest.mark.parametrize("where", [".gitignore", "exclude", "per-file-ignores"])
@@ -119,12 +132,16 @@ def test_a_pattern_that_would_backtrack_is_matched_in_linear_time(tmp_path, wher
         (tmp_path / ".gitignore").write_text(f"{pattern}\n*-*-*-*-*.draft.ngn\n")
     elif where == "exclude":
         (tmp_path / ".nauticus-ref.toml").write_text(
-            f'exclude = ["{pattern}", "*-*-*-*-*.draft.ngn"]\n')
+            f'exclude = ["{pattern}", "*-*-*-*-*.draft.ngn"]\n'
+        )
     else:
         (tmp_path / ".nauticus-ref.toml").write_text(
-            f'per-file-ignores = {{"{pattern}" = ["rewards"], "*-*-*-*-*.draft.ngn" = ["claim"]}}\n')
-    code = ("from nauticus_ref.cli import entry\ntry:\n    entry(['validate', '.'])\n"
-            "except SystemExit as e:\n    print('EXIT', e.code)\n")
+            f'per-file-ignores = {{"{pattern}" = ["rewards"], "*-*-*-*-*.draft.ngn" = ["claim"]}}\n'
+        )
+    code = (
+        "from nauticus_ref.cli import entry\ntry:\n    entry(['validate', '.'])\n"
+        "except SystemExit as e:\n    print('EXIT', e.code)\n"
+    )
     took, _, out = _bounded(code, tmp_path)
     assert took < 2, took
     assert "EXIT 0" in out
@@ -141,19 +158,26 @@ def test_a_pattern_that_cannot_be_used_is_one_line_naming_it(tmp_path, pattern, 
         (tmp_path / ".nauticus-ref.toml").write_text(f'exclude = ["{pattern}"]\n')
     else:
         (tmp_path / ".nauticus-ref.toml").write_text(
-            f'per-file-ignores = {{"{pattern}" = ["rewards"]}}\n')
+            f'per-file-ignores = {{"{pattern}" = ["rewards"]}}\n'
+        )
     result = run("validate", tmp_path)
-    assert result.exit_code == 2 and result.exception is None or \
-        isinstance(result.exception, SystemExit)
+    assert (
+        result.exit_code == 2
+        and result.exception is None
+        or isinstance(result.exception, SystemExit)
+    )
     assert f"the pattern `{pattern}` cannot be used" in result.output
     assert where.strip(".") in result.output and "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("content", [
-    "[project]\nname = 'caf\xe9'\n".encode("latin-1"),
-    "[project]\nname = 'x'\n".encode("utf-16"),
-    b"[project]\n" + b"# filler\n" * 150_000,
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "[project]\nname = 'caf\xe9'\n".encode("latin-1"),
+        "[project]\nname = 'x'\n".encode("utf-16"),
+        b"[project]\n" + b"# filler\n" * 150_000,
+    ],
+)
 def test_another_projects_pyproject_is_passed_over_unread(tmp_path, content):
     (tmp_path / "pyproject.toml").write_bytes(content)
     (tmp_path / "g.ngn").write_text(GAME, encoding="utf-8")
@@ -162,14 +186,15 @@ def test_another_projects_pyproject_is_passed_over_unread(tmp_path, content):
 
 
 def test_a_pyproject_with_the_table_is_still_judged_in_full(tmp_path):
-    (tmp_path / "pyproject.toml").write_bytes(b"[tool.nauticus-ref]\nignore = ['claim']\n"
-                                              + b"# filler\n" * 150_000)
+    (tmp_path / "pyproject.toml").write_bytes(
+        b"[tool.nauticus-ref]\nignore = ['claim']\n" + b"# filler\n" * 150_000
+    )
     (tmp_path / "g.ngn").write_text(GAME, encoding="utf-8")
     result = run("validate", tmp_path / "g.ngn")
     assert result.exit_code == 2 and "too large to be a settings file" in result.output
 
 
-OTHER = 4321   # a user who is not the one running the referee
+OTHER = 4321  # a user who is not the one running the referee
 
 
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="only root can act as another user")
@@ -190,8 +215,9 @@ def test_a_link_another_user_planted_is_not_followed(tmp_path):
     warnings: list[str] = []
     config = Finder(None, False, warnings.append).for_record(shared / "g.ngn")
     assert config.ignore == ()
-    assert warnings == [f"{link}: not read: it is a link that belongs to another user "
-                        f"(uid {OTHER})"]
+    assert warnings == [
+        f"{link}: not read: it is a link that belongs to another user (uid {OTHER})"
+    ]
 
 
 @needs_root
@@ -249,35 +275,47 @@ def test_the_language_server_reads_settings_anew_when_they_change(tmp_path):
 def _program(shell: str, folder: Path) -> subprocess.CompletedProcess[str]:
     """The program run by a shell, so that standard streams can be closed, full or cut."""
     prog = f"{sys.executable} -m nauticus_ref"
-    return subprocess.run(["bash", "-c", shell.replace("PROG", prog)], cwd=folder,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        ["bash", "-c", shell.replace("PROG", prog)],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.fixture
 def clean_folder(tmp_path) -> Path:
-    for n in range(40):   # enough output that the reader leaves before the end
+    for n in range(40):  # enough output that the reader leaves before the end
         (tmp_path / f"g{n:02}.ngn").write_text(GAME, encoding="utf-8")
     return tmp_path
 
 
 def test_a_reader_that_goes_away_does_not_change_the_exit_status(clean_folder):
-    done = _program("PROG validate . | head -1; echo \"status ${PIPESTATUS[0]}\"", clean_folder)
+    done = _program('PROG validate . | head -1; echo "status ${PIPESTATUS[0]}"', clean_folder)
     assert done.stdout.splitlines()[-1] == "status 0", done.stdout
     assert "Traceback" not in done.stderr and done.stderr == ""
     (clean_folder / "bad.ngn").write_text(GAME.replace("= 6t", "= 96t", 1), encoding="utf-8")
-    done = _program("PROG validate . | head -1; echo \"status ${PIPESTATUS[0]}\"", clean_folder)
+    done = _program('PROG validate . | head -1; echo "status ${PIPESTATUS[0]}"', clean_folder)
     assert done.stdout.splitlines()[-1] == "status 1"
 
 
-@pytest.mark.parametrize("shell, says", [
-    ("PROG validate . > /dev/full", "cannot write to standard output: no space left on device"),
-    ("PROG validate --format json . > /dev/full",
-     "cannot write to standard output: no space left on device"),
-    ("PROG validate --help > /dev/full",
-     "cannot write to standard output: no space left on device"),
-    ("PROG validate - <&-", "<stdin>: standard input is closed"),
-    ("PROG validate . >&-", "standard output is closed"),
-])
+@pytest.mark.parametrize(
+    "shell, says",
+    [
+        ("PROG validate . > /dev/full", "cannot write to standard output: no space left on device"),
+        (
+            "PROG validate --format json . > /dev/full",
+            "cannot write to standard output: no space left on device",
+        ),
+        (
+            "PROG validate --help > /dev/full",
+            "cannot write to standard output: no space left on device",
+        ),
+        ("PROG validate - <&-", "<stdin>: standard input is closed"),
+        ("PROG validate . >&-", "standard output is closed"),
+    ],
+)
 def test_a_closed_or_full_stream_is_one_line_and_exit_2(clean_folder, shell, says):
     done = _program(shell, clean_folder)
     assert done.returncode == 2, done.stderr
@@ -309,7 +347,7 @@ def _visible_text(page: str) -> str:
     return "".join(reader.parts)
 
 
-BIDI = "\u202eAnna\u2066"   # a name that would reverse what follows it
+BIDI = "\u202eAnna\u2066"  # a name that would reverse what follows it
 
 
 @pytest.mark.parametrize("command", [["score", "--format", "html"], ["view"]])

@@ -23,10 +23,12 @@ def test_shipped_parser_tables_match_the_grammar():
     from nauticus_ref.notation import _ngn_tables as tables
 
     text = grammar.grammar_text()
-    assert tables.GRAMMAR_SHA256 == grammar.grammar_digest(text), \
+    assert tables.GRAMMAR_SHA256 == grammar.grammar_digest(text), (
         "stale: run python scripts/regenerate.py"
-    assert tables.LARK_VERSION == lark.__version__, \
+    )
+    assert tables.LARK_VERSION == lark.__version__, (
         "made by another lark: run python scripts/regenerate.py"
+    )
 
 
 def test_shipped_tables_parse_like_the_grammar():
@@ -38,10 +40,11 @@ def test_shipped_tables_parse_like_the_grammar():
     from nauticus_ref.notation.syntax import KINDS
     from nauticus_ref.notation.transform import LineTransformer
 
-    fresh = lark.Lark(grammar.grammar_text(),
-                      transformer=LineTransformer(), **grammar.OPTIONS)
+    fresh = lark.Lark(grammar.grammar_text(), transformer=LineTransformer(), **grammar.OPTIONS)
     shipped = lark.Lark._load_from_dict(tables.DATA, tables.MEMO, transformer=LineTransformer())
-    lines = {ln for f in EXAMPLES.rglob("*.ngn") for ln in f.read_text(encoding="utf-8").splitlines()}
+    lines = {
+        ln for f in EXAMPLES.rglob("*.ngn") for ln in f.read_text(encoding="utf-8").splitlines()
+    }
     lines |= {ex for _, _, examples in KINDS.values() for ex in examples}
 
     def outcome(parser, line):
@@ -57,8 +60,10 @@ def test_shipped_tables_parse_like_the_grammar():
 
 #: The shipped patterns serve only the Python that compiled them (CI's); another one
 #: compiles its own, as the test of that just below checks.
-FOREIGN_PATTERNS = pytest.mark.skipif(_ngn_tables.SRE != grammar.sre_version(),
-                                      reason="the shipped lexer patterns are another Python's")
+FOREIGN_PATTERNS = pytest.mark.skipif(
+    _ngn_tables.SRE != grammar.sre_version(),
+    reason="the shipped lexer patterns are another Python's",
+)
 
 
 @FOREIGN_PATTERNS
@@ -75,11 +80,18 @@ def test_shipped_lexer_patterns_are_what_this_python_compiles():
         parsed = _parser.parse(pattern, flags)
         assert [int(op) for op in _compiler._code(parsed, flags)] == code, pattern
         assert (final, groups, groupindex) == (
-            flags | parsed.state.flags, parsed.state.groups, parsed.state.groupdict)
+            flags | parsed.state.flags,
+            parsed.state.groups,
+            parsed.state.groupdict,
+        )
         cached, fresh = re.compile(pattern, flags), _compiler.compile(pattern, flags)
         assert cached is not fresh
         assert (cached.pattern, cached.flags, cached.groups, cached.groupindex) == (
-            fresh.pattern, fresh.flags, fresh.groups, fresh.groupindex)
+            fresh.pattern,
+            fresh.flags,
+            fresh.groups,
+            fresh.groupindex,
+        )
 
 
 @FOREIGN_PATTERNS
@@ -99,17 +111,19 @@ def test_a_cold_parse_compiles_no_lexer_pattern(accelerated):
         print([p for p in compiled if p.startswith("(?P<")])   # lark's, one group a terminal
     """)
     env = {**os.environ, "NAUTICUS_REF_ACCELERATOR": accelerated}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=env, cwd=ROOT, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 
 
 def test_patterns_for_another_python_are_not_used():
     """And parsing works all the same: the whole suite runs so on another Python."""
+
     class Other:
         SRE = "cpython-399 1 4"
-        PATTERNS = [("(?P<X>x)", 0, 32, 2, [0], {"X": 1})]   # nonsense code: must not be built
+        PATTERNS = [("(?P<X>x)", 0, 32, 2, [0], {"X": 1})]  # nonsense code: must not be built
 
     assert grammar.precompile_patterns(Other) == 0
 
@@ -143,12 +157,16 @@ def _lark_cache_name(tmp_path) -> str:
     """The file name lark's `cache=True` used for our grammar (the referee's old way)."""
     scratch = tmp_path / "scratch"
     scratch.mkdir()
-    code = ("from lark import Lark\n"
-            "from nauticus_ref.notation.grammar import grammar_text, OPTIONS\n"
-            "from nauticus_ref.notation.transform import LineTransformer\n"
-            "Lark(grammar_text(), transformer=LineTransformer(),"
-            " cache=True, **OPTIONS)\n")
-    subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, "TMPDIR": str(scratch)})
+    code = (
+        "from lark import Lark\n"
+        "from nauticus_ref.notation.grammar import grammar_text, OPTIONS\n"
+        "from nauticus_ref.notation.transform import LineTransformer\n"
+        "Lark(grammar_text(), transformer=LineTransformer(),"
+        " cache=True, **OPTIONS)\n"
+    )
+    subprocess.run(
+        [sys.executable, "-c", code], check=True, env={**os.environ, "TMPDIR": str(scratch)}
+    )
     (name,) = os.listdir(scratch)
     return name
 
@@ -164,7 +182,7 @@ def test_a_planted_parser_cache_is_never_opened(tmp_path, plant):
     if plant == "pickle":
         target.write_bytes(payload)
     elif plant == "fifo":
-        os.mkfifo(target)   # opening it for reading would block for ever
+        os.mkfifo(target)  # opening it for reading would block for ever
     else:
         elsewhere = tmp_path / "elsewhere.tmp"
         elsewhere.write_bytes(payload)
@@ -183,8 +201,14 @@ def test_a_planted_parser_cache_is_never_opened(tmp_path, plant):
         except SystemExit as e:
             print("exit", e.code, "opened", opened)
     """)
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=60, env={**os.environ, "TMPDIR": str(shared)}, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "TMPDIR": str(shared)},
+        cwd=ROOT,
+    )
     assert result.stdout.strip().endswith("exit 0 opened []"), result.stdout + result.stderr
     assert not marker.exists()
 
@@ -197,7 +221,9 @@ from nauticus_ref.cli import main  # noqa: E402
 from nauticus_ref.game.board import BoardError, resolve, resolve_for_record  # noqa: E402
 
 GAME = (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8")
-STANDARD_TOML = (ROOT / "nauticus_ref" / "game" / "boards" / "standard.toml").read_text(encoding="utf-8")
+STANDARD_TOML = (ROOT / "nauticus_ref" / "game" / "boards" / "standard.toml").read_text(
+    encoding="utf-8"
+)
 
 
 def cli(*args, **kwargs):
@@ -210,14 +236,17 @@ def record_naming(tmp_path, spec: str):
     return path
 
 
-@pytest.mark.parametrize("spec, says", [
-    ("/dev/zero", "not an absolute path"),
-    ("/etc/passwd", "not an absolute path"),
-    ("../outside.toml", "points outside the record's folder"),
-    ("sub/../../outside.toml", "points outside the record's folder"),
-    ("a" * 300, "is not a bundled board's name"),
-    ("nope", "no bundled board called `nope`"),
-])
+@pytest.mark.parametrize(
+    "spec, says",
+    [
+        ("/dev/zero", "not an absolute path"),
+        ("/etc/passwd", "not an absolute path"),
+        ("../outside.toml", "points outside the record's folder"),
+        ("sub/../../outside.toml", "points outside the record's folder"),
+        ("a" * 300, "is not a bundled board's name"),
+        ("nope", "no bundled board called `nope`"),
+    ],
+)
 def test_a_record_names_only_bundled_boards_or_files_beside_it(tmp_path, spec, says):
     (tmp_path / "outside.toml").write_text(STANDARD_TOML, encoding="utf-8")
     folder = tmp_path / "records"
@@ -252,17 +281,34 @@ def test_the_command_line_may_name_any_board_path(tmp_path):
         resolve_for_record(str(elsewhere), tmp_path)
 
 
-@pytest.mark.parametrize("make, says", [
-    (lambda p: os.mkfifo(p), "not a regular file (a FIFO)"),
-    (lambda p: p.write_text("#" * (65 * 1024), encoding="utf-8"), "too large to be a board file"),
-    (lambda p: p.write_bytes(STANDARD_TOML.encode("utf-16")), "UTF-16"),
-])
+@pytest.mark.parametrize(
+    "make, says",
+    [
+        (lambda p: os.mkfifo(p), "not a regular file (a FIFO)"),
+        (
+            lambda p: p.write_text("#" * (65 * 1024), encoding="utf-8"),
+            "too large to be a board file",
+        ),
+        (lambda p: p.write_bytes(STANDARD_TOML.encode("utf-16")), "UTF-16"),
+    ],
+)
 def test_a_board_file_is_a_small_regular_file(tmp_path, make, says):
     board = tmp_path / "board.toml"
     make(board)
-    result = subprocess.run([sys.executable, "-m", "nauticus_ref.cli", "validate", "--board",
-                             str(board), str(EXAMPLES / "game-2p.ngn")],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "nauticus_ref.cli",
+            "validate",
+            "--board",
+            str(board),
+            str(EXAMPLES / "game-2p.ngn"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2 and says in result.stderr, result.stderr
 
 
@@ -282,12 +328,17 @@ def test_a_bad_board_is_one_error_per_run(tmp_path):
 
 # -- records that are not regular files, and OS errors ---------------------------------
 
+
 def test_a_fifo_or_device_given_as_a_record_is_refused_unread(tmp_path):
     fifo = tmp_path / "game.ngn"
     os.mkfifo(fifo)
     for path, says in ((fifo, "not a regular file (a FIFO)"), ("/dev/zero", "(a device)")):
-        result = subprocess.run([sys.executable, "-m", "nauticus_ref.cli", "state", str(path)],
-                                capture_output=True, text=True, timeout=60)
+        result = subprocess.run(
+            [sys.executable, "-m", "nauticus_ref.cli", "state", str(path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert result.returncode == 2 and says in result.stderr, result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
 
@@ -303,9 +354,15 @@ def test_a_name_too_long_is_one_line(command):
 def test_an_output_that_cannot_be_written_is_one_line(tmp_path, command):
     a_file = tmp_path / "file"
     a_file.write_text("", encoding="utf-8")
-    args = ([command, EXAMPLES / "game-2p.ngn"] if command == "annotate"
-            else [command, "--players", "2", "--seed", "1"])
-    for out, says in ((a_file / "out.ngn", "not a directory"), (tmp_path / ("y" * 300), "too long")):
+    args = (
+        [command, EXAMPLES / "game-2p.ngn"]
+        if command == "annotate"
+        else [command, "--players", "2", "--seed", "1"]
+    )
+    for out, says in (
+        (a_file / "out.ngn", "not a directory"),
+        (tmp_path / ("y" * 300), "too long"),
+    ):
         result = cli(*args, "--out", out)
         assert result.exit_code == 2 and says in result.output, result.output
         assert len(result.output.strip().splitlines()) == 1
@@ -330,7 +387,7 @@ def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path, monkeypatch):
     from nauticus_ref.core.writing import write_atomically
 
     def terminated(*args):
-        raise SystemExit(143)   # what the command line's SIGTERM handler raises
+        raise SystemExit(143)  # what the command line's SIGTERM handler raises
 
     monkeypatch.setattr(os, "replace", terminated)
     with pytest.raises(SystemExit):
@@ -340,16 +397,21 @@ def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path, monkeypatch):
 
 # -- output a stranger cannot abuse ---------------------------------------------------
 
-EVIL = "players: \"Ev\x1b]0;pwned\x07il\", \"Bi\u202edi\"\nround 1: goods hulls money transport crowns masts deliver sails\n1. Carl hulls\n"
+EVIL = 'players: "Ev\x1b]0;pwned\x07il", "Bi\u202edi"\nround 1: goods hulls money transport crowns masts deliver sails\n1. Carl hulls\n'
 
 
-@pytest.mark.parametrize("command", ["validate", "score", "state", "annotate", "parse",
-                                     "explain --line 3"])
+@pytest.mark.parametrize(
+    "command", ["validate", "score", "state", "annotate", "parse", "explain --line 3"]
+)
 def test_control_characters_reach_no_terminal(tmp_path, command):
     path = tmp_path / "evil.ngn"
     path.write_text(EVIL, encoding="utf-8")
     result = cli(*command.split(), path)
-    assert "\x1b" not in result.output and "\u202e" not in result.output and "\x07" not in result.output
+    assert (
+        "\x1b" not in result.output
+        and "\u202e" not in result.output
+        and "\x07" not in result.output
+    )
     assert "\\x1b" in result.output or "\\u202e" in result.output, result.output
 
 
@@ -370,16 +432,19 @@ def test_caret_stays_under_the_mistake_after_an_escape(tmp_path):
     lines = cli("validate", path).output.splitlines()
     source = next(ln for ln in lines if ln.startswith("1 | "))
     caret = lines[lines.index(source) + 1]
-    assert source[caret.index("^"):caret.rindex("^") + 1] == '"a\\x1bb"', (source, caret)
+    assert source[caret.index("^") : caret.rindex("^") + 1] == '"a\\x1bb"', (source, caret)
 
 
 def test_an_output_encoding_that_cannot_show_a_name_does_not_crash(tmp_path):
     path = tmp_path / "game.ngn"
     path.write_text(GAME.replace("Anna", "Иван"), encoding="utf-8")
     for command in ("score", "state"):
-        result = subprocess.run([sys.executable, "-m", "nauticus_ref.cli", command, str(path)],
-                                capture_output=True, timeout=60,
-                                env={**os.environ, "PYTHONIOENCODING": "cp1252"})
+        result = subprocess.run(
+            [sys.executable, "-m", "nauticus_ref.cli", command, str(path)],
+            capture_output=True,
+            timeout=60,
+            env={**os.environ, "PYTHONIOENCODING": "cp1252"},
+        )
         assert result.returncode == 0, result.stderr
         assert b"\\u0418\\u0432\\u0430\\u043d" in result.stdout
 
@@ -388,8 +453,11 @@ def test_the_suggested_command_is_quoted_for_the_shell(tmp_path):
     import shlex
 
     path = tmp_path / "Zoë's $(touch PWNED) game.ngn"
-    path.write_text("players: Anna, Ben\nround 1: goods hulls money transport crowns masts "
-                    "deliver sails\n1. Ben hulls bonus whale\n", encoding="utf-8")
+    path.write_text(
+        "players: Anna, Ben\nround 1: goods hulls money transport crowns masts "
+        "deliver sails\n1. Ben hulls bonus whale\n",
+        encoding="utf-8",
+    )
     result = cli("validate", "--format", "json", path)
     import json
 
@@ -401,8 +469,9 @@ def test_the_suggested_command_is_quoted_for_the_shell(tmp_path):
 
 def test_markdown_escapes_names(tmp_path):
     path = tmp_path / "game.ngn"
-    path.write_text(GAME.replace("Anna", '"A|<b>x</b>"', 1).replace("Anna", '"A|<b>x</b>"'),
-                    encoding="utf-8")
+    path.write_text(
+        GAME.replace("Anna", '"A|<b>x</b>"', 1).replace("Anna", '"A|<b>x</b>"'), encoding="utf-8"
+    )
     for command in ("score", "state", "explain --line 8"):
         out = cli(*command.split(), "--format", "markdown", path).output
         assert "<b>" not in out.split("```")[0] and "A|<" not in out.split("```")[0], out

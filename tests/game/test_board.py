@@ -19,7 +19,12 @@ def test_standard_board_agrees_with_the_rulebook_examples():
     b = bundled("standard")
     two_vp = b.bonuses.index("2vp")
     # German 3.1: the hull tile on the 2 VP space, 2 blue workers, 1-ship 0, bow 1 + stern 3
-    assert [b.price(two_vp, "hulls", h) for h in ("1ship", "bow", "middle", "stern")] == [0, 1, 2, 3]
+    assert [b.price(two_vp, "hulls", h) for h in ("1ship", "bow", "middle", "stern")] == [
+        0,
+        1,
+        2,
+        3,
+    ]
     assert b.blue_workers(two_vp, anchor=0) == 2
     # German 3.2.1.2: whale mast 0, anchor masts 1 (and 4 for the second)
     assert (b.price(two_vp, "masts", "whale"), b.price(two_vp, "masts", "anchor")) == (0, 1)
@@ -31,8 +36,10 @@ def test_standard_board_agrees_with_the_rulebook_examples():
 
 
 def broken(**changes):
-    data = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
-            for k, v in STANDARD.items()}
+    data = {
+        k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+        for k, v in STANDARD.items()
+    }
     for path, value in changes.items():
         *parents, last = path.split(".")
         target = data
@@ -45,13 +52,16 @@ def broken(**changes):
     return data
 
 
-@pytest.mark.parametrize("changes, key", [
-    ({"wheel": {"workers": [1, 2, 1, 2, 3, 1, 3, 2]}}, "wheel.workers"),
-    ({"wheel": {"workers": [0, 2, 1]}}, "wheel.workers"),
-    ({"tiles.hulls": ["1ship", "bow", "bow", "stern"]}, "tiles.hulls"),
-    ({"supply.middle": -1}, "supply.middle"),
-    ({"supply.mizzen": 3}, "supply.mizzen"),
-])
+@pytest.mark.parametrize(
+    "changes, key",
+    [
+        ({"wheel": {"workers": [1, 2, 1, 2, 3, 1, 3, 2]}}, "wheel.workers"),
+        ({"wheel": {"workers": [0, 2, 1]}}, "wheel.workers"),
+        ({"tiles.hulls": ["1ship", "bow", "bow", "stern"]}, "tiles.hulls"),
+        ({"supply.middle": -1}, "supply.middle"),
+        ({"supply.mizzen": 3}, "supply.mizzen"),
+    ],
+)
 def test_bad_board_names_the_key(changes, key):
     with pytest.raises(BoardError) as caught:
         parse_board(broken(**changes), "my-board.toml")
@@ -85,13 +95,15 @@ def test_bundled_boards_are_parsed_ahead_and_a_changed_text_is_parsed_now(tmp_pa
     text = (Path(BOARDS_DIR) / "standard.toml").read_text(encoding="utf-8")
     assert board._parsed_ahead()[board._digest(text)] == STANDARD
     copy = tmp_path / "copy.toml"
-    copy.write_text(text.replace("name = \"standard\"", "name = \"copy\""), encoding="utf-8")
-    assert load_board_file(copy).name == "copy"   # not the bundled board's parse
+    copy.write_text(text.replace('name = "standard"', 'name = "copy"'), encoding="utf-8")
+    assert load_board_file(copy).name == "copy"  # not the bundled board's parse
 
 
-RECORD = ("players: Anna, Ben\n"
-          "round 1: goods hulls money transport crowns masts deliver sails\n"
-          "1. Anna hulls bonus whale\n  Anna: bow >new A = 3t\n")  # bow is 3 on the standard board
+RECORD = (
+    "players: Anna, Ben\n"
+    "round 1: goods hulls money transport crowns masts deliver sails\n"
+    "1. Anna hulls bonus whale\n  Anna: bow >new A = 3t\n"
+)  # bow is 3 on the standard board
 
 
 def _record_with_board(tmp_path, spec: str):
@@ -105,8 +117,9 @@ def test_board_path_is_relative_to_the_record_and_option_overrides(tmp_path, mon
     boards.mkdir()
     text = (Path(BOARDS_DIR) / "standard.toml").read_text(encoding="utf-8")
     # on this board the mast space prices the hull tile 1ship 3, bow 1, middle 0, stern 2
-    (boards / "mine.toml").write_text(text.replace("prices = [1, 3, 0, 2]", "prices = [3, 1, 0, 2]"),
-                                      encoding="utf-8")
+    (boards / "mine.toml").write_text(
+        text.replace("prices = [1, 3, 0, 2]", "prices = [3, 1, 0, 2]"), encoding="utf-8"
+    )
     record = _record_with_board(tmp_path, "boards/mine.toml")
     monkeypatch.chdir(EXAMPLES)  # not the record's folder: the path is the record's
     mine = CliRunner().invoke(main, ["validate", str(record)])

@@ -26,13 +26,21 @@ def _bad_turn(game: Game):
     if game.record is None or not game.errors:
         return None
     line = min(d.span.line for d in game.errors)
-    turn = next((t for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns
-                 if t.span.line == line), None)
+    turn = next(
+        (
+            t
+            for rnd in game.record.rounds
+            for ph in rnd.phases
+            for t in ph.turns
+            if t.span.line == line
+        ),
+        None,
+    )
     if turn is None:
         return None
     options = turn_options_of(game.record, game.replayed.table.board, turn, game.lines)
     if options is None:
-        return None   # the turn is out of order: its finding is about the order
+        return None  # the turn is out of order: its finding is about the order
     return turn, options
 
 
@@ -49,8 +57,9 @@ def test_the_first_suggestion_written_in_place_mends_the_record(path):
     turn, options = _bad_turn(game)
     (distance, best), *_ = nearest(options, turn.clauses)
     text = Printer(game.record).turn(best.turn)
-    mended = validate_source(Source(path.name, applied("\n".join(game.lines) + "\n",
-                                                       replace(turn.span, text))))
+    mended = validate_source(
+        Source(path.name, applied("\n".join(game.lines) + "\n", replace(turn.span, text)))
+    )
     later = [d.message for d in mended.errors if d.span.line >= turn.span.line]
     assert later == [], (text, later)
     assert distance > 0

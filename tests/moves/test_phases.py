@@ -22,7 +22,11 @@ GAMES = sorted(p for p in EXAMPLES.glob("*.ngn"))
 def _written(game: Game, line: int) -> PhaseOption:
     phase = next(ph for rnd in game.record.rounds for ph in rnd.phases if ph.span.line == line)
     b = phase.bonus
-    word = None if b is None or b.kind == "claim" else game.lines[line - 1].split("bonus")[1].split()[0]
+    word = (
+        None
+        if b is None or b.kind == "claim"
+        else game.lines[line - 1].split("bonus")[1].split()[0]
+    )
     return PhaseOption(phase.number, phase.player.text, phase.action, word)
 
 
@@ -37,8 +41,10 @@ def _phase_lines(game: Game) -> list[int]:
 
 def _texts() -> list[tuple[str, str]]:
     texts = [(p.name, p.read_text(encoding="utf-8")) for p in GAMES]
-    return texts + [(f"simulated {n}p {seed}", to_ngn(simulate(n, seed, bundled("standard"))))
-                    for n, seed in ((2, 1), (3, 2), (4, 3), (4, 4))]
+    return texts + [
+        (f"simulated {n}p {seed}", to_ngn(simulate(n, seed, bundled("standard"))))
+        for n, seed in ((2, 1), (3, 2), (4, 3), (4, 4))
+    ]
 
 
 @pytest.mark.parametrize("name, text", _texts(), ids=[n for n, _ in _texts()])
@@ -68,7 +74,7 @@ def test_an_illegal_phase_line_is_not_among_the_options_and_validate_agrees():
     game = validate_source(Source(path.name, path.read_text(encoding="utf-8")))
     line = _phase_lines(game)[1]
     options = _options(game, line)
-    first = _written(game, _phase_lines(game)[0])   # its action is flipped by this line
+    first = _written(game, _phase_lines(game)[0])  # its action is flipped by this line
     lines = list(game.lines)
     lines[line - 1] = PhaseOption(2, options[0].player, first.action, first.bonus).ngn()
     tried = validate_source(Source(path.name, "\n".join(lines) + "\n"))

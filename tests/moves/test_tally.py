@@ -33,8 +33,7 @@ def _games() -> list[Game]:
 
 def _positions(rng: random.Random, per_game: int):
     for game in _games():
-        lines = [t.span.line for rnd in game.record.rounds for ph in rnd.phases
-                 for t in ph.turns]
+        lines = [t.span.line for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns]
         for line in rng.sample(lines, min(per_game, len(lines))):
             o = options_at(game.record, game.replayed.table.board, line, game.lines)
             if o.turns is not None:
@@ -54,16 +53,15 @@ def test_a_tally_is_what_listing_the_bodies_gives():
         for action, extra in itertools.product(vocab.PLACING_ACTIONS, (False, True)):
             counted = tally(turns.ask, turns.purse, action, extra)
             if action in ("hulls", "masts", "goods"):
-                assert counted is not None, (name, line, action)   # only a sail completes
+                assert counted is not None, (name, line, action)  # only a sail completes
             if counted is None:
                 continue
-            listed = list(itertools.islice(bodies(turns.ask, turns.purse, action, extra),
-                                           MOST + 1))
+            listed = list(itertools.islice(bodies(turns.ask, turns.purse, action, extra), MOST + 1))
             if len(listed) > MOST:
                 continue
             assert counted == Counter(b.needs for b in listed), (name, line, action, extra)
             tallied[bool(listed)] += 1
-    assert tallied[True] > 100 and tallied[False] > 20   # both kinds of position were met
+    assert tallied[True] > 100 and tallied[False] > 20  # both kinds of position were met
 
 
 def test_turns_counted_with_the_extra_action_are_the_turns_listed():
@@ -77,8 +75,9 @@ def test_turns_counted_with_the_extra_action_are_the_turns_listed():
             continue
         listed = Counter(o.group for o in itertools.islice(turns, 3 * MOST + 1))
         assert counted == dict(listed), (name, line)
-        assert turns.plain_counts() == {g: n for g, n in listed.items()
-                                        if not g.startswith("extra")}, (name, line)
+        assert turns.plain_counts() == {
+            g: n for g, n in listed.items() if not g.startswith("extra")
+        }, (name, line)
         checked += 1
     assert checked > 15
 
@@ -94,22 +93,27 @@ def test_bodies_that_can_complete_a_ship_are_counted_as_listing_them_gives():
         for action, extra in itertools.product(("sails", "transport"), (False, True)):
             if tally(turns.ask, turns.purse, action, extra) is not None:
                 continue
-            listed = list(itertools.islice(bodies(turns.ask, turns.purse, action, extra),
-                                           MOST + 1))
+            listed = list(itertools.islice(bodies(turns.ask, turns.purse, action, extra), MOST + 1))
             if len(listed) > MOST:
                 continue
-            assert needs(turns.ask, turns.purse, action, extra) == \
-                Counter(b.needs for b in listed), (name, line, action, extra)
+            assert needs(turns.ask, turns.purse, action, extra) == Counter(
+                b.needs for b in listed
+            ), (name, line, action, extra)
             rewarded = any(c.rewards for b in listed for c in b.clause.placements)
             checked[rewarded] += 1
-            if rewarded:   # and with the rewards' tiles short in the supply
+            if rewarded:  # and with the rewards' tiles short in the supply
                 scarce = turns.purse.copy()
-                for tile, left in ((("sail", "crown"), 0), (("mast", "crown"), 1),
-                                   (("good", "fish"), 1), (("good", "salt"), 0)):
+                for tile, left in (
+                    (("sail", "crown"), 0),
+                    (("mast", "crown"), 1),
+                    (("good", "fish"), 1),
+                    (("good", "salt"), 0),
+                ):
                     scarce.supply[tile] = left
                 assert needs(turns.ask, scarce, action, extra) == Counter(
-                    b.needs for b in bodies(turns.ask, scarce, action, extra)), (name, line)
-    assert checked[True] > 10   # positions where some body completes a ship and is rewarded
+                    b.needs for b in bodies(turns.ask, scarce, action, extra)
+                ), (name, line)
+    assert checked[True] > 10  # positions where some body completes a ship and is rewarded
 
 
 def test_a_clause_said_to_leave_the_next_its_shape_leaves_it():
@@ -142,8 +146,8 @@ def test_bodies_walked_by_the_shape_they_leave_are_the_bodies_listed():
     checked = Counter()
     for name, line, turns in _positions(random.Random(35), 4):
         for purse, action, then in itertools.product(
-                (turns.purse, _nearly_full(turns.purse)),
-                vocab.PLACING_ACTIONS, vocab.ACTIONS):
+            (turns.purse, _nearly_full(turns.purse)), vocab.PLACING_ACTIONS, vocab.ACTIONS
+        ):
             if not walked_before(action, then):
                 assert afters(turns.ask, purse, action, True, then) is None
                 continue
@@ -153,10 +157,16 @@ def test_bodies_walked_by_the_shape_they_leave_are_the_bodies_listed():
             shaped = afters(turns.ask, purse, action, True, then)
             assert shaped is not None
             assert all(p.shape(then) == shape for shape, (p, _) in shaped.items())
-            walked = Counter({(shape, t, w): n for shape, (_, budgets) in shaped.items()
-                              for (t, w), n in budgets.items()})
-            assert walked == Counter((b.after.shape(then), b.after.taler, b.after.workers)
-                                     for b in listed), (name, line, action, then)
+            walked = Counter(
+                {
+                    (shape, t, w): n
+                    for shape, (_, budgets) in shaped.items()
+                    for (t, w), n in budgets.items()
+                }
+            )
+            assert walked == Counter(
+                (b.after.shape(then), b.after.taler, b.after.workers) for b in listed
+            ), (name, line, action, then)
             checked[then] += bool(listed)
     assert all(checked[then] > 20 for then in ("money", "deliver", "hulls", "masts", "goods"))
 
@@ -173,19 +183,22 @@ def test_bodies_tallied_from_the_ships_seen_are_the_bodies_walked():
     checked = Counter()
     for name, line, turns in _positions(random.Random(36), 6):
         for purse, action, then in itertools.product(
-                (turns.purse, _nearly_full(turns.purse)),
-                vocab.PLACING_ACTIONS, ("deliver", "money", "masts")):
+            (turns.purse, _nearly_full(turns.purse)),
+            vocab.PLACING_ACTIONS,
+            ("deliver", "money", "masts"),
+        ):
             p, blue = _as_clause(turns.ask, purse, True)
             shaped = seen_on_ships(turns.ask, p, action, True, blue, then)
             if shaped is None:
                 continue
             assert then == "deliver" or len(shaped) <= 1, (name, line, action, then)
             walked = listed_afters(turns.ask, p, action, True, blue, then)
-            assert {k: b for k, (_, b) in shaped.items()} == \
-                {k: b for k, (_, b) in walked.items() if b}, (name, line, action)
+            assert {k: b for k, (_, b) in shaped.items()} == {
+                k: b for k, (_, b) in walked.items() if b
+            }, (name, line, action)
             assert all(a.shape(then) == k for k, (a, _) in shaped.items())
             checked[len(shaped) > 1] += 1
-    assert checked[True] > 20   # positions where the ships seen leave more than one shape
+    assert checked[True] > 20  # positions where the ships seen leave more than one shape
 
 
 def test_bodies_counted_by_what_the_next_tally_reads_are_the_bodies_listed():
@@ -198,8 +211,10 @@ def test_bodies_counted_by_what_the_next_tally_reads_are_the_bodies_listed():
     checked = Counter()
     for name, line, turns in _positions(random.Random(37), 3):
         for purse, action, then in itertools.product(
-                (turns.purse, _nearly_full(turns.purse)),
-                vocab.BUYING_ACTIONS, ("masts", "sails", "goods")):
+            (turns.purse, _nearly_full(turns.purse)),
+            vocab.BUYING_ACTIONS,
+            ("masts", "sails", "goods"),
+        ):
             grouped = by_tally(turns.ask, purse, action, True, then)
             if grouped is None:
                 assert action in ("sails", then) or then == "sails", (name, line, action)
@@ -207,18 +222,24 @@ def test_bodies_counted_by_what_the_next_tally_reads_are_the_bodies_listed():
             listed = list(itertools.islice(bodies(turns.ask, purse, action, True), MOST + 1))
             if len(listed) > MOST:
                 continue
-            most = purse.workers + 2   # the most any body leaves, read with as many
+            most = purse.workers + 2  # the most any body leaves, read with as many
 
             def read(after, most=most, then=then):
                 rich = after.copy()
                 rich.workers = most
                 return alike(turns.ask, rich, then, False, most)
 
-            assert Counter((read(b.after), b.after.taler, b.after.workers) for b in listed) \
-                == Counter({(read(p), t, w): n for p, budgets in grouped.values()
-                            for (t, w), n in budgets.items()}), (name, line, action, then)
+            assert Counter(
+                (read(b.after), b.after.taler, b.after.workers) for b in listed
+            ) == Counter(
+                {
+                    (read(p), t, w): n
+                    for p, budgets in grouped.values()
+                    for (t, w), n in budgets.items()
+                }
+            ), (name, line, action, then)
             checked[then, len(grouped) > 1] += 1
-            try:   # bounded in time as the walk it replaces
+            try:  # bounded in time as the walk it replaces
                 by_tally(turns.ask, purse, action, True, then, deadline=0.0)
             except OutOfTime:
                 checked["out of time"] += 1
@@ -236,8 +257,11 @@ def test_purses_alike_for_a_tally_have_the_same_bodies():
 
     merged = 0
     for name, line, turns in _positions(random.Random(36), 3):
-        afters = [b.after for first in ("hulls", "masts", "sails", "goods")
-                  for b in itertools.islice(bodies(turns.ask, turns.purse, first, True), 300)]
+        afters = [
+            b.after
+            for first in ("hulls", "masts", "sails", "goods")
+            for b in itertools.islice(bodies(turns.ask, turns.purse, first, True), 300)
+        ]
         most = max((p.workers for p in afters), default=0)
         for action in ("masts", "sails", "goods", "transport"):
             groups: dict[object, list] = {}
@@ -256,9 +280,10 @@ def test_purses_alike_for_a_tally_have_the_same_bodies():
                         a, b = one.copy(), other.copy()
                         a.taler = b.taler = taler
                         a.workers = b.workers = workers
-                        assert tally(turns.ask, a, action, False) == \
-                            tally(turns.ask, b, action, False), (name, line, action)
-    assert merged > 20   # purses of different shapes were found alike
+                        assert tally(turns.ask, a, action, False) == tally(
+                            turns.ask, b, action, False
+                        ), (name, line, action)
+    assert merged > 20  # purses of different shapes were found alike
 
 
 def test_a_purse_that_can_place_nothing_is_alike_no_other():
@@ -291,15 +316,18 @@ def test_a_clause_seen_only_by_its_room_is_counted_by_it():
     for name, line, turns in _positions(random.Random(37), 4):
         purse = turns.purse
         for first, then in itertools.product(vocab.BUYING_ACTIONS, ("hulls", "masts", "goods")):
-            counted = rooms(turns.ask, purse, first, True)   # None: it can complete a ship
+            counted = rooms(turns.ask, purse, first, True)  # None: it can complete a ship
             if counted is None or not in_room(turns.ask, purse, first, True, then):
                 continue
             listed = list(itertools.islice(bodies(turns.ask, purse, first, True), MOST + 1))
             if len(listed) > MOST or not listed:
                 continue
             taken = [purse.storage_free - b.after.storage_free for b in listed]
-            assert counted == Counter(
-                (*b.needs, t) for b, t in zip(listed, taken)), (name, line, first)
+            assert counted == Counter((*b.needs, t) for b, t in zip(listed, taken)), (
+                name,
+                line,
+                first,
+            )
             for b, t in list(zip(listed, taken))[:40]:
                 assert stored(turns.ask, purse, first, t).shape(then) == b.after.shape(then)
             checked += 1
@@ -311,11 +339,10 @@ def test_a_transport_building_new_ships_may_spend_a_reward_on_the_next():
     workers for one: the first new ship, completed, brings 3 workers that move the
     second (the search's bounds allow for rewards from new ships too)."""
     game = _games()[0]
-    line = next(t.span.line for rnd in game.record.rounds for ph in rnd.phases
-                for t in ph.turns)
+    line = next(t.span.line for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns)
     turns = options_at(game.record, game.replayed.table.board, line, game.lines).turns
     purse = turns.purse.copy(ships={})
     purse.storage = Counter({("hull", "1ship"): 2, ("mast", "helm"): 2, ("sail", "helm"): 2})
-    purse.workers = 6 - turns.ask.blue - 3    # six tiles, three workers short
+    purse.workers = 6 - turns.ask.blue - 3  # six tiles, three workers short
     moved = [b for b in bodies(turns.ask, purse, "transport", False) if b.workers == 6]
     assert moved and all(b.clause.placements[0].rewards[0].kind == "3w" for b in moved)

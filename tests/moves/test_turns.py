@@ -79,13 +79,21 @@ def test_a_written_turn_is_missing_exactly_when_validate_finds_an_error_on_it(ru
     first_error = min((d.span.line for d in game.errors), default=None)
     for line in _turn_lines(game):
         if first_error is not None and line > first_error:
-            break   # past the first error the replay recovers; the options follow the table
+            break  # past the first error the replay recovers; the options follow the table
         o = _options(game, line)
-        if o.kind != "turn" or o.player is None or o.written_option is None and \
-                o.player.casefold() != game.lines[line - 1].split(":")[0].strip().casefold():
-            continue   # a turn out of order: the options are the next player's
-        assert o.among == (not _errors_on(game, line)), (rule, line, game.lines[line - 1],
-                                                         _errors_on(game, line))
+        if (
+            o.kind != "turn"
+            or o.player is None
+            or o.written_option is None
+            and o.player.casefold() != game.lines[line - 1].split(":")[0].strip().casefold()
+        ):
+            continue  # a turn out of order: the options are the next player's
+        assert o.among == (not _errors_on(game, line)), (
+            rule,
+            line,
+            game.lines[line - 1],
+            _errors_on(game, line),
+        )
 
 
 def _written_in_place(game: Game, line: int, text: str) -> Game:
@@ -98,7 +106,8 @@ def test_options_written_in_place_are_legal_on_their_line():
     rng = random.Random(30)
     board = bundled("standard")
     texts = [(p.name, p.read_text(encoding="utf-8")) for p in GAMES] + [
-        (f"sim{seed}", to_ngn(simulate(2 + seed % 3, seed, board))) for seed in range(6)]
+        (f"sim{seed}", to_ngn(simulate(2 + seed % 3, seed, board))) for seed in range(6)
+    ]
     for name, text in texts:
         game = _game(name, text)
         printer = Printer(game.record)
@@ -107,8 +116,12 @@ def test_options_written_in_place_are_legal_on_their_line():
             for option in rng.sample(options, min(5, len(options))):
                 written = printer.turn(option.turn)
                 after = _written_in_place(game, line, written)
-                assert not _errors_on(after, line), (name, line, written,
-                                                     [d.message for d in after.errors])
+                assert not _errors_on(after, line), (
+                    name,
+                    line,
+                    written,
+                    [d.message for d in after.errors],
+                )
 
 
 def test_the_options_are_each_listed_once():

@@ -20,15 +20,22 @@ from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.notation.raw import TOKENS
 from nauticus_ref.tools.simulate import simulate
 
-lark_cython = pytest.importorskip("lark_cython")   # the test extra installs it
+lark_cython = pytest.importorskip("lark_cython")  # the test extra installs it
 
 
 def corpus() -> list[str]:
     """Every record the tests know: examples (games, invalid, syntax errors, rulebook),
     the rules' cases, simulated games, and each of those mutated as a fuzzer does."""
     texts = [p.read_text(encoding="utf-8") for p in sorted(Path(EXAMPLES).rglob("*.ngn"))]
-    texts += [text for rule in ALL_RULES for kind in ("fail", "pass") for _, text in rule_cases(rule)[kind]]
-    texts += [to_ngn(simulate(n, seed, bundled("standard"))) for n in (2, 3, 4) for seed in range(2)]
+    texts += [
+        text
+        for rule in ALL_RULES
+        for kind in ("fail", "pass")
+        for _, text in rule_cases(rule)[kind]
+    ]
+    texts += [
+        to_ngn(simulate(n, seed, bundled("standard"))) for n in (2, 3, 4) for seed in range(2)
+    ]
     texts.append(HOSTILE_RECORD)
     rng = random.Random(17)
     return texts + [mutate(rng, rng.choice(texts)) for _ in range(300)]
@@ -44,8 +51,10 @@ def plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(map(plain, value))
     if dataclasses.is_dataclass(value):
-        return (type(value).__name__,
-                *(plain(getattr(value, f.name)) for f in dataclasses.fields(value)))
+        return (
+            type(value).__name__,
+            *(plain(getattr(value, f.name)) for f in dataclasses.fields(value)),
+        )
     return value
 
 
@@ -57,8 +66,12 @@ def test_the_accelerator_is_used():
 
 def test_every_line_parses_alike_or_fails_alike():
     fast, slow = grammar.line_parser(accelerated=True), grammar.line_parser()
-    lines = {ln for text in CORPUS for ln in split_lines(text)
-             if ln.strip() and not ln.lstrip().startswith("#") and len(ln) < 2000}
+    lines = {
+        ln
+        for text in CORPUS
+        for ln in split_lines(text)
+        if ln.strip() and not ln.lstrip().startswith("#") and len(ln) < 2000
+    }
     parsed = 0
     for line in sorted(lines):
         try:

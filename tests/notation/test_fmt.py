@@ -30,7 +30,7 @@ def test_formatting_keeps_the_record_and_its_comments_and_is_stable(path):
     before, after = parse_text(text).record, parse_text(formatted).record
     assert strip_spans(to_json(after)) == strip_spans(to_json(before))
     assert comments(formatted) == comments(text)
-    assert format_text(formatted).text == formatted          # formatting twice changes nothing
+    assert format_text(formatted).text == formatted  # formatting twice changes nothing
     blank_runs = formatted.count("\n\n\n")
     assert blank_runs == 0 and not formatted.startswith("\n")
 
@@ -43,13 +43,15 @@ def test_every_bundled_record_is_canonical(path):
 
 
 def test_trailing_comments_of_a_block_share_one_column():
-    text = ("players: Anna, Ben\n"
-            "round 1: goods hulls money transport crowns masts deliver sails\n"
-            "1. Anna money bonus whale # short\n"
-            "  Anna: 2w = 4t\n"
-            "  Ben: 3w = 6t     # a longer note\n"
-            "  # a whole-line comment ends the block\n"
-            "check Anna: 4t # alone\n")
+    text = (
+        "players: Anna, Ben\n"
+        "round 1: goods hulls money transport crowns masts deliver sails\n"
+        "1. Anna money bonus whale # short\n"
+        "  Anna: 2w = 4t\n"
+        "  Ben: 3w = 6t     # a longer note\n"
+        "  # a whole-line comment ends the block\n"
+        "check Anna: 4t # alone\n"
+    )
     assert format_text(text).text == (
         "players: Anna, Ben\n"
         "round 1: goods hulls money transport crowns masts deliver sails\n"
@@ -57,7 +59,8 @@ def test_trailing_comments_of_a_block_share_one_column():
         "  Anna: 2w = 4t\n"
         "  Ben: 3w = 6t             # a longer note\n"
         "  # a whole-line comment ends the block\n"
-        "  check Anna: 4t  # alone\n")
+        "  check Anna: 4t  # alone\n"
+    )
 
 
 def test_a_file_keeps_its_windows_line_endings(tmp_path):
@@ -72,23 +75,29 @@ def test_a_file_keeps_its_windows_line_endings(tmp_path):
     diff = run("fmt", "--diff", path)
     assert diff.exit_code == 1
     assert "\r" not in diff.output and "x0d" not in diff.output
-    changed = [ln.split("#")[0].rstrip() for ln in diff.output.splitlines()
-               if ln.startswith(("-  ", "+  "))]
+    changed = [
+        ln.split("#")[0].rstrip()
+        for ln in diff.output.splitlines()
+        if ln.startswith(("-  ", "+  "))
+    ]
     assert changed == ["-  Anna:3w=6t", "+  Anna: 3w = 6t"]
     assert run("fmt", path).exit_code == 0
     assert path.read_bytes() == windows.encode()
 
 
 def test_a_messy_record_in_canonical_form():
-    messy = ("# club night\n\n\n\nplayers:Anna,Ben   # seat order\n"
-             "ROUND 1: goods hulls money transport crowns masts deliver sails\n"
-             "1.  Anna   money  bonus whale\n    # Anna counts twice\n"
-             "  Anna: 2W =4t      # ref: accept claim\n  Ben :pass\n\n\n")
+    messy = (
+        "# club night\n\n\n\nplayers:Anna,Ben   # seat order\n"
+        "ROUND 1: goods hulls money transport crowns masts deliver sails\n"
+        "1.  Anna   money  bonus whale\n    # Anna counts twice\n"
+        "  Anna: 2W =4t      # ref: accept claim\n  Ben :pass\n\n\n"
+    )
     assert format_text(messy).text == (
         "# club night\n\nplayers: Anna, Ben  # seat order\n"
         "round 1: goods hulls money transport crowns masts deliver sails\n"
         "1. Anna money bonus whale\n    # Anna counts twice\n"
-        "  Anna: 2w = 4t  # ref: accept claim\n  Ben: pass\n")
+        "  Anna: 2w = 4t  # ref: accept claim\n  Ben: pass\n"
+    )
 
 
 def test_check_and_diff_write_nothing_and_exit_1_when_a_file_would_change(tmp_path, snapshot):
@@ -113,7 +122,9 @@ def test_a_file_with_syntax_errors_is_never_rewritten(tmp_path):
     before = os.stat(path)
     result = run("fmt", path)
     assert result.exit_code == 1 and "not formatted" in result.output
-    assert path.read_text(encoding="utf-8") == text and os.stat(path).st_mtime_ns == before.st_mtime_ns
+    assert (
+        path.read_text(encoding="utf-8") == text and os.stat(path).st_mtime_ns == before.st_mtime_ns
+    )
 
 
 def test_writing_is_atomic_and_keeps_the_files_permissions(tmp_path):
@@ -122,7 +133,7 @@ def test_writing_is_atomic_and_keeps_the_files_permissions(tmp_path):
     os.chmod(path, 0o640)
     assert run("fmt", path).exit_code == 0
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.ngn"]   # no temporary file left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.ngn"]  # no temporary file left
 
 
 def test_standard_input_is_formatted_to_standard_output():
@@ -210,12 +221,13 @@ def test_an_os_error_is_one_line_and_the_run_goes_on(tmp_path, monkeypatch):
     result = run("fmt", first, second)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert [ln for ln in result.output.splitlines() if "a.ngn" in ln] == [
-        f"nauticus-ref: error: {first}: cannot write: no space left on device"]
+        f"nauticus-ref: error: {first}: cannot write: no space left on device"
+    ]
     assert second.read_text(encoding="utf-8") == TIDY
 
 
 def test_a_long_name_of_emoji_is_formatted(tmp_path):
-    path = tmp_path / ("\N{SAILBOAT}" * 62 + ".ngn")    # 252 bytes: near the limit of 255
+    path = tmp_path / ("\N{SAILBOAT}" * 62 + ".ngn")  # 252 bytes: near the limit of 255
     path.write_text(MESSY, encoding="utf-8")
     assert run("fmt", path).exit_code == 0
     assert path.read_text(encoding="utf-8") == TIDY

@@ -17,14 +17,17 @@ def clause(text: str, phase: str = "1. Anna hulls bonus whale"):
 
 # -- lexical rules ------------------------------------------------------------
 
+
 def test_comments_and_blank_lines_carry_no_meaning():
     record = parse_ok("# a comment\n\nplayers: Anna, Ben   # seats\n\n   # indented comment\n")
     assert [p.text for p in record.header.players] == ["Anna", "Ben"]
 
 
 def test_byte_order_mark_and_crlf_line_ends():
-    record = parse_ok("\ufeffplayers: Anna, Ben\r\nround 1: goods hulls money transport crowns "
-                      "masts deliver sails\r\n1. Anna money bonus anchor\r\n")
+    record = parse_ok(
+        "\ufeffplayers: Anna, Ben\r\nround 1: goods hulls money transport crowns "
+        "masts deliver sails\r\n1. Anna money bonus anchor\r\n"
+    )
     phase = record.rounds[0].phases[0]
     assert phase.action == "money" and phase.span.line == 3
 
@@ -38,9 +41,11 @@ def test_a_byte_order_mark_among_blanks_is_a_blank():
 
 
 def test_keywords_actions_and_items_are_case_insensitive():
-    record = parse_ok("PLAYERS: Anna, Ben\nRound 1: GOODS hulls money transport crowns masts "
-                      "deliver sails\n1. Anna HULLS BONUS Whale\n  Anna: BOW Stern >NEW A\n"
-                      "  Ben: PASS\n")
+    record = parse_ok(
+        "PLAYERS: Anna, Ben\nRound 1: GOODS hulls money transport crowns masts "
+        "deliver sails\n1. Anna HULLS BONUS Whale\n  Anna: BOW Stern >NEW A\n"
+        "  Ben: PASS\n"
+    )
     phase = record.rounds[0].phases[0]
     assert phase.action == "hulls" and phase.bonus.value == "whale"
     assert [i.name for i in phase.turns[0].clauses[0].placements[0].items] == ["bow", "stern"]
@@ -63,10 +68,13 @@ def test_spans_are_line_and_column_of_the_source():
 
 # -- header ---------------------------------------------------------------
 
+
 def test_header_fields():
-    record = parse_ok("game: Club night at Anna's  # title\ndate: 2026-11-21\n"
-                      "players: Anna, Ben, Carla\nboard: boards/my board.toml\n"
-                      "crests: whale anchor helm gull\n")
+    record = parse_ok(
+        "game: Club night at Anna's  # title\ndate: 2026-11-21\n"
+        "players: Anna, Ben, Carla\nboard: boards/my board.toml\n"
+        "crests: whale anchor helm gull\n"
+    )
     h = record.header
     assert h.game.text == "Club night at Anna's"
     assert h.date.text == "2026-11-21"
@@ -80,9 +88,11 @@ def test_bad_date_and_wrong_number_of_crests_are_syntax_errors():
 
 
 def test_renamed_crest_is_the_fourth_crest():
-    record = parse_ok("players: Anna, Ben\ncrests: whale anchor helm gull\n"
-                      "round 1: goods hulls money transport crowns masts deliver sails\n"
-                      "1. Anna masts bonus gull\n  Anna: gull >store\n")
+    record = parse_ok(
+        "players: Anna, Ben\ncrests: whale anchor helm gull\n"
+        "round 1: goods hulls money transport crowns masts deliver sails\n"
+        "1. Anna masts bonus gull\n  Anna: gull >store\n"
+    )
     phase = record.rounds[0].phases[0]
     assert phase.bonus.value == "crest4"
     assert phase.turns[0].clauses[0].placements[0].items[0].name == "crest4"
@@ -90,17 +100,28 @@ def test_renamed_crest_is_the_fourth_crest():
 
 # -- rounds and phases ----------------------------------------------------------
 
+
 def test_round_line_deal():
     record = parse_ok(HEADER)
-    assert record.rounds[0].deal == ["goods", "hulls", "money", "transport", "crowns", "masts",
-                                     "deliver", "sails"]
+    assert record.rounds[0].deal == [
+        "goods",
+        "hulls",
+        "money",
+        "transport",
+        "crowns",
+        "masts",
+        "deliver",
+        "sails",
+    ]
 
 
 def test_phase_line_with_crest_good_and_claimed_bonus():
-    for phase_line, kind, value in [("1. Anna hulls bonus whale", "crest", "whale"),
-                                    ("1. Anna hulls bonus coffee", "good", "coffee"),
-                                    ("1. Anna hulls bonus 3w", "claim", "3w"),
-                                    ("1. Anna hulls bonus w+vp", "claim", "w+vp")]:
+    for phase_line, kind, value in [
+        ("1. Anna hulls bonus whale", "crest", "whale"),
+        ("1. Anna hulls bonus coffee", "good", "coffee"),
+        ("1. Anna hulls bonus 3w", "claim", "3w"),
+        ("1. Anna hulls bonus w+vp", "claim", "w+vp"),
+    ]:
         phase = parse_ok(HEADER + phase_line + "\n").rounds[0].phases[0]
         assert (phase.number, phase.player.text, phase.action) == (1, "Anna", "hulls")
         assert (phase.bonus.kind, phase.bonus.value) == (kind, value)
@@ -112,6 +133,7 @@ def test_phase_without_bonus():
 
 # -- turns and bodies -------------------------------------------------------------
 
+
 def test_pass():
     assert clause("pass").kind == "pass"
 
@@ -119,25 +141,39 @@ def test_pass():
 def test_buying_placements_in_written_order_with_destinations():
     c = clause("bow stern >new A, middle >store, 1ship >A")
     assert c.action == "hulls" and not c.extra
-    assert [[i.name for i in p.items] for p in c.placements] == [["bow", "stern"], ["middle"],
-                                                                 ["1ship"]]
-    assert [(p.dest.kind, p.dest.ship.text if p.dest.ship else None) for p in c.placements] == \
-        [("new", "A"), ("store", None), ("ship", "A")]
+    assert [[i.name for i in p.items] for p in c.placements] == [
+        ["bow", "stern"],
+        ["middle"],
+        ["1ship"],
+    ]
+    assert [(p.dest.kind, p.dest.ship.text if p.dest.ship else None) for p in c.placements] == [
+        ("new", "A"),
+        ("store", None),
+        ("ship", "A"),
+    ]
 
 
 def test_counts_and_aliases():
     c = clause("2 coffee single mid >store", "1. Anna goods")
-    assert [(i.kind, i.name, i.count) for i in c.placements[0].items] == \
-        [("good", "coffee", 2), ("hull", "1ship", 1), ("hull", "middle", 1)]
+    assert [(i.kind, i.name, i.count) for i in c.placements[0].items] == [
+        ("good", "coffee", 2),
+        ("hull", "1ship", 1),
+        ("hull", "middle", 1),
+    ]
 
 
 def test_masts_and_sails_with_crests_and_bare_crests():
     masts = clause("whale >A, crown mast >store, 2 anchor >store", "1. Anna masts")
-    assert [(i.kind, i.name, i.count) for p in masts.placements for i in p.items] == \
-        [("mast", "whale", 1), ("mast", "crown", 1), ("mast", "anchor", 2)]
+    assert [(i.kind, i.name, i.count) for p in masts.placements for i in p.items] == [
+        ("mast", "whale", 1),
+        ("mast", "crown", 1),
+        ("mast", "anchor", 2),
+    ]
     sails = clause("helm >A, whale sail >store", "1. Anna sails")
-    assert [(i.kind, i.name) for p in sails.placements for i in p.items] == \
-        [("sail", "helm"), ("sail", "whale")]
+    assert [(i.kind, i.name) for p in sails.placements for i in p.items] == [
+        ("sail", "helm"),
+        ("sail", "whale"),
+    ]
 
 
 def test_bare_crest_outside_masts_and_sails_is_a_syntax_error():
@@ -154,8 +190,10 @@ def test_gift_and_claim():
 def test_transport_body():
     c = clause("bow >A, crown sail >B", "1. Anna transport")
     assert c.action == "transport"
-    assert [(i.kind, i.name) for p in c.placements for i in p.items] == \
-        [("hull", "bow"), ("sail", "crown")]
+    assert [(i.kind, i.name) for p in c.placements for i in p.items] == [
+        ("hull", "bow"),
+        ("sail", "crown"),
+    ]
 
 
 def test_money_and_crowns_with_claims():
@@ -176,8 +214,11 @@ def test_deliver_body():
 
 def test_extra_action_before_and_after_the_main_clause():
     t = turn("  Anna: extra money: 2w = 4t; bow >store; extra goods: coffee >A")
-    assert [(c.kind, getattr(c, "action", None), getattr(c, "extra", None)) for c in t.clauses] \
-        == [("action", "money", True), ("action", "hulls", False), ("action", "goods", True)]
+    assert [(c.kind, getattr(c, "action", None), getattr(c, "extra", None)) for c in t.clauses] == [
+        ("action", "money", True),
+        ("action", "hulls", False),
+        ("action", "goods", True),
+    ]
 
 
 def test_pass_with_extra_action():
@@ -187,8 +228,9 @@ def test_pass_with_extra_action():
 
 
 def test_rewards_in_brackets():
-    c = clause("whale sail >A [crown mast, crown sail, 3vp, 7t, 3w, goods coffee fish]",
-               "1. Anna sails")
+    c = clause(
+        "whale sail >A [crown mast, crown sail, 3vp, 7t, 3w, goods coffee fish]", "1. Anna sails"
+    )
     rewards = c.placements[0].rewards
     assert [r.kind for r in rewards] == ["crown mast", "crown sail", "3vp", "7t", "3w", "goods"]
     assert rewards[-1].goods == ("coffee", "fish")
@@ -202,9 +244,11 @@ def test_unknown_reward_names_the_closest():
 
 # -- checkpoints and claims ---------------------------------------------------------
 
+
 def test_check_line_between_turns():
-    record = parse_ok(HEADER + "1. Anna money\n  Anna: 2w\n  check Anna: 23vp 12t 5w\n"
-                      "  Ben: pass\n")
+    record = parse_ok(
+        HEADER + "1. Anna money\n  Anna: 2w\n  check Anna: 23vp 12t 5w\n  Ben: pass\n"
+    )
     entries = record.rounds[0].phases[0].entries
     assert [type(e).__name__ for e in entries] == ["Turn", "Check", "Turn"]
     check = entries[1]
@@ -229,6 +273,7 @@ def test_only_checks_may_follow_final():
 
 # -- setup positions -------------------------------------------------------------
 
+
 def test_setup_block():
     record = parse_ok(
         "players: Anna, Ben\n"
@@ -239,7 +284,8 @@ def test_setup_block():
         "  Anna delivered: 2 grain, 3 fish\n"
         "  Ben: 9t 6w 31vp\n"
         "round 4: goods hulls money transport crowns masts deliver sails\n"
-        "3. Anna goods\n")
+        "3. Anna goods\n"
+    )
     s = record.setup
     assert (s.round, s.phase, s.anchor, s.flipped) == (4, 3, "2vp", ["hulls", "crowns"])
     anna = s.players[0]
@@ -248,8 +294,13 @@ def test_setup_block():
     ship = next(t for t in s.tiles if t.where == "ship")
     assert ship.ship.text == "A"
     assert [(i.kind, i.name, i.count) for i in ship.items] == [
-        ("hull", "bow", 1), ("hull", "middle", 1), ("hull", "stern", 1), ("mast", "whale", 3),
-        ("sail", "whale", 2), ("good", "coffee", 1)]
+        ("hull", "bow", 1),
+        ("hull", "middle", 1),
+        ("hull", "stern", 1),
+        ("mast", "whale", 3),
+        ("sail", "whale", 2),
+        ("good", "coffee", 1),
+    ]
     delivered = next(t for t in s.tiles if t.where == "delivered")
     assert [(i.name, i.count) for i in delivered.items] == [("grain", 2), ("fish", 3)]
     assert record.rounds[0].phases[0].number == 3
@@ -267,10 +318,13 @@ def test_only_goods_are_delivered_in_a_setup():
 
 # -- what the parser leaves to the referee ------------------------------------------
 
+
 def test_a_record_that_breaks_the_rules_still_parses():
     # three players in a deal of duplicates, a crown mast bought: all legal *syntax*
-    record = parse_ok("players: A, B, C, D, E\nround 9: goods goods goods goods goods goods "
-                      "goods goods\n12. Zed masts\n  Nobody: crown mast >nowhere = 99t\n")
+    record = parse_ok(
+        "players: A, B, C, D, E\nround 9: goods goods goods goods goods goods "
+        "goods goods\n12. Zed masts\n  Nobody: crown mast >nowhere = 99t\n"
+    )
     assert record.rounds[0].number == 9
 
 
@@ -287,15 +341,21 @@ def test_header_line_without_a_value_is_a_syntax_error():
         assert errors[0].message == f"`{key}:` needs a value"
 
 
-@pytest.mark.parametrize("line, message, column", [
-    ("  Anna: 3t 4t", "`t` is given twice", 12),         # a setup line
-    ("check Anna: 2vp 3vp", "`vp` is checked twice", 17),  # a check line
-])
+@pytest.mark.parametrize(
+    "line, message, column",
+    [
+        ("  Anna: 3t 4t", "`t` is given twice", 12),  # a setup line
+        ("check Anna: 2vp 3vp", "`vp` is checked twice", 17),  # a check line
+    ],
+)
 def test_an_amount_given_twice_is_a_syntax_error(line, message, column):
     setup = line.startswith("  ")
-    text = ("players: Anna, Ben\n" + ("setup: round 1 phase 1\n" + line + "\n" if setup else "")
-            + "round 1: goods hulls money transport crowns masts deliver sails\n"
-            + ("" if setup else line + "\n"))
+    text = (
+        "players: Anna, Ben\n"
+        + ("setup: round 1 phase 1\n" + line + "\n" if setup else "")
+        + "round 1: goods hulls money transport crowns masts deliver sails\n"
+        + ("" if setup else line + "\n")
+    )
     errors = syntax_errors(text)
     assert [(d.message, d.span.column) for d in errors] == [(message, column)]
     assert errors[0].help == "give each amount once"

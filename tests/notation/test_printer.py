@@ -23,9 +23,11 @@ def test_round_trip_of_every_example(path):
 
 
 def test_canonical_form_spells_out_items():
-    record = parse_ok("players: Anna, Ben\ncrests: whale anchor helm gull\n"
-                      "round 1: goods hulls money transport crowns masts deliver sails\n"
-                      "1. Anna masts bonus gull\n  anna: 2 GULL >new A, single >store\n")
+    record = parse_ok(
+        "players: Anna, Ben\ncrests: whale anchor helm gull\n"
+        "round 1: goods hulls money transport crowns masts deliver sails\n"
+        "1. Anna masts bonus gull\n  anna: 2 GULL >new A, single >store\n"
+    )
     assert "  anna: 2 gull mast >new A, 1ship >store" in to_ngn(record)
 
 
@@ -42,16 +44,32 @@ def quoted(name: str) -> str:
 
 @st.composite
 def placement(draw, action):
-    word = {"hulls": hull, "goods": good, "masts": crest, "sails": crest,
-            "transport": st.one_of(hull, good, crest.map(lambda c: c + " mast"))}[action]
+    word = {
+        "hulls": hull,
+        "goods": good,
+        "masts": crest,
+        "sails": crest,
+        "transport": st.one_of(hull, good, crest.map(lambda c: c + " mast")),
+    }[action]
     items = draw(st.lists(st.tuples(st.integers(1, 3), word), min_size=1, max_size=3))
     text = " ".join(f"{n} {w}" if n > 1 else w for n, w in items)
-    dest = draw(st.one_of(st.just(">store"), names.map(lambda n: ">" + quoted(n)),
-                          names.map(lambda n: ">new " + quoted(n))))
-    rewards = draw(st.lists(st.sampled_from(["crown mast", "crown sail", "3vp", "7t", "3w",
-                                             "goods coffee fish"]), max_size=4))
+    dest = draw(
+        st.one_of(
+            st.just(">store"),
+            names.map(lambda n: ">" + quoted(n)),
+            names.map(lambda n: ">new " + quoted(n)),
+        )
+    )
+    rewards = draw(
+        st.lists(
+            st.sampled_from(["crown mast", "crown sail", "3vp", "7t", "3w", "goods coffee fish"]),
+            max_size=4,
+        )
+    )
     gift = draw(st.booleans())
-    return ("+" if gift else "") + f"{text} {dest}" + (f" [{', '.join(rewards)}]" if rewards else "")
+    return (
+        ("+" if gift else "") + f"{text} {dest}" + (f" [{', '.join(rewards)}]" if rewards else "")
+    )
 
 
 @st.composite
@@ -74,10 +92,16 @@ def turn_line(draw, action):
 
 @st.composite
 def record_text(draw):
-    lines = ["players: Anna, Ben", "round 1: goods hulls money transport crowns masts deliver sails"]
+    lines = [
+        "players: Anna, Ben",
+        "round 1: goods hulls money transport crowns masts deliver sails",
+    ]
     for n in range(1, draw(st.integers(1, 7)) + 1):
-        action = draw(st.sampled_from(["hulls", "goods", "masts", "sails", "transport", "money",
-                                       "crowns", "deliver"]))
+        action = draw(
+            st.sampled_from(
+                ["hulls", "goods", "masts", "sails", "transport", "money", "crowns", "deliver"]
+            )
+        )
         lines.append(f"{n}. Anna {action}")
         lines.extend(draw(st.lists(turn_line(action), min_size=1, max_size=3)))
         if draw(st.booleans()):

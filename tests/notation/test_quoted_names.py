@@ -15,9 +15,18 @@ from nauticus_ref.referee.validate import validate_source
 DEAL = "round 1: goods hulls money transport crowns masts deliver sails\n"
 
 
-@pytest.mark.parametrize("name, written", [
-    ("Anna", "Anna"), ("Björn B.", '"Björn B."'), ("Sea Cow", '"Sea Cow"'), ("3w", '"3w"'),
-    ("pass", '"pass"'), ("Jean-Luc", "Jean-Luc"), ("store", '"store"')])
+@pytest.mark.parametrize(
+    "name, written",
+    [
+        ("Anna", "Anna"),
+        ("Björn B.", '"Björn B."'),
+        ("Sea Cow", '"Sea Cow"'),
+        ("3w", '"3w"'),
+        ("pass", '"pass"'),
+        ("Jean-Luc", "Jean-Luc"),
+        ("store", '"store"'),
+    ],
+)
 def test_a_name_is_written_as_the_printer_writes_it(name, written):
     assert quoted(name) == written
 
@@ -35,8 +44,10 @@ def test_a_help_line_that_writes_a_phase_line_quotes_the_start_player():
 
 
 def test_a_help_line_that_names_a_ship_quotes_it():
-    text = ("players: Anna, Ben\n" + DEAL + "1. Anna hulls\n"
-            '  Anna: bow stern >new "Sea Cow", 1ship >new "Sea Cow"\n')
+    text = (
+        "players: Anna, Ben\n" + DEAL + "1. Anna hulls\n"
+        '  Anna: bow stern >new "Sea Cow", 1ship >new "Sea Cow"\n'
+    )
     (found,) = [d for d in _diagnostics(text) if d.rule == "ship-name"]
     assert 'write `>"Sea Cow"` to add to it' in found.help
 
@@ -63,8 +74,10 @@ def workspace():
     return Workspace(lambda message: None)
 
 
-RECORD = ('players: Anna, "Ben B."\n' + DEAL + "1. Anna hulls bonus whale\n"
-          '  Anna: bow stern >new "Big One" = 4t\n  "Ben B.": 1ship >new S = 1t\n')
+RECORD = (
+    'players: Anna, "Ben B."\n' + DEAL + "1. Anna hulls bonus whale\n"
+    '  Anna: bow stern >new "Big One" = 4t\n  "Ben B.": 1ship >new S = 1t\n'
+)
 
 
 def _labels(workspace, text: str) -> list[str]:
@@ -80,13 +93,16 @@ def test_completion_offers_quoted_players_on_an_empty_turn_line(workspace):
     assert '"Ben B.": ' in _labels(workspace, RECORD + "  ")
 
 
-@pytest.mark.parametrize("tail, expected", [
-    ('  "Ben B.": ', "coffee"),
-    ('2. "Ben B." ', "masts"),
-    ('2. "Ben B." masts bonus ', "coffee"),   # masts lies on the worker + good space
-    ('  "Ben B.": whale mast >', "S"),
-    ('  Anna: whale mast >', '"Big One"'),
-])
+@pytest.mark.parametrize(
+    "tail, expected",
+    [
+        ('  "Ben B.": ', "coffee"),
+        ('2. "Ben B." ', "masts"),
+        ('2. "Ben B." masts bonus ', "coffee"),  # masts lies on the worker + good space
+        ('  "Ben B.": whale mast >', "S"),
+        ("  Anna: whale mast >", '"Big One"'),
+    ],
+)
 def test_completion_after_a_quoted_name(workspace, tail, expected):
     assert expected in _labels(workspace, RECORD + tail)
 
@@ -99,8 +115,11 @@ def test_go_to_definition_of_a_ship_made_in_the_setup(workspace):
     found = analysis.definition(use, lines[use].index('"Sea Cow"') + 2)
     setup = next(i for i, ln in enumerate(lines) if ln.startswith('  Anna ship "Sea Cow"'))
     assert found is not None and found.line == setup + 1
-    deliver = next(i for i, ln in enumerate(lines) if ln.strip() == "Anna: A" or
-                   ln.strip().startswith("Anna: A "))
+    deliver = next(
+        i
+        for i, ln in enumerate(lines)
+        if ln.strip() == "Anna: A" or ln.strip().startswith("Anna: A ")
+    )
     found = analysis.definition(deliver, lines[deliver].index(": A") + 2)
     assert found is not None and lines[found.line - 1].startswith("  Anna ship A:")
 

@@ -29,22 +29,29 @@ class Served:
         self.sock.bind(("127.0.0.1", 0))
         self.base = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
         self.server = uvicorn.Server(uvicorn.Config(make_app(self.book, token), log_level="error"))
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
-                                       daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
         self.thread.start()
         deadline = time.monotonic() + 10
         while not self.server.started:
             assert time.monotonic() < deadline, "the recorder did not start"
             time.sleep(0.01)
 
-    def call(self, path: str, body: object = None, headers: dict[str, str] | None = None,
-             raw: bytes | None = None) -> tuple[int, dict]:
+    def call(
+        self,
+        path: str,
+        body: object = None,
+        headers: dict[str, str] | None = None,
+        raw: bytes | None = None,
+    ) -> tuple[int, dict]:
         data = raw if raw is not None else None if body is None else json.dumps(body).encode()
         sent = {"Content-Type": "application/json", **(headers or {})}
         if self.token is not None and "X-Token" not in sent:
             sent["X-Token"] = self.token
-        request = urllib.request.Request(self.base + path, data=data, headers=sent,
-                                         method="POST" if data is not None else "GET")
+        request = urllib.request.Request(
+            self.base + path, data=data, headers=sent, method="POST" if data is not None else "GET"
+        )
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 return response.status, json.loads(response.read())

@@ -31,21 +31,25 @@ def _totals(text: str) -> dict[str, int]:
 
 @pytest.mark.parametrize("players, seed", [(2, 3), (4, 5)])
 def test_a_simulated_game_played_through_the_api_scores_as_the_simulator_played_it(
-        serve, players, seed):
+    serve, players, seed
+):
     text = to_ngn(simulate(players, seed, bundled("standard")))
     names = [n.strip() for n in text.split("players:", 1)[1].splitlines()[0].split(",")]
     s = serve()
     status, state = s.call("/api/new", {"players": names, "board": "standard"})
     assert status == 200 and state["next"]["kind"] == "round"
-    moves = [line.strip() for line in text.splitlines()
-             if line.strip() and not line.startswith(("game:", "players:", "#"))]
+    moves = [
+        line.strip()
+        for line in text.splitlines()
+        if line.strip() and not line.startswith(("game:", "players:", "#"))
+    ]
     for line in moves:
         status, state = s.call("/api/play", {"line": line, "at": state["at"]})
         assert status == 200, (line, state)
         _clean(s.path)
     assert state["next"]["kind"] == "over"
     assert _totals(s.path.read_text(encoding="utf-8")) == _totals(text)
-    with urllib.request.urlopen(s.base + "/score") as response:   # the score page
+    with urllib.request.urlopen(s.base + "/score") as response:  # the score page
         page = response.read().decode()
     assert all(name in page for name in names) and "<svg" in page
 
@@ -70,8 +74,9 @@ def test_a_game_of_random_legal_choices_is_written_clean_line_by_line(serve):
         else:
             assert nxt["kind"] == "final", nxt
             line = nxt["line"]
-        status, state = s.call("/api/play", {"line": line, "at": state["at"],
-                                             "comment": f"move {played}"})
+        status, state = s.call(
+            "/api/play", {"line": line, "at": state["at"], "comment": f"move {played}"}
+        )
         assert status == 200, (line, state)
         _clean(s.path)
         played += 1
@@ -114,8 +119,9 @@ def test_an_illegal_line_is_refused_with_the_referees_findings_and_nothing_is_wr
 def test_undo_removes_the_last_line_but_never_the_players(serve):
     s = serve()
     s.call("/api/new", {"players": ["Anna", "Ben"]})
-    status, state = s.call("/api/play", {"line": "round 1: goods hulls money transport crowns "
-                                                 "masts deliver sails"})
+    status, state = s.call(
+        "/api/play", {"line": "round 1: goods hulls money transport crowns masts deliver sails"}
+    )
     status, state = s.call("/api/undo", {"at": state["at"]})
     assert status == 200 and state["lines"] == ["players: Anna, Ben"]
     assert s.path.read_text(encoding="utf-8") == "players: Anna, Ben\n"
@@ -129,7 +135,7 @@ def test_two_tabs_see_one_state_and_the_one_behind_is_refused(serve):
     seen = state["at"]
     deal = "round 1: goods hulls money transport crowns masts deliver sails"
     assert s.call("/api/play", {"line": deal, "at": seen})[0] == 200
-    status, body = s.call("/api/play", {"line": deal, "at": seen})   # the other tab
+    status, body = s.call("/api/play", {"line": deal, "at": seen})  # the other tab
     assert status == 409 and body["state"]["at"] == seen + 1
     assert s.path.read_text(encoding="utf-8").count("round 1") == 1
 
@@ -138,15 +144,17 @@ def test_a_file_changed_behind_the_recorders_back_is_not_overwritten(serve):
     s = serve()
     s.call("/api/new", {"players": ["Anna", "Ben"]})
     s.path.write_text("players: Anna, Ben\n# someone's note\n", encoding="utf-8")
-    status, body = s.call("/api/play", {"line": "round 1: goods hulls money transport crowns "
-                                                "masts deliver sails"})
+    status, body = s.call(
+        "/api/play", {"line": "round 1: goods hulls money transport crowns masts deliver sails"}
+    )
     assert status == 409 and "changed by another program" in body["error"]
     assert s.path.read_text(encoding="utf-8").endswith("# someone's note\n")
 
 
 def test_an_existing_record_with_errors_is_shown_and_refused(serve, tmp_path):
-    (tmp_path / "bad.ngn").write_text("players: Anna, Ben\nround 1: goods goods\n",
-                                      encoding="utf-8")
+    (tmp_path / "bad.ngn").write_text(
+        "players: Anna, Ben\nround 1: goods goods\n", encoding="utf-8"
+    )
     s = serve("bad.ngn")
     status, state = s.call("/api/state")
     assert state["next"]["kind"] == "refused" and state["findings"]
@@ -174,8 +182,9 @@ def test_a_stranger_can_do_only_what_the_page_does(serve, tmp_path):
     # a body too large, a body that is not JSON, a form another site could post
     assert s.call("/api/play", raw=b'{"line": "' + b"x" * 20_000 + b'"}')[0] == 413
     assert s.call("/api/play", raw=b"not json")[0] == 400
-    assert s.call("/api/play", raw=b'{"line": "x"}',
-                  headers={"Content-Type": "text/plain"})[0] == 415
+    assert (
+        s.call("/api/play", raw=b'{"line": "x"}', headers={"Content-Type": "text/plain"})[0] == 415
+    )
     # no request names a file: a `path` is not read
     s.call("/api/new", {"players": ["Anna", "Ben"], "path": str(tmp_path / "other.ngn")})
     assert s.path.exists() and not (tmp_path / "other.ngn").exists()
@@ -203,8 +212,9 @@ def test_a_record_keeps_its_line_endings(tmp_path):
     path.write_bytes(b"players: Anna, Ben\r\n")
     book = Book.open(str(path))
     book.play("round 1: goods hulls money transport crowns masts deliver sails")
-    assert path.read_bytes() == (b"players: Anna, Ben\r\n"
-                                 b"round 1: goods hulls money transport crowns masts deliver sails\r\n")
+    assert path.read_bytes() == (
+        b"players: Anna, Ben\r\nround 1: goods hulls money transport crowns masts deliver sails\r\n"
+    )
 
 
 def test_the_table_comes_in_one_column_for_a_phone_and_two_otherwise(serve):
@@ -215,8 +225,9 @@ def test_the_table_comes_in_one_column_for_a_phone_and_two_otherwise(serve):
     s.call("/api/play", {"line": "round 1: goods hulls money transport crowns masts deliver sails"})
     widths = {}
     for asked in ("1", "2", "3", "1%00", ""):
-        request = urllib.request.Request(f"{s.base}/api/table.svg?columns={asked}",
-                                         headers={"X-Token": s.token or ""})
+        request = urllib.request.Request(
+            f"{s.base}/api/table.svg?columns={asked}", headers={"X-Token": s.token or ""}
+        )
         with urllib.request.urlopen(request, timeout=30) as response:
             widths[asked] = ET.fromstring(response.read()).get("width")
     assert widths == {"1": "460", "2": "930", "3": "930", "1%00": "930", "": "930"}

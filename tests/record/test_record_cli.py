@@ -19,8 +19,21 @@ from nauticus_ref.cli.record import _addresses, _qr
 def test_the_recorder_starts_on_loopback_says_where_and_stops_on_ctrl_c(tmp_path):
     path = tmp_path / "tonight.ngn"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "nauticus_ref", "record", str(path), "--players", "Anna, Ben",
-         "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "nauticus_ref",
+            "record",
+            str(path),
+            "--players",
+            "Anna, Ben",
+            "--port",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         first = proc.stdout.readline()
         address = re.search(r"at (http://127\.0\.0\.1:\d+/)$", first.strip())
@@ -50,4 +63,4 @@ def test_for_a_phone_the_address_on_the_network_carries_the_token_and_a_qr_code(
     assert _addresses("::1", 8000, None) == ["http://[::1]:8000/"]
     _qr(shown[-1])
     code = capsys.readouterr().out.splitlines()
-    assert len(code) > 10 and len({len(line) for line in code}) == 1   # a square of blocks
+    assert len(code) > 10 and len({len(line) for line in code}) == 1  # a square of blocks

@@ -20,7 +20,7 @@ def _after(page, action) -> None:
     from playwright.sync_api import expect
 
     n = _lines(page)
-    action()   # (the page's CSP allows no script from a string: a locator waits instead)
+    action()  # (the page's CSP allows no script from a string: a locator waits instead)
     expect(page.locator("#lines li")).to_have_count(n + 1, timeout=30_000)
 
 
@@ -44,7 +44,7 @@ def test_two_rounds_are_recorded_by_tapping_at_phone_width(serve, browser):
             _after(page, lambda: page.click("#deal"))
         elif heading.startswith("Phase"):
             _after(page, lambda: page.locator("#decide .steps button").first.click())
-        else:   # a turn: the first choice offered, then confirm when it is a whole turn
+        else:  # a turn: the first choice offered, then confirm when it is a whole turn
             page.locator("#steps button").first.wait_for()
             if not page.locator("#confirm-turn").count():
                 page.locator("#steps button").first.click()
@@ -56,8 +56,12 @@ def test_two_rounds_are_recorded_by_tapping_at_phone_width(serve, browser):
             box = page.locator("#table").bounding_box()
             assert box is not None and box["y"] < 800 and box["width"] <= 400
             # in one column, at about the size it is drawn
-            assert page.locator("#table").evaluate(
-                "i => i.getBoundingClientRect().width / i.naturalWidth") >= .75
+            assert (
+                page.locator("#table").evaluate(
+                    "i => i.getBoundingClientRect().width / i.naturalWidth"
+                )
+                >= 0.75
+            )
         assert page.evaluate("document.documentElement.scrollWidth") <= 400
     assert turns == 2 * 7 * 2 and not problems
     text = s.path.read_text(encoding="utf-8")

@@ -20,9 +20,11 @@ def problems(text: str):
 
 
 def test_extra_action_on_a_flipped_action_at_2_then_4_taler():
-    text = (OPENING + "1. Anna goods bonus 3w\n  Anna: pass\n  Ben: pass\n"
-            "2. Ben hulls bonus whale\n  Ben: pass\n"
-            "  Anna: pass; extra goods: 2 coffee grain >store = 8t\n")
+    text = (
+        OPENING + "1. Anna goods bonus 3w\n  Anna: pass\n  Ben: pass\n"
+        "2. Ben hulls bonus whale\n  Ben: pass\n"
+        "  Anna: pass; extra goods: 2 coffee grain >store = 8t\n"
+    )
     assert problems(text) == []
     anna = run(text).table.players[0]
     assert anna.taler == 15 - 8 and anna.extra_used
@@ -33,9 +35,12 @@ def test_extra_action_on_a_flipped_action_at_2_then_4_taler():
 def test_rewards_can_be_used_at_once_in_the_same_clause():
     # Anna starts with 0 taler and takes the 4-taler bonus; after the whale sail (3) she
     # has 1, too little for the crest4 sail (2) but for the 7 taler that ship A brings
-    text = ("players: Anna, Ben\nsetup: round 1 phase 1\n  Anna: 0t\n"
-            "  Anna ship A: 1ship, whale mast\n  Anna ship B: 1ship, crest4 mast\n" + DEAL +
-            "1. Anna sails\n  Anna: whale >A [7t], crest4 >B [3vp] = 5t\n")
+    text = (
+        "players: Anna, Ben\nsetup: round 1 phase 1\n  Anna: 0t\n"
+        "  Anna ship A: 1ship, whale mast\n  Anna ship B: 1ship, crest4 mast\n"
+        + DEAL
+        + "1. Anna sails\n  Anna: whale >A [7t], crest4 >B [3vp] = 5t\n"
+    )
     assert problems(text) == []
     assert run(text).table.players[0].taler == 0 + 4 - 3 + 7 - 2
     short = text.replace("[7t]", "[3vp]")
@@ -43,11 +48,16 @@ def test_rewards_can_be_used_at_once_in_the_same_clause():
 
 
 def test_start_player_carries_on_across_rounds():
-    phases = "".join(f"{n}. {'Anna' if n % 2 else 'Ben'} {a}\n  {'Anna' if n % 2 else 'Ben'}: pass\n"
-                     f"  {'Ben' if n % 2 else 'Anna'}: pass\n"
-                     for n, a in zip(range(1, 8), ["money", "transport", "crowns", "deliver",
-                                                  "goods", "masts", "sails"]))
-    phases = phases.replace("money\n", "money bonus whale\n").replace("masts\n", "masts bonus coffee\n")
+    phases = "".join(
+        f"{n}. {'Anna' if n % 2 else 'Ben'} {a}\n  {'Anna' if n % 2 else 'Ben'}: pass\n"
+        f"  {'Ben' if n % 2 else 'Anna'}: pass\n"
+        for n, a in zip(
+            range(1, 8), ["money", "transport", "crowns", "deliver", "goods", "masts", "sails"]
+        )
+    )
+    phases = phases.replace("money\n", "money bonus whale\n").replace(
+        "masts\n", "masts bonus coffee\n"
+    )
     second = "round 2: goods hulls money transport crowns masts deliver sails\n"
     ok = OPENING + phases + second + "1. Ben money bonus whale\n"
     assert problems(ok) == []
@@ -56,13 +66,27 @@ def test_start_player_carries_on_across_rounds():
 
 
 def test_the_wheel_turns_to_the_first_action_of_the_last_round():
-    phases = "".join(f"{n}. {'Anna' if n % 2 else 'Ben'} {a}\n"
-                     for n, a in zip(range(1, 8), ["transport", "money bonus whale", "crowns",
-                                                  "deliver", "goods", "masts bonus coffee",
-                                                  "sails"]))
-    phases = "".join(line + "\n  Anna: pass\n  Ben: pass\n" if line else "" for line in phases.split("\n"))
-    rp = run(OPENING + phases + "round 2: goods hulls money transport crowns masts deliver sails\n"
-             ).table
+    phases = "".join(
+        f"{n}. {'Anna' if n % 2 else 'Ben'} {a}\n"
+        for n, a in zip(
+            range(1, 8),
+            [
+                "transport",
+                "money bonus whale",
+                "crowns",
+                "deliver",
+                "goods",
+                "masts bonus coffee",
+                "sails",
+            ],
+        )
+    )
+    phases = "".join(
+        line + "\n  Anna: pass\n  Ben: pass\n" if line else "" for line in phases.split("\n")
+    )
+    rp = run(
+        OPENING + phases + "round 2: goods hulls money transport crowns masts deliver sails\n"
+    ).table
     # transport lay on the 2 VP space (index 3): the anchor points there in round 2
     assert rp.anchor == 3
     # space s gets the wheel section (s - 3) mod 8 of [0, 2, 1, 2, 3, 1, 3, 2]
@@ -78,8 +102,9 @@ def test_pass_penalties_at_round_end_and_pass_tiles_turn_back():
         "5. Anna masts bonus coffee\n  Anna: helm >store\n  Ben: helm >store\n"
         "6. Ben sails bonus 4t\n  Ben: anchor >store\n  Anna: anchor >store\n"
         "7. Anna deliver bonus w+vp\n  Anna: pass\n  check Anna: 12vp\n  Ben: pass\n"
-        "check Anna: 11vp\ncheck Ben: 7vp\n")
-    assert problems(text) == []   # the checks hold: penalties right after the last turn
+        "check Anna: 11vp\ncheck Ben: 7vp\n"
+    )
+    assert problems(text) == []  # the checks hold: penalties right after the last turn
     rp = run(text).table
     # Anna: 10 + 1 (her flipped pass tile is a crown: 1 crown x 1 worker) + 1 (worker + VP
     # bonus) - 1 (two tiles flipped); Ben: 10 - 3 (one tile flipped)
@@ -97,8 +122,11 @@ def test_crests_names_the_boards_crests_in_the_boards_order():
     board = parse_board({**data, "tiles": {**data["tiles"], "masts": order}}, "reordered")
     # masts on the w+good space: prices [2, 1, 0, 3] in the tile's order, so on this
     # board anchor costs 2 and whale 1; `crests: a b c d` makes `a` the anchor
-    text = ("players: Anna, Ben\ncrests: a b c d\n" + DEAL
-            + "1. Anna masts bonus coffee\n  Anna: a mast >store = 2t\n")
+    text = (
+        "players: Anna, Ben\ncrests: a b c d\n"
+        + DEAL
+        + "1. Anna masts bonus coffee\n  Anna: a mast >store = 2t\n"
+    )
     result = replay(parse_ok(text), board)
     assert [d.message for d in result.diagnostics if d.severity == "error"] == []
     assert result.table.players[0].storage[("mast", "anchor")] == 1
@@ -117,16 +145,26 @@ def test_explain_steps_say_what_the_replay_did():
     path = EXAMPLES / "invalid" / "one-crest.ngn"
     report = validate_source(Source(str(path), path.read_text(encoding="utf-8")))
     rp = report.replayed
-    data = explain_json(report.path, report.lines, report.parsed.record, rp, report.diagnostics,
-                        rp.table.board, find_point(report.parsed.record, 8))
+    data = explain_json(
+        report.path,
+        report.lines,
+        report.parsed.record,
+        rp,
+        report.diagnostics,
+        rp.table.board,
+        find_point(report.parsed.record, 8),
+    )
     texts = [s["text"] for s in data["steps"]]
     assert texts[0] == "the anchor mast does not fit on `A`: to storage instead"
     assert not any("to `A`" in t for t in texts), texts
 
 
 def test_a_crown_claim_broken_by_the_cap_names_the_cap():
-    text = ("players: Anna, Ben\nsetup: round 1 phase 1\n  Anna store: 6 crown sail\n" + DEAL
-            + "1. Anna crowns bonus 2w\n  Anna: 3w = 18vp\n")
+    text = (
+        "players: Anna, Ben\nsetup: round 1 phase 1\n  Anna store: 6 crown sail\n"
+        + DEAL
+        + "1. Anna crowns bonus 2w\n  Anna: 3w = 18vp\n"
+    )
     (claim,) = [d for d in run(text).diagnostics if d.severity == "error"]
     assert claim.rule == "claim" and "`crown-cap`" in claim.message
     assert "capped at 15 by `crown-cap`" in claim.help and "rules crown-cap" in claim.help
@@ -136,9 +174,11 @@ def test_numbers_agree_with_their_nouns():
     text = OPENING + "1. Anna money bonus whale\n  Anna: 1w\n  Ben: pass\n"
     steps = [s.text for s in run(text).steps]
     assert "1 worker x 2 taler = 2 taler" in steps
-    end = run("players: Anna, Ben\nsetup: round 1 phase 7, flipped goods hulls money transport "
-              "crowns masts\n  Anna: passed 3\n" + DEAL + "7. Anna deliver\n  Anna: pass\n"
-              "  Ben: pass\n").steps
+    end = run(
+        "players: Anna, Ben\nsetup: round 1 phase 7, flipped goods hulls money transport "
+        "crowns masts\n  Anna: passed 3\n" + DEAL + "7. Anna deliver\n  Anna: pass\n"
+        "  Ben: pass\n"
+    ).steps
     assert any("3 pass tiles flipped, no penalty" in s.text for s in end)
     assert any("1 pass tile flipped, -3 VP" in s.text for s in end)
 

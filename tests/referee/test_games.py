@@ -20,8 +20,9 @@ def run(text: str):
 @pytest.mark.parametrize("players", sorted(GAMES))
 def test_complete_games_validate_clean(players):
     result = run(GAMES[players].read_text(encoding="utf-8"))
-    assert not [d for d in result.diagnostics if d.severity != "note"], \
-        [(d.rule, d.span.line, d.message) for d in result.diagnostics]
+    assert not [d for d in result.diagnostics if d.severity != "note"], [
+        (d.rule, d.span.line, d.message) for d in result.diagnostics
+    ]
     assert result.complete
     assert len(result.table.players) == players
 
@@ -45,8 +46,16 @@ def test_the_games_together_show_every_part_of_the_game():
                     for c in turn.clauses:
                         if isinstance(c, ActionClause) and c.action == "crowns" and c.claim:
                             crown_cap_reached |= c.claim.value == 15
-    assert actions == {"hulls", "masts", "sails", "goods", "transport", "money", "deliver",
-                       "crowns"}
+    assert actions == {
+        "hulls",
+        "masts",
+        "sails",
+        "goods",
+        "transport",
+        "money",
+        "deliver",
+        "crowns",
+    }
     assert ship_sizes == {1, 2, 3, 4}
     assert delivered > 0 and extra >= 3 and crown_cap_reached
     assert any(n.rule == "storage" and "forfeited" in n.message for n in notes)
@@ -56,23 +65,31 @@ def test_the_games_together_show_every_part_of_the_game():
 GAME = GAMES[2].read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("old, new, rule", [
-    # an overspend: Anna is short here, and her next check line puts the replay right
-    ("  Anna: 1ship >new A, bow stern >new B = 6t",
-     "  Anna: 1ship >new A, bow stern >new B, 2 bow stern >store = 18t", "taler"),
-    # a forgotten turn line
-    ("  Ben: 1ship >new S = 1t\n", "", "turn-order"),
-    # a wrong start player: later phases are still judged by the rotation
-    ("2. Ben masts bonus coffee", "2. Anna masts bonus coffee", "start-player"),
-    # a ship misnamed where it is started: later placements on it still work
-    ("  Anna: 1ship >new A, bow stern >new B = 6t", "  Anna: 1ship >new A, bow stern >new A = 6t",
-     "ship-name"),
-    # a wrong claim
-    ("  Ben: 3w = 3vp", "  Ben: 3w = 4vp", "claim"),
-])
+@pytest.mark.parametrize(
+    "old, new, rule",
+    [
+        # an overspend: Anna is short here, and her next check line puts the replay right
+        (
+            "  Anna: 1ship >new A, bow stern >new B = 6t",
+            "  Anna: 1ship >new A, bow stern >new B, 2 bow stern >store = 18t",
+            "taler",
+        ),
+        # a forgotten turn line
+        ("  Ben: 1ship >new S = 1t\n", "", "turn-order"),
+        # a wrong start player: later phases are still judged by the rotation
+        ("2. Ben masts bonus coffee", "2. Anna masts bonus coffee", "start-player"),
+        # a ship misnamed where it is started: later placements on it still work
+        (
+            "  Anna: 1ship >new A, bow stern >new B = 6t",
+            "  Anna: 1ship >new A, bow stern >new A = 6t",
+            "ship-name",
+        ),
+        # a wrong claim
+        ("  Ben: 3w = 3vp", "  Ben: 3w = 4vp", "claim"),
+    ],
+)
 def test_one_mistake_gives_one_diagnostic(old, new, rule):
     assert old in GAME
     result = run(GAME.replace(old, new, 1))
     found = [d for d in result.diagnostics if d.severity != "note"]
-    assert [d.rule for d in found] == [rule], \
-        [(d.rule, d.span.line, d.message) for d in found]
+    assert [d.rule for d in found] == [rule], [(d.rule, d.span.line, d.message) for d in found]

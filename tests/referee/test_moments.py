@@ -40,7 +40,7 @@ def test_a_placement_is_judged_on_a_table_built_by_hand():
     assert finding.rule == "one-crest" and "carries whale" in finding.message
     [finding] = _ask(table, moments.placed(ship, ("hull", "middle"), SPAN))
     assert finding.rule == "hull-order"
-    assert ship.sails == [] and ship.parts == ["bow", "stern"]   # asking changed nothing
+    assert ship.sails == [] and ship.parts == ["bow", "stern"]  # asking changed nothing
 
 
 def test_the_first_finding_at_a_placement_is_the_one_the_referee_reports():
@@ -48,8 +48,7 @@ def test_the_first_finding_at_a_placement_is_the_one_the_referee_reports():
     1-ship refuses a bow under `one-ship` only, though its hull is also closed."""
     table = Table(BOARD, {})
     one = Ship(name="A", parts=["1ship"])
-    assert [d.rule for d in _ask(table, moments.placed(one, ("hull", "bow"), SPAN))] \
-        == ["one-ship"]
+    assert [d.rule for d in _ask(table, moments.placed(one, ("hull", "bow"), SPAN))] == ["one-ship"]
 
 
 def test_every_moment_asks_its_rules_in_the_catalogues_order():
@@ -79,9 +78,13 @@ def test_a_rule_turned_off_is_not_asked_and_the_replay_goes_on(rule):
 def test_with_a_rule_off_the_game_goes_on_as_if_it_did_not_exist():
     """With `one-crest` off, an anchor mast goes onto a whale ship (not to storage, as the
     referee's recovery from a breach would put it), and the ship is not in doubt."""
-    text = HEADER.replace("round 1:", "setup: round 1 phase 1\n  Anna ship A: bow, stern, "
-                          "whale mast\nround 1:") + "1. Anna masts bonus coffee\n" \
+    text = (
+        HEADER.replace(
+            "round 1:", "setup: round 1 phase 1\n  Anna ship A: bow, stern, whale mast\nround 1:"
+        )
+        + "1. Anna masts bonus coffee\n"
         "  Anna: anchor mast >A\n  Ben: pass\n"
+    )
     on = replay(parse_ok(text), BOARD)
     off = replay(parse_ok(text), BOARD, off=frozenset({"one-crest"}))
     assert [d.rule for d in on.diagnostics] == ["one-crest"] and off.diagnostics == []

@@ -28,10 +28,13 @@ def edits(text: str, seed: int) -> list[str]:
     for i in rng.sample(moves(lines), min(12, len(moves(lines)))):
         line = lines[i]
         digits = [k for k, ch in enumerate(line) if ch.isdigit()]
-        changed = (line[:digits[0]] + str((int(line[digits[0]]) + 1) % 10) + line[digits[0] + 1:]
-                   if digits else line + "x")
+        changed = (
+            line[: digits[0]] + str((int(line[digits[0]]) + 1) % 10) + line[digits[0] + 1 :]
+            if digits
+            else line + "x"
+        )
         for new in ([line + " "], [changed], [], [line, line]):
-            out.append("\n".join(lines[:i] + new + lines[i + 1:]))
+            out.append("\n".join(lines[:i] + new + lines[i + 1 :]))
         out.append("\n".join(lines[:i]))
     return out
 
@@ -49,8 +52,10 @@ def test_an_edited_record_replays_as_from_scratch(path: Path) -> None:
     text, memo = path.read_text(encoding="utf-8"), Memo()
     validate_source(Source(path.name, text), memo=memo)
     for version in edits(text, seed=len(text)):
-        same(validate_source(Source(path.name, version), memo=memo),
-             validate_source(Source(path.name, version)))
+        same(
+            validate_source(Source(path.name, version), memo=memo),
+            validate_source(Source(path.name, version)),
+        )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -61,11 +66,15 @@ def test_simulated_games_edited_replay_as_from_scratch(players: int) -> None:
     validate_source(Source("g.ngn", text), board, memo, steps=False)
     resumed = 0
     for version in edits(text, seed=players):
-        same(validate_source(Source("g.ngn", version), board, memo, steps=False),
-             validate_source(Source("g.ngn", version), board, steps=False))
+        same(
+            validate_source(Source("g.ngn", version), board, memo, steps=False),
+            validate_source(Source("g.ngn", version), board, steps=False),
+        )
         assert memo.replay is not None
         resumed += memo.replay.resumed_at > 0
-    assert resumed > len(edits(text, seed=players)) // 2   # the comparison above is of resumed replays
+    assert (
+        resumed > len(edits(text, seed=players)) // 2
+    )  # the comparison above is of resumed replays
 
 
 def test_an_edit_in_the_last_round_replays_only_that_round() -> None:
@@ -85,8 +94,10 @@ def test_a_replay_with_steps_does_not_resume_one_without() -> None:
     memo = Memo()
     validate_source(Source("g.ngn", text), memo=memo, steps=False)
     edited = text + "\n"
-    same(validate_source(Source("g.ngn", edited), memo=memo),
-         validate_source(Source("g.ngn", edited)))
+    same(
+        validate_source(Source("g.ngn", edited), memo=memo),
+        validate_source(Source("g.ngn", edited)),
+    )
     assert memo.replay is not None and memo.replay.resumed_at == 0
 
 
@@ -95,6 +106,8 @@ def test_a_changed_header_replays_whole() -> None:
     memo = Memo()
     validate_source(Source("g.ngn", text), memo=memo)
     edited = text.replace("game: Sunday at Ole's", "game: Sunday evening at Ole's")
-    same(validate_source(Source("g.ngn", edited), memo=memo),
-         validate_source(Source("g.ngn", edited)))
+    same(
+        validate_source(Source("g.ngn", edited), memo=memo),
+        validate_source(Source("g.ngn", edited)),
+    )
     assert memo.replay is not None and memo.replay.resumed_at == 0

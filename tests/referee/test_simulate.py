@@ -33,8 +33,9 @@ def test_simulated_games_validate_clean_score_and_reprint(players, seed):
     record = parse_ok(text)
     result = replay(record, BOARD)
     assert result.complete
-    assert not [d for d in result.diagnostics if d.severity != "note"], \
-        [(d.rule, d.span.line, d.message) for d in result.diagnostics][:5]
+    assert not [d for d in result.diagnostics if d.severity != "note"], [
+        (d.rule, d.span.line, d.message) for d in result.diagnostics
+    ][:5]
     again = parse_ok(to_ngn(record))  # the final line was confirmed by the replay above
     assert strip_spans(to_json(again)) == strip_spans(to_json(record))
     assert to_ngn(again) == text
@@ -56,8 +57,14 @@ def test_the_play_looks_like_play():
                 delivered += sum(p.delivered.values())
                 extra += p.extra_used
             crowns += sum(e.points for e in result.ledger if e.source == "crowns")
-            passes += sum(1 for r in record.rounds for ph in r.phases for t in ph.turns
-                          for c in t.clauses if c.kind == "pass")
+            passes += sum(
+                1
+                for r in record.rounds
+                for ph in r.phases
+                for t in ph.turns
+                for c in t.clauses
+                if c.kind == "pass"
+            )
     assert set(sizes) == {1, 2, 3, 4}
     assert delivered > 0 and crowns > 0 and passes > 0 and extra > 0
 
@@ -96,8 +103,9 @@ def test_simulate_command(tmp_path):
     one = CliRunner().invoke(main, ["simulate", "--players", "2", "--seed", "3"])
     assert one.exit_code == 0 and one.output == game(2, 3)
     out = tmp_path / "sims"
-    many = CliRunner().invoke(main, ["simulate", "--players", "3", "--seed", "4", "--games", "3",
-                                     "--out", str(out)])
+    many = CliRunner().invoke(
+        main, ["simulate", "--players", "3", "--seed", "4", "--games", "3", "--out", str(out)]
+    )
     assert many.exit_code == 0 and "wrote 3 games" in many.output
     files = sorted(out.glob("*.ngn"))
     assert [f.name for f in files] == ["game-3p-4.ngn", "game-3p-5.ngn", "game-3p-6.ngn"]
@@ -126,5 +134,6 @@ def test_simulated_games_are_clean_on_a_board_with_one_tile_per_stack(players, s
     record = parse_ok(to_ngn(simulate(players, seed, board)))
     result = replay(record, board)
     assert result.complete
-    assert not [d for d in result.diagnostics if d.severity != "note"], \
-        [(d.rule, d.span.line, d.message) for d in result.diagnostics][:5]
+    assert not [d for d in result.diagnostics if d.severity != "note"], [
+        (d.rule, d.span.line, d.message) for d in result.diagnostics
+    ][:5]

@@ -10,21 +10,40 @@ import sys
 from helpers import ROOT
 
 SCRIPT = ROOT / "scripts" / "add_rule.py"
-ARGS = ["no-empty-ship", "--title", "a ship carries a hull", "--section",
-        "3.2.1.1 Rumpfteile kaufen", "--section-en", "Buy hull parts",
-        "--moment", "MastPlaced", "--after", "one-ship"]
+ARGS = [
+    "no-empty-ship",
+    "--title",
+    "a ship carries a hull",
+    "--section",
+    "3.2.1.1 Rumpfteile kaufen",
+    "--section-en",
+    "Buy hull parts",
+    "--moment",
+    "MastPlaced",
+    "--after",
+    "one-ship",
+]
 
 
 def _copy(tmp_path):
-    shutil.copytree(ROOT / "nauticus_ref", tmp_path / "nauticus_ref",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "tests" / "rules" / "fixtures", tmp_path / "tests" / "rules" / "fixtures")
+    shutil.copytree(
+        ROOT / "nauticus_ref",
+        tmp_path / "nauticus_ref",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    shutil.copytree(
+        ROOT / "tests" / "rules" / "fixtures", tmp_path / "tests" / "rules" / "fixtures"
+    )
     return tmp_path
 
 
 def _run(root, *args):
-    return subprocess.run([sys.executable, str(SCRIPT), *args, "--root", str(root)],
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *args, "--root", str(root)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_a_new_rule_is_asked_at_its_moment_with_no_change_to_the_referee(tmp_path):
@@ -35,9 +54,11 @@ def test_a_new_rule_is_asked_at_its_moment_with_no_change_to_the_referee(tmp_pat
     assert done.stdout.splitlines()[:3] == [
         "wrote nauticus_ref/rules/no_empty_ship.py",
         "wrote tests/rules/fixtures/no-empty-ship.toml",
-        "wrote nauticus_ref/rules/__init__.py"]
-    assert {p.name: p.read_bytes() for p in (root / "nauticus_ref" / "referee").glob("*.py")} \
-        == referee
+        "wrote nauticus_ref/rules/__init__.py",
+    ]
+    assert {
+        p.name: p.read_bytes() for p in (root / "nauticus_ref" / "referee").glob("*.py")
+    } == referee
     probe = """
 import tomllib
 from nauticus_ref import rules
@@ -54,9 +75,34 @@ cases = tomllib.load(open("tests/rules/fixtures/no-empty-ship.toml", "rb"))
 assert len(cases["fail"]) == len(cases["pass"]) == 1
 print("ok")
 """
-    checked = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True,
-                             text=True, timeout=60, env={"PYTHONPATH": str(root)})
+    checked = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": str(root)},
+    )
     assert checked.stdout.strip() == "ok", checked.stderr
+    written = [
+        str(root / "nauticus_ref" / "rules" / n) for n in ("no_empty_ship.py", "__init__.py")
+    ]
+    for check in (["format", "--check"], ["check"]):  # what it writes is as ruff writes it
+        styled = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "ruff",
+                *check,
+                "--config",
+                str(ROOT / "pyproject.toml"),
+                *written,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert styled.returncode == 0, styled.stdout + styled.stderr
 
 
 def test_nothing_is_overwritten_and_a_wrong_moment_is_named(tmp_path):
@@ -65,7 +111,9 @@ def test_nothing_is_overwritten_and_a_wrong_moment_is_named(tmp_path):
     taken = _run(root, "one-crest", *ARGS[1:])
     assert taken.returncode == 1 and "`one-crest` is taken" in taken.stderr
     wrong = _run(root, *ARGS[:-4], "--moment", "Placement")
-    assert wrong.returncode == 1 and "`Placement` is no moment; the moments are Opening" \
-        in wrong.stderr
+    assert (
+        wrong.returncode == 1
+        and "`Placement` is no moment; the moments are Opening" in wrong.stderr
+    )
     assert (root / "nauticus_ref" / "rules" / "__init__.py").read_text(encoding="utf-8") == before
     assert not (root / "nauticus_ref" / "rules" / "no_empty_ship.py").exists()

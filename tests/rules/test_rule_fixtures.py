@@ -61,24 +61,40 @@ def test_every_fix_mends_its_finding():
         for d in nauticus_ref.parse(text).diagnostics:
             for fix in d.fixes:
                 after = nauticus_ref.parse(applied(text, fix)).diagnostics
-                assert not [x for x in after if x.rule in (d.rule, "syntax")
-                            and x.span.line == d.span.line and x.severity == "error"], fix
+                assert not [
+                    x
+                    for x in after
+                    if x.rule in (d.rule, "syntax")
+                    and x.span.line == d.span.line
+                    and x.severity == "error"
+                ], fix
                 mended.add(d.rule)
-    assert mended >= {"bonus-choice", "bonus-claim", "claim", "final-score", "golden-rule",
-                      "phase-sequence", "turn-order", "ship-name"}
+    assert mended >= {
+        "bonus-choice",
+        "bonus-claim",
+        "claim",
+        "final-score",
+        "golden-rule",
+        "phase-sequence",
+        "turn-order",
+        "ship-name",
+    }
 
 
 def test_swaps_exchange_the_texts_and_keep_the_comments():
     import nauticus_ref
     from nauticus_ref.core.findings import applied
 
-    head = ("players: Anna, Ben\nround 1: goods hulls money transport crowns masts deliver sails\n"
-            "1. Anna hulls bonus whale\n")
+    head = (
+        "players: Anna, Ben\nround 1: goods hulls money transport crowns masts deliver sails\n"
+        "1. Anna hulls bonus whale\n"
+    )
     turns = "  Ben: pass   # Ben first?\n  Anna: stern >A, bow >new A = 5t\n"
     fixes = {d.rule: d.fixes for d in nauticus_ref.parse(head + turns).diagnostics}
     assert [f.title for f in fixes["turn-order"]] == ["swap the turn lines of Ben and Anna"]
     assert applied(head + turns, fixes["turn-order"][0]) == (
-        head + "  Anna: stern >A, bow >new A = 5t\n  Ben: pass   # Ben first?\n")
+        head + "  Anna: stern >A, bow >new A = 5t\n  Ben: pass   # Ben first?\n"
+    )
     swapped = head + "  Anna: bow >new A, stern >A = 5t\n  Ben: pass\n"
     text = head + "  Anna: stern >A, bow >new A = 5t\n  Ben: pass\n"
     [ship] = [d for d in nauticus_ref.parse(text).diagnostics if "no ship" in d.message]

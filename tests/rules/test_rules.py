@@ -37,8 +37,9 @@ def test_failing_example_breaks_the_rule_once(rule):
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
 def test_passing_example_keeps_the_rule(rule):
     found = diagnostics(rule.ok)
-    assert not [d for d in found if d.severity != "note" or d.rule == rule.id], \
-        [(d.rule, d.message) for d in found]
+    assert not [d for d in found if d.severity != "note" or d.rule == rule.id], [
+        (d.rule, d.message) for d in found
+    ]
 
 
 def test_catalogue_entries_are_well_formed():
@@ -73,8 +74,9 @@ def test_every_rule_module_declares_its_moments_and_predicates():
     module that takes the table and the moment's facts."""
     from nauticus_ref.rules import moments
 
-    kinds = {c for c in vars(moments).values() if inspect.isclass(c)
-             and c.__module__ == moments.__name__}
+    kinds = {
+        c for c in vars(moments).values() if inspect.isclass(c) and c.__module__ == moments.__name__
+    }
     for rule in RULES:
         module = rule_module(rule)
         assert module.JUDGES, f"{rule.id}: judges no moment"
@@ -97,7 +99,7 @@ def test_every_finding_comes_from_its_rules_own_checks(monkeypatch):
     from nauticus_ref.referee.context import Referee
     from nauticus_ref.tools.simulate import simulate
 
-    made: dict[int, tuple[object, str]] = {}   # id of a finding -> it, and the rule that made it
+    made: dict[int, tuple[object, str]] = {}  # id of a finding -> it, and the rule that made it
     called: set[tuple[str, str]] = set()
 
     def spying(rule_id, f):
@@ -107,13 +109,19 @@ def test_every_finding_comes_from_its_rules_own_checks(monkeypatch):
             found = f(table, at)
             for d in found if isinstance(found, list) else [found]:
                 if d is not None:
-                    made[id(d)] = (d, rule_id)   # kept alive, so that ids stay unique
+                    made[id(d)] = (d, rule_id)  # kept alive, so that ids stay unique
             return found
+
         return spy
 
-    monkeypatch.setattr(catalogue, "_JUDGES", {
-        moment: [(rule_id, spying(rule_id, f)) for rule_id, f in found]
-        for moment, found in catalogue._JUDGES.items()})
+    monkeypatch.setattr(
+        catalogue,
+        "_JUDGES",
+        {
+            moment: [(rule_id, spying(rule_id, f)) for rule_id, f in found]
+            for moment, found in catalogue._JUDGES.items()
+        },
+    )
     flagged = []
     real = Referee.flag
 
@@ -125,20 +133,28 @@ def test_every_finding_comes_from_its_rules_own_checks(monkeypatch):
     texts = [f.read_text(encoding="utf-8") for f in EXAMPLES.rglob("*.ngn")]
     texts += [t for r in RULES for t in (r.fail, r.ok)]
     texts += [to_ngn(simulate(n, 3, bundled("standard"))) for n in (2, 3, 4)]
-    texts += [f.read_text(encoding="utf-8") for f in (ROOT / "tests" / "rules" / "fixtures").rglob("*.ngn")]
-    texts += [t for f in sorted((ROOT / "tests" / "rules" / "fixtures").glob("*.toml"))
-              for case in tomllib.loads(f.read_text(encoding="utf-8")).values()
-              for t in ([c["ngn"] for c in case] if isinstance(case, list) else [])]
+    texts += [
+        f.read_text(encoding="utf-8")
+        for f in (ROOT / "tests" / "rules" / "fixtures").rglob("*.ngn")
+    ]
+    texts += [
+        t
+        for f in sorted((ROOT / "tests" / "rules" / "fixtures").glob("*.toml"))
+        for case in tomllib.loads(f.read_text(encoding="utf-8")).values()
+        for t in ([c["ngn"] for c in case] if isinstance(case, list) else [])
+    ]
     for text in texts:
         validate_source(Source("x.ngn", text))
     # the two checks no example reaches: a replay cut short, a bonus with nothing to give
-    replay(parse_ok("players: A, B\n" + DEAL + "1. A money bonus whale\n" + "  A: 1w\n" * 300),
-           bundled("standard"))
+    replay(
+        parse_ok("players: A, B\n" + DEAL + "1. A money bonus whale\n" + "  A: 1w\n" * 300),
+        bundled("standard"),
+    )
     replay(parse_ok(OPENING + "1. Anna hulls bonus whale\n"), board_without("mast"))
     # a finding modified on its way (`put_checked` adds to the help) keeps its rule's id
     assert [(d.rule, made_by) for d, made_by in flagged if made_by not in (None, d.rule)] == []
     assert all(d.rule in BY_ID for d, _ in flagged)
-    assert {d.rule for d, _ in flagged} == set(BY_ID)   # every rule is reachable
+    assert {d.rule for d, _ in flagged} == set(BY_ID)  # every rule is reachable
     every = {(r.id, name) for r in RULES for name in checks_of(rule_module(r))}
     assert every - called == set()
 
@@ -167,8 +183,6 @@ def test_every_rule_module_says_what_why_and_shows_both_cases():
         assert r.fail in doc and r.ok in doc
 
 
-
-
 INVALID = sorted((EXAMPLES / "invalid").glob("*.ngn"))
 
 
@@ -184,4 +198,6 @@ def test_invalid_example_output(path, snapshot, monkeypatch):
     expected_exit = 0 if BY_ID[path.stem].severity != "error" else 1
     assert text.exit_code == as_json.exit_code == expected_exit
     assert text.output == snapshot(name="text")
-    assert json.loads(as_json.output) == snapshot(name="json", extension_class=JSONSnapshotExtension)
+    assert json.loads(as_json.output) == snapshot(
+        name="json", extension_class=JSONSnapshotExtension
+    )

@@ -89,7 +89,7 @@ def test_the_replay_page_steps_through_the_game(browser, tmp_path, monkeypatch):
     assert page.locator("#where").inner_text() == "The table after line 60"
     assert seen.picture_texts() == state_texts(record, 60)
     cursor = page.locator("#chart line.cursor").get_attribute("data-at")
-    assert cursor == "2.4"   # line 60 is the phase line of round 2's fourth phase
+    assert cursor == "2.4"  # line 60 is the phase line of round 2's fourth phase
     # the arrow keys step from move to move, past blank lines and comments
     page.keyboard.press("ArrowDown")
     assert page.locator("#picture").get_attribute("data-line") == "61"
@@ -105,7 +105,8 @@ def test_the_replay_page_steps_through_the_game(browser, tmp_path, monkeypatch):
     assert page.locator("#picture").get_attribute("data-line") == str(len(lines))
     # the chart: one line per player
     names = page.locator("#chart polyline.player-line").evaluate_all(
-        "ls => ls.map(l => l.getAttribute('data-player'))")
+        "ls => ls.map(l => l.getAttribute('data-player'))"
+    )
     assert sorted(names) == ["Ida", "Nele", "Ole", "Tom"]
     assert seen.problems == [] and seen.requests == []
 
@@ -136,55 +137,71 @@ def test_an_address_names_a_line_and_follows_the_selection(browser, tmp_path, mo
 
 def _in_view(page, selector: str) -> bool:
     box = page.locator(selector).bounding_box()
-    return box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 60) <= 800 \
-        and box["x"] >= 0 and box["x"] + box["width"] <= 400.5
+    return (
+        box is not None
+        and box["y"] >= 0
+        and box["y"] + min(box["height"], 60) <= 800
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= 400.5
+    )
 
 
 def test_on_a_phone_the_selected_line_and_the_table_after_it_are_on_one_screen(
-        browser, tmp_path, monkeypatch):
+    browser, tmp_path, monkeypatch
+):
     monkeypatch.chdir(EXAMPLES)
     path = write(tmp_path, "view", "game-4p.ngn")
     page = browser.new_page(viewport={"width": 400, "height": 800})
     opened(page, path.as_uri() + "#L40")
     heads = []
-    for _ in range(3):   # lines 40, 41 and 42: turns of round 1's last phase
+    for _ in range(3):  # lines 40, 41 and 42: turns of round 1's last phase
         line = page.evaluate("location.hash")
         assert _in_view(page, line) and _in_view(page, "#picture")
         picture = page.locator("#picture").bounding_box()
         assert page.locator(line).bounding_box()["y"] >= picture["y"] + picture["height"]
         # the table in one column, at about the size it is drawn, the side of the
         # player who moved in view in the picture's box
-        assert page.locator("#picture svg").evaluate(
-            "s => s.getBoundingClientRect().width / s.viewBox.baseVal.width") >= .75
+        assert (
+            page.locator("#picture svg").evaluate(
+                "s => s.getBoundingClientRect().width / s.viewBox.baseVal.width"
+            )
+            >= 0.75
+        )
         seat = page.locator(line).get_attribute("data-seat")
         side = page.locator(f'#picture g.player[data-seat="{seat}"]').bounding_box()
         assert picture["y"] - 1 <= side["y"] < picture["y"] + picture["height"] - 40
         assert page.evaluate("document.documentElement.scrollWidth") <= 400
         heads.append(page.locator("#head").inner_text())
         before = page.evaluate("location.hash")
-        page.locator("#next").click()   # the big step button
+        page.locator("#next").click()  # the big step button
         assert page.evaluate("location.hash") != before
-    assert heads == [f"Round 1, phase 7: deliver · Nele starts · {name}'s turn"
-                     for name in ("Ole", "Ida", "Tom")]
+    assert heads == [
+        f"Round 1, phase 7: deliver · Nele starts · {name}'s turn" for name in ("Ole", "Ida", "Tom")
+    ]
     assert page.locator("#head").inner_text() == "Round 2: the deal"
     assert _in_view(page, page.evaluate("location.hash")) and _in_view(page, "#picture")
     page.close()
 
 
 def test_at_desktop_width_the_table_shows_every_player_at_the_size_it_is_drawn(
-        browser, tmp_path, monkeypatch):
+    browser, tmp_path, monkeypatch
+):
     monkeypatch.chdir(EXAMPLES)
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     opened(page, write(tmp_path, "view", "game-4p.ngn").as_uri() + "#L88")
     svg = page.locator("#picture svg")
     scale = svg.evaluate("s => s.getBoundingClientRect().width / s.viewBox.baseVal.width")
-    assert scale >= .9   # 10 px text shows at 9 px or more
+    assert scale >= 0.9  # 10 px text shows at 9 px or more
     table = page.locator(".table").bounding_box()
-    sides = [b for b in page.locator("#picture g.player").evaluate_all(
-        "gs => gs.map(g => g.getBoundingClientRect().toJSON())")]
-    assert len(sides) == 4   # two a row, none cut at the column's sides
+    sides = [
+        b
+        for b in page.locator("#picture g.player").evaluate_all(
+            "gs => gs.map(g => g.getBoundingClientRect().toJSON())"
+        )
+    ]
+    assert len(sides) == 4  # two a row, none cut at the column's sides
     assert all(table["x"] <= b["x"] and b["right"] <= table["x"] + table["width"] for b in sides)
-    assert len({round(b["y"]) for b in sides}) == 3   # Ida beside the wheel, then two rows
+    assert len({round(b["y"]) for b in sides}) == 3  # Ida beside the wheel, then two rows
     page.close()
 
 
@@ -207,8 +224,9 @@ def test_the_score_page_shows_standings_and_a_chart_per_game(browser, tmp_path, 
     page = seen.page
     assert seen.problems == [] and seen.requests == []
     assert page.locator("section.game").count() == 2
-    scored = json.loads(CliRunner().invoke(main, ["score", "game-4p.ngn", "--format", "json"])
-                        .output)["games"][0]
+    scored = json.loads(
+        CliRunner().invoke(main, ["score", "game-4p.ngn", "--format", "json"]).output
+    )["games"][0]
     rows = page.locator("section.game").nth(1).locator("table.standings tbody tr")
     assert rows.count() == 4
     assert rows.nth(0).locator("td").nth(1).inner_text() == scored["players"][0]["name"]
@@ -216,22 +234,26 @@ def test_the_score_page_shows_standings_and_a_chart_per_game(browser, tmp_path, 
     for n, players in ((0, 2), (1, 4)):
         chart = page.locator("section.game").nth(n).locator("svg polyline.player-line")
         assert chart.count() == players
-        assert chart.first.bounding_box()["width"] > 200   # drawn, and wide enough to read
+        assert chart.first.bounding_box()["width"] > 200  # drawn, and wide enough to read
 
 
 @pytest.mark.parametrize("command", ["view", "score"])
 def test_names_from_a_record_show_as_text_in_the_browser(command, browser, tmp_path):
     record = tmp_path / "x.ngn"
     record.write_text(HOSTILE_RECORD, encoding="utf-8")
-    seen = Opened(browser, write(tmp_path, command, str(record),
-                                 *(["--format", "html"] if command == "score" else [])))
+    seen = Opened(
+        browser,
+        write(
+            tmp_path, command, str(record), *(["--format", "html"] if command == "score" else [])
+        ),
+    )
     page = seen.page
     assert seen.dialogs == [] and seen.problems == []
     assert page.locator("img").count() == 0
     assert page.locator("script").count() == (2 if command == "view" else 0)
     body = page.locator("body").inner_text()
     assert "<script>alert(1)</script>" in body
-    if command == "view":   # the table drawn by the page's script shows the names as text
+    if command == "view":  # the table drawn by the page's script shows the names as text
         assert "<script>alert(1)</script>" in seen.picture_texts()
         assert "</script><script>alert(2)</script>" in seen.picture_texts()
 
@@ -276,13 +298,16 @@ def text_problems(browser, path: Path) -> list[str]:
     page.close()
     vx, vy, vw, vh = found["view"]
     boxes = [t for t in found["texts"] if t[0].strip()]
-    problems = [f"{t!r} leaves the picture" for t, x, y, w, h in boxes
-                if x < vx - .5 or y < vy - .5 or x + w > vx + vw + .5 or y + h > vy + vh + .5]
+    problems = [
+        f"{t!r} leaves the picture"
+        for t, x, y, w, h in boxes
+        if x < vx - 0.5 or y < vy - 0.5 or x + w > vx + vw + 0.5 or y + h > vy + vh + 0.5
+    ]
     for i, (t1, x1, y1, w1, h1) in enumerate(boxes):
-        for t2, x2, y2, w2, h2 in boxes[i + 1:]:
+        for t2, x2, y2, w2, h2 in boxes[i + 1 :]:
             dx = min(x1 + w1, x2 + w2) - max(x1, x2)
             dy = min(y1 + h1, y2 + h2) - max(y1, y2)
-            if dx > .5 and dy > 1.5:   # glyph boxes of two lines touch; they must not cross
+            if dx > 0.5 and dy > 1.5:  # glyph boxes of two lines touch; they must not cross
                 problems.append(f"{t1!r} overlaps {t2!r}")
     return problems
 
@@ -293,8 +318,10 @@ def labels_across_lines(browser, path: Path) -> list[str]:
     page = browser.new_page()
     page.goto(path.as_uri())
     found = page.evaluate(TEXT_BOXES)
-    lines = page.evaluate("() => [...document.querySelectorAll('polyline.player-line')]"
-                          ".map((l) => l.getAttribute('points'))")
+    lines = page.evaluate(
+        "() => [...document.querySelectorAll('polyline.player-line')]"
+        ".map((l) => l.getAttribute('points'))"
+    )
     page.close()
     segments = []
     for points in lines:
@@ -308,8 +335,11 @@ def labels_across_lines(browser, path: Path) -> list[str]:
             lo, hi = max(min(ax, bx), x), min(max(ax, bx), x + w)
             if lo > hi:
                 continue
-            ys = [ay, by] if ax == bx else [ay + (by - ay) * (px - ax) / (bx - ax)
-                                            for px in (lo, hi)]
+            ys = (
+                [ay, by]
+                if ax == bx
+                else [ay + (by - ay) * (px - ax) / (bx - ax) for px in (lo, hi)]
+            )
             if min(ys) < y + h - 1 and max(ys) > y + 1:
                 crossed.append(text)
                 break
@@ -318,7 +348,8 @@ def labels_across_lines(browser, path: Path) -> list[str]:
 
 @pytest.mark.parametrize("record", ["game-2p.ngn", "game-3p.ngn", "game-4p.ngn", "long"])
 def test_the_score_chart_names_every_player_whole_and_no_label_covers_another(
-        record, browser, tmp_path):
+    record, browser, tmp_path
+):
     path = long_names(tmp_path) if record == "long" else EXAMPLES / record
     out = tmp_path / "chart.svg"
     result = CliRunner().invoke(main, ["score", str(path), "--format", "svg", "--isolated"])
@@ -331,17 +362,18 @@ def test_the_score_chart_names_every_player_whole_and_no_label_covers_another(
             assert any(t.startswith(name + " ") for t in texts), name
 
 
-
 @pytest.mark.parametrize("record", ["game-2p.ngn", "game-3p.ngn", "game-4p.ngn", "long"])
 def test_the_table_and_the_card_keep_every_text_whole_and_apart(record, browser, tmp_path):
     """The table at every tenth line and the card of every round: no text leaves the
     picture or covers another, and every player's and ship's name is one whole text."""
     path = long_names(tmp_path) if record == "long" else EXAMPLES / record
     text = path.read_text(encoding="utf-8")
-    pictures = [["state", str(path), "--line", str(n)]
-                for n in range(10, len(text.splitlines()) + 1, 10)]
-    pictures += [["card", str(path), "--round", str(n)]
-                 for n in range(1, text.count("\nround ") + 1)]
+    pictures = [
+        ["state", str(path), "--line", str(n)] for n in range(10, len(text.splitlines()) + 1, 10)
+    ]
+    pictures += [
+        ["card", str(path), "--round", str(n)] for n in range(1, text.count("\nround ") + 1)
+    ]
     for args in pictures:
         svg = CliRunner().invoke(main, [*args, "--format", "svg", "--isolated"]).stdout
         out = tmp_path / "picture.svg"
@@ -350,8 +382,9 @@ def test_the_table_and_the_card_keep_every_text_whole_and_apart(record, browser,
     state = json.loads(CliRunner().invoke(main, ["state", str(path), "--format", "json"]).stdout)
     last = CliRunner().invoke(main, ["state", str(path), "--format", "svg"]).stdout
     texts = [t.text or "" for t in ET.fromstring(last).iter(f"{SVG}text")]
-    names = [p["name"] for p in state["players"]] + [s["name"] for p in state["players"]
-                                                     for s in p["ships"]]
+    names = [p["name"] for p in state["players"]] + [
+        s["name"] for p in state["players"] for s in p["ships"]
+    ]
     assert all(name in texts for name in names), set(names) - set(texts)
     if record == "long":
         assert "Flying Dutchman" in names and "Christiane" in names
@@ -360,13 +393,17 @@ def test_the_table_and_the_card_keep_every_text_whole_and_apart(record, browser,
 def test_the_text_check_sees_a_clipped_and_a_covered_label(browser, tmp_path):
     """The check above can fail: two labels that cross and one past the edge."""
     bad = tmp_path / "bad.svg"
-    bad.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40" width="100" '
-                   'height="40" font-family="DejaVu Sans"><text x="10" y="20" font-size="10">'
-                   'Christiane</text><text x="30" y="22" font-size="10">Christian</text>'
-                   '<text x="80" y="35" font-size="10">Flying Dutchman</text></svg>',
-                   encoding="utf-8")
-    assert text_problems(browser, bad) == ["'Flying Dutchman' leaves the picture",
-                                           "'Christiane' overlaps 'Christian'"]
+    bad.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40" width="100" '
+        'height="40" font-family="DejaVu Sans"><text x="10" y="20" font-size="10">'
+        'Christiane</text><text x="30" y="22" font-size="10">Christian</text>'
+        '<text x="80" y="35" font-size="10">Flying Dutchman</text></svg>',
+        encoding="utf-8",
+    )
+    assert text_problems(browser, bad) == [
+        "'Flying Dutchman' leaves the picture",
+        "'Christiane' overlaps 'Christian'",
+    ]
 
 
 @pytest.mark.parametrize("command", ["score", "view"])
@@ -374,21 +411,22 @@ def test_at_phone_width_the_pages_never_scroll_sideways(command, browser, tmp_pa
     """At 400 px the score page's standings become cards and every total is in view; the
     replay page is one column."""
     records = [str(EXAMPLES / "game-4p.ngn"), str(long_names(tmp_path))]
-    args = [command, *records, "--format", "html"] if command == "score" else \
-        [command, records[1]]
+    args = [command, *records, "--format", "html"] if command == "score" else [command, records[1]]
     out = tmp_path / f"{command}.html"
     out.write_text(CliRunner().invoke(main, [*args, "--isolated"]).stdout, encoding="utf-8")
     page = browser.new_page(viewport={"width": 400, "height": 800})
     page.goto(out.as_uri())
-    wide = page.evaluate("[...document.querySelectorAll('body *')].filter(e => "
-                         "e.getBoundingClientRect().right > 400.5).map(e => e.outerHTML.slice(0, 80))")
+    wide = page.evaluate(
+        "[...document.querySelectorAll('body *')].filter(e => "
+        "e.getBoundingClientRect().right > 400.5).map(e => e.outerHTML.slice(0, 80))"
+    )
     assert page.evaluate("document.documentElement.scrollWidth") <= 400, wide[:3]
     if command == "score":
         totals = page.locator("td.total").evaluate_all(
-            "ts => ts.map(t => t.getBoundingClientRect().right)")
+            "ts => ts.map(t => t.getBoundingClientRect().right)"
+        )
         assert len(totals) == 8 and max(totals) <= 400
     page.close()
-
 
 
 def test_a_long_path_under_the_table_picture_wraps_and_stays_whole(browser, tmp_path):
@@ -402,17 +440,19 @@ def test_a_long_path_under_the_table_picture_wraps_and_stays_whole(browser, tmp_
     assert text_problems(browser, out) == []
     texts = [t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}text")]
     at = next(n for n, t in enumerate(texts) if t.startswith(str(tmp_path)[:20]))
-    assert "".join(texts[at:at + 3]).startswith(str(record) + ":"), texts[at:at + 3]
+    assert "".join(texts[at : at + 3]).startswith(str(record) + ":"), texts[at : at + 3]
 
 
 def test_comments_look_apart_from_moves_and_wrap_indented(browser, tmp_path):
     note = "# " + "Ben said the wheel was turned the wrong way, so we checked twice; " * 3
     record = tmp_path / "noted.ngn"
-    record.write_text((EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8") + note + "\n",
-                      encoding="utf-8")
+    record.write_text(
+        (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8") + note + "\n", encoding="utf-8"
+    )
     out = tmp_path / "view.html"
-    out.write_text(CliRunner().invoke(main, ["view", str(record), "--isolated"]).stdout,
-                   encoding="utf-8")
+    out.write_text(
+        CliRunner().invoke(main, ["view", str(record), "--isolated"]).stdout, encoding="utf-8"
+    )
     page = browser.new_page(viewport={"width": 400, "height": 800})
     page.goto(out.as_uri())
     last = page.locator("#record .line").last
@@ -433,8 +473,9 @@ def test_printed_the_replay_page_shows_the_whole_record(browser, tmp_path, monke
     record = page.locator("#record")
     assert record.evaluate("e => getComputedStyle(e).overflowY") == "auto"
     page.emulate_media(media="print")
-    assert record.evaluate("e => [getComputedStyle(e).overflowY, getComputedStyle(e).maxHeight]") \
-        == ["visible", "none"]
+    assert record.evaluate(
+        "e => [getComputedStyle(e).overflowY, getComputedStyle(e).maxHeight]"
+    ) == ["visible", "none"]
     assert page.locator(".keys").evaluate("e => getComputedStyle(e).display") == "none"
     assert record.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
     page.close()

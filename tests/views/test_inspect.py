@@ -20,10 +20,18 @@ def run(*args):
 
 
 # the rulebook's worked examples, each at the line that shows it
-@pytest.mark.parametrize("example, line", [
-    ("hulls.ngn", 8), ("hulls.ngn", 9), ("hulls.ngn", 10), ("goods.ngn", 11),
-    ("masts.ngn", 9), ("crowns.ngn", 11), ("crowns-cap.ngn", 10),
-])
+@pytest.mark.parametrize(
+    "example, line",
+    [
+        ("hulls.ngn", 8),
+        ("hulls.ngn", 9),
+        ("hulls.ngn", 10),
+        ("goods.ngn", 11),
+        ("masts.ngn", 9),
+        ("crowns.ngn", 11),
+        ("crowns-cap.ngn", 10),
+    ],
+)
 def test_explain_rulebook_examples(example, line, snapshot, monkeypatch):
     monkeypatch.chdir(RULEBOOK)
     result = run("explain", example, "--line", str(line))
@@ -34,19 +42,28 @@ def test_explain_rulebook_examples(example, line, snapshot, monkeypatch):
 
 def test_explain_arithmetic_of_the_rulebook(monkeypatch):
     monkeypatch.chdir(RULEBOOK)
-    assert "1ship 0 + bow 1 + stern 3 + middle 2 = 6 taler" in run("explain", "hulls.ngn",
-                                                                   "--line", "8").output
+    assert (
+        "1ship 0 + bow 1 + stern 3 + middle 2 = 6 taler"
+        in run("explain", "hulls.ngn", "--line", "8").output
+    )
     assert "4 uses: 2 blue workers + 2 own" in run("explain", "hulls.ngn", "--line", "8").output
     assert "bow 1 + stern 3 = 4 taler" in run("explain", "hulls.ngn", "--line", "9").output
     assert "1 use: 1 blue worker + 0 own" in run("explain", "hulls.ngn", "--line", "10").output
-    assert "coffee 0 + coffee 4 + grain 2 + fish 1 = 7 taler" in run(
-        "explain", "goods.ngn", "--line", "11").output
-    assert "whale mast 0 + anchor mast 1 + anchor mast 4 = 5 taler" in run(
-        "explain", "masts.ngn", "--line", "9").output
-    assert "3 crowns (1 crown mast, 1 crown sail, 1 pass tile) x 3 workers = 9 VP" in run(
-        "explain", "crowns.ngn", "--at", "1.2.Ben").output
-    assert "x 5 workers = 15 VP (cap 15)" in run("explain", "crowns-cap.ngn", "--at",
-                                                  "1.2.Ben").output
+    assert (
+        "coffee 0 + coffee 4 + grain 2 + fish 1 = 7 taler"
+        in run("explain", "goods.ngn", "--line", "11").output
+    )
+    assert (
+        "whale mast 0 + anchor mast 1 + anchor mast 4 = 5 taler"
+        in run("explain", "masts.ngn", "--line", "9").output
+    )
+    assert (
+        "3 crowns (1 crown mast, 1 crown sail, 1 pass tile) x 3 workers = 9 VP"
+        in run("explain", "crowns.ngn", "--at", "1.2.Ben").output
+    )
+    assert (
+        "x 5 workers = 15 VP (cap 15)" in run("explain", "crowns-cap.ngn", "--at", "1.2.Ben").output
+    )
 
 
 def test_explain_a_violation_says_why_and_what_would_be_legal(monkeypatch, snapshot):
@@ -68,14 +85,17 @@ def test_explain_json_and_markdown(monkeypatch, snapshot):
     assert markdown == snapshot
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--line", "3", "--at", "1.1"], "exactly one of --line"),
-    ([], "exactly one of --line"),
-    (["--line", "999"], "has 10 lines, not 999"),
-    (["--at", "7.1"], "no round 7 phase 1"),
-    (["--at", "1.1.Zed"], "no turn of `Zed`"),
-    (["--at", "one"], "is not ROUND.PHASE"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--line", "3", "--at", "1.1"], "exactly one of --line"),
+        ([], "exactly one of --line"),
+        (["--line", "999"], "has 10 lines, not 999"),
+        (["--at", "7.1"], "no round 7 phase 1"),
+        (["--at", "1.1.Zed"], "no turn of `Zed`"),
+        (["--at", "one"], "is not ROUND.PHASE"),
+    ],
+)
 def test_explain_bad_points_cannot_run(args, message, monkeypatch):
     monkeypatch.chdir(RULEBOOK)
     result = run("explain", "hulls.ngn", *args)
@@ -97,8 +117,9 @@ def test_state_at_the_end_after_a_line_and_after_a_phase(monkeypatch, snapshot):
     assert [w["blue_workers"] for w in data["wheel"]] == [0, 2, 1, 2, 3, 1, 3, 2]
     assert data["anchor"] == "3w" and data["next_anchor"] == "mast"
     assert data == snapshot(name="json", extension_class=JSONSnapshotExtension)
-    assert run("state", "game-2p.ngn", "--at", "2.1", "--format", "markdown").output == \
-        snapshot(name="markdown")
+    assert run("state", "game-2p.ngn", "--at", "2.1", "--format", "markdown").output == snapshot(
+        name="markdown"
+    )
 
 
 def test_state_before_the_players_are_named_cannot_run(monkeypatch):
@@ -111,8 +132,10 @@ def test_state_before_the_players_are_named_cannot_run(monkeypatch):
 def test_one_record_commands_refuse_a_folder(command, monkeypatch):
     monkeypatch.chdir(EXAMPLES)
     result = run(command[0], "rulebook", *command[1:])
-    assert result.exit_code == 2 and "rulebook: a folder; this command reads one record file" \
-        in result.output, result.output
+    assert (
+        result.exit_code == 2
+        and "rulebook: a folder; this command reads one record file" in result.output
+    ), result.output
 
 
 def test_rules_table_and_one_rule(snapshot):

@@ -96,15 +96,22 @@ def test_what_if_shows_the_new_verdict_the_first_line_it_breaks_and_the_scores()
     assert change["written"] == "Anna: A, B" and change["legal"]
     assert change["first_broken"]["rule"] == "final-score"
     assert {s["player"]: s["after"] - s["before"] for s in change["scores"]} == {
-        "Anna": -5, "Ben": 0}
+        "Anna": -5,
+        "Ben": 0,
+    }
     mended = explain(BAD, "--line", 6, "--instead", "Anna: 5w = 10t")
     assert mended.exit_code == 0
     assert "`Anna: 5w = 10t` is legal\nno later line becomes illegal" in mended.output
 
 
-@pytest.mark.parametrize("text, said", [("Anna: 2w\n1. Ben money", "one line"),
-                                        ("Anna: A,, (", "cannot be read"),
-                                        ("x" * 5000, "cannot be read")])
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("Anna: 2w\n1. Ben money", "one line"),
+        ("Anna: A,, (", "cannot be read"),
+        ("x" * 5000, "cannot be read"),
+    ],
+)
 def test_what_if_text_goes_through_the_records_grammar_and_limits(text, said):
     result = explain(GAME, "--line", 95, "--instead", text)
     assert result.exit_code == 2 and said in result.output
@@ -129,8 +136,7 @@ def test_validate_checks_the_variations_a_record_carries_when_asked(tmp_path):
     asked = CliRunner().invoke(main, ["validate", "--variations", "--format", "json", str(path)])
     assert asked.exit_code == 1
     found = json.loads(asked.output)["files"][0]["diagnostics"]
-    assert [(d["line"], d["rule"]) for d in found] == [(5, "workers"), (6, "claim"),
-                                                       (7, "syntax")]
+    assert [(d["line"], d["rule"]) for d in found] == [(5, "workers"), (6, "claim"), (7, "syntax")]
     assert found[0]["message"].startswith("the variation `Anna: 9w` for line 4 is not legal")
 
 
@@ -143,7 +149,7 @@ def test_variations_past_their_time_are_named_in_a_note_not_checked():
     from nauticus_ref.views.whatif import variations
 
     game = validate_source(Source("variations.ngn", VARIATIONS))
-    assert [d.severity for d in variations(game)] == ["error"] * 3   # all in time
+    assert [d.severity for d in variations(game)] == ["error"] * 3  # all in time
     (note,) = variations(game, seconds=0.0)
     assert (note.severity, note.span.line) == ("note", 4)
     assert note.message.startswith("4 variations from here on were not checked")

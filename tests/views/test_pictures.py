@@ -43,8 +43,9 @@ def test_card_blue_workers_turn_with_the_anchor(anchor):
     data = json.loads(run("card", "--deal", DEAL, "--anchor", anchor, "--format", "json").output)
     at = BONUSES.index(anchor)
     assert [s["blue_workers"] for s in data["spaces"]] == [
-        board.wheel[(i - at) % 8] for i in range(8)]
-    assert data["spaces"][at]["blue_workers"] == 0   # the anchor's space has none
+        board.wheel[(i - at) % 8] for i in range(8)
+    ]
+    assert data["spaces"][at]["blue_workers"] == 0  # the anchor's space has none
     hulls = next(s for s in data["spaces"] if s["action"] == "hulls")
     space = BONUSES.index(hulls["space"])
     assert list(hulls["prices"].values()) == list(board.prices[space])
@@ -68,17 +69,28 @@ def test_card_of_the_last_round_by_default(snapshot):
     assert result.exit_code == 0 and result.output == snapshot
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--deal", "goods hull money"], "`hull` is not an action; did you mean `hulls`?"),
-    (["--deal", "goods hulls money"], "this one lacks masts, sails, transport, deliver, crowns"),
-    (["--deal", "goods goods hulls money transport crowns masts deliver"],
-     "this one names goods more than once and lacks sails"),
-    ([EXAMPLES / "game-2p.ngn", "--deal", DEAL], "give a record or --deal ACTIONS, not both"),
-    ([], "give a record, or a deal with --deal ACTIONS"),
-    ([EXAMPLES / "game-2p.ngn", "--anchor", "2vp"], "--anchor goes with --deal"),
-    (["--deal", DEAL, "--round", "2"], "--round reads a record"),
-    ([EXAMPLES / "game-2p.ngn", "--round", "9"], "no round 9 (the record has rounds 1, 2, 3, 4)"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--deal", "goods hull money"], "`hull` is not an action; did you mean `hulls`?"),
+        (
+            ["--deal", "goods hulls money"],
+            "this one lacks masts, sails, transport, deliver, crowns",
+        ),
+        (
+            ["--deal", "goods goods hulls money transport crowns masts deliver"],
+            "this one names goods more than once and lacks sails",
+        ),
+        ([EXAMPLES / "game-2p.ngn", "--deal", DEAL], "give a record or --deal ACTIONS, not both"),
+        ([], "give a record, or a deal with --deal ACTIONS"),
+        ([EXAMPLES / "game-2p.ngn", "--anchor", "2vp"], "--anchor goes with --deal"),
+        (["--deal", DEAL, "--round", "2"], "--round reads a record"),
+        (
+            [EXAMPLES / "game-2p.ngn", "--round", "9"],
+            "no round 9 (the record has rounds 1, 2, 3, 4)",
+        ),
+    ],
+)
 def test_card_says_what_is_wrong(args, message):
     result = run("card", *args)
     assert result.exit_code == 2 and message in result.output, result.output
@@ -94,7 +106,7 @@ def test_card_svg(snapshot):
 
 
 def test_state_svg_shows_every_player_ship_and_storage(snapshot, monkeypatch):
-    monkeypatch.chdir(EXAMPLES)   # the picture names its record: no absolute path in a snapshot
+    monkeypatch.chdir(EXAMPLES)  # the picture names its record: no absolute path in a snapshot
     game = "game-4p.ngn"
     data = json.loads(run("state", game, "--line", 60, "--format", "json").output)
     picture = run("state", game, "--line", 60, "--format", "svg").output
@@ -136,15 +148,18 @@ def test_an_empty_stack_of_the_supply_is_crossed_out_and_says_so():
     shown = texts(ET.tostring(stacks, encoding="unicode"))
     empty = sum(n == 0 for n in data["supply"].values())
     assert empty >= 1 and shown.count("none") == empty
-    assert len(stacks.findall(f"{SVG}line")) == empty   # each crossed out
+    assert len(stacks.findall(f"{SVG}line")) == empty  # each crossed out
 
 
 def test_every_crest_good_and_worker_has_a_shape_of_its_own():
     """In black and white the pieces still read: no two kinds share a shape."""
     from nauticus_ref.views import svg
 
-    shapes = ([shape for shape, _ in svg.CREST_SHAPES.values()]
-              + [mark for _, mark, _ in svg.GOODS.values()] + ["worker"])
+    shapes = (
+        [shape for shape, _ in svg.CREST_SHAPES.values()]
+        + [mark for _, mark, _ in svg.GOODS.values()]
+        + ["worker"]
+    )
     assert len(set(shapes)) == len(shapes) == 10
 
 
@@ -156,13 +171,14 @@ def test_names_from_a_record_stay_text_in_pictures(args, tmp_path):
     root = ET.fromstring(picture)
     assert not [e for e in root.iter() if e.tag.split("}")[-1] in ("script", "img")]
     shown = " ".join(texts(picture))
-    assert "<scrip" in shown and "x&amp;y" in shown   # the chart shortens long names
+    assert "<scrip" in shown and "x&amp;y" in shown  # the chart shortens long names
     if args[0] == "state":
         assert "'><img src=x onerror=alert(1)>" in shown
     assert "<script" not in picture and "<img" not in picture
 
 
 # -- the score chart and the pages ------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
 def test_score_chart_has_a_line_per_player_and_names_them(game, snapshot, monkeypatch):
@@ -173,22 +189,24 @@ def test_score_chart_has_a_line_per_player_and_names_them(game, snapshot, monkey
     lines = [e for e in root.iter(f"{SVG}polyline") if e.get("class") == "player-line"]
     data = json.loads(run("score", game.name, "--format", "json").output)["games"][0]
     assert sorted(e.get("data-player") for e in lines) == sorted(p["name"] for p in data["players"])
-    timeline = data["timeline"]   # the lines follow the game up to the final scoring
+    timeline = data["timeline"]  # the lines follow the game up to the final scoring
     assert all(len(e.get("points").split()) == len(timeline) - 1 for e in lines)
     shown = texts(result.output)
-    for p in data["players"]:   # each line named at its end with the final total
+    for p in data["players"]:  # each line named at its end with the final total
         assert f"{p['name']} {p['total']}" in shown
     # ... and the total beside it as a bar of its parts, each as long as its points
-    bars = {e.get("data-player"): [float(r.get("width")) for r in e.iter(f"{SVG}rect")]
-            for e in root.iter(f"{SVG}g") if e.get("class") == "end-scoring"}
+    bars = {
+        e.get("data-player"): [float(r.get("width")) for r in e.iter(f"{SVG}rect")]
+        for e in root.iter(f"{SVG}g")
+        if e.get("class") == "end-scoring"
+    }
     most = max(p["total"] for p in data["players"])
     for p in data["players"]:
         parts = [p["breakdown"][k] for k in ("track", "ships", "goods", "material")]
-        assert bars[p["name"]] == pytest.approx([v / most * 110 for v in parts], abs=.06)
+        assert bars[p["name"]] == pytest.approx([v / most * 110 for v in parts], abs=0.06)
         assert " + ".join(map(str, parts)) in shown
     # the course keeps the chart's height: its highest point is near the plot's top
-    top = min(float(y) for e in lines for pt in e.get("points").split()
-              for y in pt.split(",")[1:])
+    top = min(float(y) for e in lines for pt in e.get("points").split() for y in pt.split(",")[1:])
     assert top < 26 + 214 / 3
     assert sum(t.startswith("R") for t in shown) == len({p["round"] for p in timeline} - {None})
     assert result.output == snapshot
@@ -217,8 +235,11 @@ def test_names_from_a_record_stay_text_in_pages(command, tmp_path):
     args = ["--format", "html"] if command == "score" else []
     page = run(command, record, *args).output
     tags, data = _scripts_and_data(page)
-    assert tags == ([] if command == "score" else
-                    ['<script type="application/json" id="game-data">', "<script>"])
+    assert tags == (
+        []
+        if command == "score"
+        else ['<script type="application/json" id="game-data">', "<script>"]
+    )
     assert "<img" not in page and "alert(1)</script>" not in page.replace(data, "")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "x&amp;amp;y" in page
     assert not set("<>&") & set(data)
@@ -262,11 +283,17 @@ def test_view_marks_each_diagnostic_at_its_line_and_shows_syntax_errors(tmp_path
     assert "was not replayed" in result.output
 
 
-@pytest.mark.parametrize("name, args", [
-    ("round-card.svg", ["card", "examples/logs/game-4p.ngn", "--round", "2", "--format", "svg"]),
-    ("table.svg", ["state", "examples/logs/game-2p.ngn", "--line", "40", "--format", "svg"]),
-    ("score-chart.svg", ["score", "examples/logs/game-4p.ngn", "--format", "svg"]),
-])
+@pytest.mark.parametrize(
+    "name, args",
+    [
+        (
+            "round-card.svg",
+            ["card", "examples/logs/game-4p.ngn", "--round", "2", "--format", "svg"],
+        ),
+        ("table.svg", ["state", "examples/logs/game-2p.ngn", "--line", "40", "--format", "svg"]),
+        ("score-chart.svg", ["score", "examples/logs/game-4p.ngn", "--format", "svg"]),
+    ],
+)
 def test_the_pictures_in_docs_are_what_the_commands_draw(name, args, monkeypatch):
     """docs/pictures/ shows the README's readers real output; remake with the command."""
     from helpers import ROOT
@@ -274,7 +301,8 @@ def test_the_pictures_in_docs_are_what_the_commands_draw(name, args, monkeypatch
     monkeypatch.chdir(ROOT)
     picture = run(*args)
     assert (ROOT / "docs" / "pictures" / name).read_text(encoding="utf-8") == picture.output, (
-        f"stale: nauticus-ref {' '.join(map(str, args))} > docs/pictures/{name}")
+        f"stale: nauticus-ref {' '.join(map(str, args))} > docs/pictures/{name}"
+    )
 
 
 @pytest.mark.parametrize("command", ["card", "view"])
@@ -282,8 +310,9 @@ def test_a_board_name_stays_text(command, tmp_path):
     """A board file is untrusted too: its name shows as text on the card and the page."""
     standard = (ROOT_DIR / "nauticus_ref" / "game" / "boards" / "standard.toml").read_text("utf-8")
     board = tmp_path / "board.toml"
-    board.write_text(standard.replace('name = "standard"', 'name = "<b onmouseover=x>"'),
-                     encoding="utf-8")
+    board.write_text(
+        standard.replace('name = "standard"', 'name = "<b onmouseover=x>"'), encoding="utf-8"
+    )
     if command == "card":
         out = run("card", "--deal", DEAL, "--board", board, "--format", "svg").output
         assert "<b onmouseover=x> board" in texts(out) and "<b " not in out
@@ -312,15 +341,16 @@ def test_the_replay_page_carries_each_cell_once_and_stays_small(monkeypatch):
     carried = json.loads(json.dumps(pieces(states)))
     cells = json.loads(gzip.decompress(base64.b64decode(carried["cells"])))
     shown = sum(len(table["wide"]["cells"]) for table in carried["tables"])
-    assert len(states) > 100 and 2 * len(cells) < shown   # most pieces are shared
+    assert len(states) > 100 and 2 * len(cells) < shown  # most pieces are shared
     for state, table in list(zip(states, carried["tables"]))[::20]:
-        whole = state_svg(state).replace("\n", "")   # one element a line
+        whole = state_svg(state).replace("\n", "")  # one element a line
         for i, x, y in table["wide"]["cells"]:
             assert f'<g transform="translate({x:g} {y:g})">{cells[i]}</g>' in whole
         # on a phone the same pieces, one column, each cell below the one before
         narrow = table["narrow"]["cells"]
         assert [i for i, _, _ in narrow] == [i for i, _, _ in table["wide"]["cells"]]
         assert {x for _, x, _ in narrow} == {0} and table["narrow"]["width"] == 460
+
 
 def test_a_table_many_lines_leave_as_it_was_is_drawn_once(monkeypatch):
     """Lines that change nothing (checks, comments) each have a table on the page, and a
@@ -331,15 +361,19 @@ def test_a_table_many_lines_leave_as_it_was_is_drawn_once(monkeypatch):
     from nauticus_ref.views import dockyard, wheel
     from nauticus_ref.views.replay import pieces, replay_json
 
-    text = ("players: A, Ben\nround 1: goods hulls money transport crowns masts deliver sails\n"
-            + "check A: 10vp 15t 4w\n" * 300 + "1. A money bonus whale\n  A: 1w\n"
-            + "check A: 10vp 17t 3w\n" * 300)
+    text = (
+        "players: A, Ben\nround 1: goods hulls money transport crowns masts deliver sails\n"
+        + "check A: 10vp 15t 4w\n" * 300
+        + "1. A money bonus whale\n  A: 1w\n"
+        + "check A: 10vp 17t 3w\n" * 300
+    )
     states = replay_json(validate_source(Source("checks.ngn", text)))["states"]
     drawn = []
     for module, name in ((dockyard, "player"), (wheel, "wheel_cell")):
         draw = getattr(module, name)
-        monkeypatch.setattr(module, name, lambda *a, draw=draw, name=name:
-                            drawn.append(name) or draw(*a))
+        monkeypatch.setattr(
+            module, name, lambda *a, draw=draw, name=name: drawn.append(name) or draw(*a)
+        )
     tables = pieces(states)["tables"]
     assert len(states) > 300 and len(tables) == len(states)
     # a few sides and wheels (before and after the round, the phase and the move), not

@@ -17,8 +17,11 @@ from nauticus_ref.cli import main
 from nauticus_ref.cli.tools import published
 from nauticus_ref.views import FORMAT_NAMES
 
-RECORDS = sorted(EXAMPLES.glob("*.ngn")) + sorted((EXAMPLES / "invalid").glob("*.ngn")) \
+RECORDS = (
+    sorted(EXAMPLES.glob("*.ngn"))
+    + sorted((EXAMPLES / "invalid").glob("*.ngn"))
     + sorted((EXAMPLES / "syntax").glob("*.ngn"))
+)
 
 
 def run(*args):
@@ -36,8 +39,6 @@ def output_json(*args):
     result = run(*args)
     assert result.exit_code in (0, 1), result.output
     return json.loads(result.output)
-
-
 
 
 def test_every_json_output_has_a_schema():
@@ -58,20 +59,24 @@ def test_validate_and_parse_outputs_match():
 def test_score_outputs_match():
     score = validator("score")
     document = output_json("score", "--format", "json", *RECORDS)
-    assert any("error" in g for g in document["games"])   # a record that does not parse
+    assert any("error" in g for g in document["games"])  # a record that does not parse
     assert any(g["players"] for g in document["games"])
     score.validate(document)
 
 
-@pytest.mark.parametrize("record", ["game-2p.ngn", "game-4p.ngn", "invalid/gift.ngn",
-                                    "invalid/check.ngn"])
+@pytest.mark.parametrize(
+    "record", ["game-2p.ngn", "game-4p.ngn", "invalid/gift.ngn", "invalid/check.ngn"]
+)
 def test_state_and_explain_outputs_match(record):
     state, explain = validator("state"), validator("explain")
     path = EXAMPLES / record
     lines = path.read_text(encoding="utf-8").splitlines()
     state.validate(output_json("state", "--format", "json", path))
-    moves = [n for n, text in enumerate(lines, 1)   # phase and turn lines
-             if re.match(r"\d+\.|\s+[^#\s]", text)]
+    moves = [
+        n
+        for n, text in enumerate(lines, 1)  # phase and turn lines
+        if re.match(r"\d+\.|\s+[^#\s]", text)
+    ]
     for n in moves[:: max(1, len(moves) // 12)] + moves[-2:]:
         state.validate(output_json("state", "--format", "json", "--line", n, path))
         explain.validate(output_json("explain", "--format", "json", "--line", n, path))
@@ -86,9 +91,15 @@ def test_rules_outputs_match():
 
 def test_the_settings_schema_describes_a_settings_file():
     settings = validator("settings")
-    settings.validate({"ignore": ["one-crest"], "severity": {"storage": "warning"},
-                       "exclude": ["drafts/"], "board": "standard",
-                       "per-file-ignores": {"2019/*.ngn": ["rewards"]}})
+    settings.validate(
+        {
+            "ignore": ["one-crest"],
+            "severity": {"storage": "warning"},
+            "exclude": ["drafts/"],
+            "board": "standard",
+            "per-file-ignores": {"2019/*.ngn": ["rewards"]},
+        }
+    )
     for wrong in ({"ignore": ["one-crst"]}, {"ignores": []}, {"severity": {"storage": "loud"}}):
         with pytest.raises(ValidationError):
             settings.validate(wrong)
@@ -113,7 +124,14 @@ def test_the_schema_command_prints_the_published_file():
 
 def test_card_outputs_match():
     card = validator("card")
-    card.validate(output_json("card", "--deal", "goods hulls money transport crowns masts "
-                              "deliver sails", "--format", "json"))
+    card.validate(
+        output_json(
+            "card",
+            "--deal",
+            "goods hulls money transport crowns masts deliver sails",
+            "--format",
+            "json",
+        )
+    )
     for game in sorted(EXAMPLES.glob("game-*.ngn")):
         card.validate(output_json("card", game, "--round", "1", "--format", "json"))

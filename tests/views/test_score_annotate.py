@@ -74,8 +74,10 @@ def test_rulebook_scoring_example(monkeypatch, snapshot):
     monkeypatch.chdir(EXAMPLES / "rulebook")
     result = run("score", "final-scoring.ngn")
     assert result.exit_code == 0
-    assert "material    7   21 taler (8 in hand + 2 workers + 3 stored tiles + 5 parts of " \
-           "unfinished ships + 3 undelivered goods) / 3 = 7, remainder 0" in result.output
+    assert (
+        "material    7   21 taler (8 in hand + 2 workers + 3 stored tiles + 5 parts of "
+        "unfinished ships + 3 undelivered goods) / 3 = 7, remainder 0" in result.output
+    )
     assert result.output == snapshot
 
 
@@ -97,14 +99,17 @@ def test_a_record_with_errors_is_scored_with_a_warning(monkeypatch):
 
 
 def test_a_final_line_before_the_end_is_an_error():
-    text = ("players: Anna, Ben\nround 1: goods hulls money transport crowns masts deliver "
-            "sails\n1. Anna goods bonus 3w\n  Anna: pass\n  Ben: pass\nfinal: Anna 10, Ben 7\n")
+    text = (
+        "players: Anna, Ben\nround 1: goods hulls money transport crowns masts deliver "
+        "sails\n1. Anna goods bonus 3w\n  Anna: pass\n  Ben: pass\nfinal: Anna 10, Ben 7\n"
+    )
     from nauticus_ref.game.board import bundled
     from nauticus_ref.referee.engine import replay
 
     result = replay(parse_ok(text), bundled("standard"))
     assert [(d.rule, d.message) for d in result.diagnostics] == [
-        ("final-score", "the `final:` line stands before the end of the game")]
+        ("final-score", "the `final:` line stands before the end of the game")
+    ]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -145,22 +150,32 @@ def test_annotate_shows_errors_and_refuses_syntax_errors(monkeypatch):
     assert broken.exit_code == 1 and "syntax errors; fix them first" in broken.output
 
 
-@pytest.mark.parametrize("amounts, tie", [
-    # Anna 19 taler of material (remainder 1), Ben 20 (remainder 2): both 16 VP
-    (("", ""), "Ben and Anna both score 16; Ben places higher on the remainder, 2 against 1"),
-    # the same remainder, 22 against 19 taler: both 18 VP
-    (("11vp 18t", "12vp 15t"), "Anna and Ben both score 18 with remainder 1; Anna places "
-                               "higher on the total of taler, 22 against 19"),
-    (("15t", "15t"), "Anna and Ben both score 16 with remainder 1 and 19 taler; they share "
-                     "place 1"),
-])
+@pytest.mark.parametrize(
+    "amounts, tie",
+    [
+        # Anna 19 taler of material (remainder 1), Ben 20 (remainder 2): both 16 VP
+        (("", ""), "Ben and Anna both score 16; Ben places higher on the remainder, 2 against 1"),
+        # the same remainder, 22 against 19 taler: both 18 VP
+        (
+            ("11vp 18t", "12vp 15t"),
+            "Anna and Ben both score 18 with remainder 1; Anna places "
+            "higher on the total of taler, 22 against 19",
+        ),
+        (
+            ("15t", "15t"),
+            "Anna and Ben both score 16 with remainder 1 and 19 taler; they share place 1",
+        ),
+    ],
+)
 def test_ties_say_which_tie_break_decided(tmp_path, amounts, tie):
     import json
 
     setup = "".join(f"  {who}: {a}\n" for who, a in zip(("Anna", "Ben"), amounts) if a)
     path = tmp_path / "tie.ngn"
-    path.write_text("players: Anna, Ben\n" + (f"setup: round 1 phase 1\n{setup}" if setup else ""),
-                    encoding="utf-8")
+    path.write_text(
+        "players: Anna, Ben\n" + (f"setup: round 1 phase 1\n{setup}" if setup else ""),
+        encoding="utf-8",
+    )
     data = json.loads(CliRunner().invoke(main, ["score", "--format", "json", str(path)]).output)
     assert data["games"][0]["tie_breaks"] == [tie]
     assert f"  tie-break: {tie}" in CliRunner().invoke(main, ["score", str(path)]).output

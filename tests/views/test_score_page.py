@@ -18,7 +18,7 @@ def test_records_not_scored_are_listed_apart_and_not_counted(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["score", "--format", "html", "--isolated", "."])
     page = result.stdout
-    assert result.exit_code == 2   # a record could not be read
+    assert result.exit_code == 2  # a record could not be read
     assert "<h1>Scores of 2 games</h1>" in page
     assert page.count('<section class="game">') == 2
     assert "<h2>Not scored: 2 records</h2>" in page
@@ -27,7 +27,8 @@ def test_records_not_scored_are_listed_apart_and_not_counted(tmp_path, monkeypat
 
 
 def test_one_game_is_named_once():
-    result = CliRunner().invoke(main, ["score", "--format", "html", "--isolated",
-                                       str(EXAMPLES / "game-2p.ngn")])
+    result = CliRunner().invoke(
+        main, ["score", "--format", "html", "--isolated", str(EXAMPLES / "game-2p.ngn")]
+    )
     page = result.stdout
     assert page.count("game-2p.ngn</h") == 1 and "<h1>Score of " in page
