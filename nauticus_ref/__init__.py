@@ -16,11 +16,7 @@ from __future__ import annotations
 import os
 from typing import IO, TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
-#: Where the project lives; the rules page (docs/rules.md) is under it, and reports that
-#: link to a rule (SARIF's helpUri) use it unless the settings' `rules-url` says otherwise.
-HOMEPAGE = "https://github.com/nauticus-ref/nauticus-ref"
-RULES_URL = f"{HOMEPAGE}/blob/main/docs/rules.md"
+from nauticus_ref.core.about import __version__
 
 __all__ = [
     "read",
@@ -43,11 +39,11 @@ if TYPE_CHECKING:
     from nauticus_ref.game.board import Board, BoardError
     from nauticus_ref.game.scoring import Score
     from nauticus_ref.referee.result import TableView
-    from nauticus_ref.referee.validate import Game
     from nauticus_ref.rules import Rule
+    from nauticus_ref.session import Game
 
 _LAZY = {
-    "Game": "nauticus_ref.referee.validate",
+    "Game": "nauticus_ref.session",
     "Diagnostic": "nauticus_ref.core.findings",
     "Rule": "nauticus_ref.rules",
     "Score": "nauticus_ref.game.scoring",
@@ -98,6 +94,7 @@ def catalogue() -> list[Rule]:
 def _replayed(source: Any, board: str | Board | None) -> Game:
     from nauticus_ref.game.board import resolve
     from nauticus_ref.referee.validate import validate_source
+    from nauticus_ref.session import Game
 
     chosen = resolve(board) if isinstance(board, str) else board
-    return validate_source(source, chosen)
+    return Game.of(validate_source(source, chosen))

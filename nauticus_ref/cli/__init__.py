@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 
 import click
 
-from nauticus_ref import __version__
+from nauticus_ref.core.about import __version__
 
 if TYPE_CHECKING:
     from pathlib import Path

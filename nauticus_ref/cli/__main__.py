@@ -1,5 +1,7 @@
-"""`python -m nauticus_ref.cli`: the command line, as the `nauticus-ref` program runs it."""
+"""`python -m nauticus_ref.cli`: the `nauticus-ref` program, as `python -m nauticus_ref`
+runs it (nauticus_ref/__main__.py, which sits above this package and tunes the
+collector before the commands are imported)."""
 
-from nauticus_ref.__main__ import main
+import runpy
 
-main()
+runpy.run_module("nauticus_ref", run_name="__main__", alter_sys=True)

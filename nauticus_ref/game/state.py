@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 STORAGE_SPACES = 12
 START_VP, START_WORKERS, START_TALER = 10, 4, 15
@@ -114,45 +114,8 @@ class Ship:
         return text
 
 
-class Holdings:
-    """What a player holds, read alike from the live `Player` the referee keeps and the
-    frozen `PlayerView` of a snapshot (`referee/result.py`)."""
-
-    __slots__ = ()
-    name: str
-    storage: Mapping[Tile, int]
-    ships: Mapping[str, Any]  # `Ship`s or `ShipView`s, by casefolded name
-    passed: int
-
-    @property
-    def key(self) -> str:
-        return self.name.casefold()
-
-    @property
-    def storage_used(self) -> int:
-        """Storage spaces the stored tiles take (a mast two)."""
-        return sum(spaces(t) * n for t, n in self.storage.items())
-
-    @property
-    def storage_free(self) -> int:
-        return STORAGE_SPACES - self.storage_used
-
-    def crowns_breakdown(self) -> tuple[int, int, int]:
-        """Crown masts and crown sails owned (in storage or on ships), and flipped pass
-        tiles."""
-        ships = list(self.ships.values())
-        masts = self.storage.get(("mast", "crown"), 0) + sum(s.masts.count("crown") for s in ships)
-        sails = self.storage.get(("sail", "crown"), 0) + sum(s.sails.count("crown") for s in ships)
-        return masts, sails, self.passed
-
-    def crowns(self) -> int:
-        """Crowns in view: crown masts and sails owned (storage or ships) and flipped pass
-        tiles."""
-        return sum(self.crowns_breakdown())
-
-
 @dataclass(eq=False)  # a player is one seat at the table: compared by identity
-class Player(Holdings):
+class Player:
     name: str
     seat: int
     taler: int = START_TALER
@@ -190,6 +153,32 @@ class Player(Holdings):
         twin.ships = {k: copy.deepcopy(s, memo) for k, s in self.ships.items()}
         twin.misnamed = copy.deepcopy(self.misnamed, memo)
         return twin
+
+    @property
+    def key(self) -> str:
+        return self.name.casefold()
+
+    @property
+    def storage_used(self) -> int:
+        """Storage spaces the stored tiles take (a mast two)."""
+        return sum(spaces(t) * n for t, n in self.storage.items())
+
+    @property
+    def storage_free(self) -> int:
+        return STORAGE_SPACES - self.storage_used
+
+    def crowns_breakdown(self) -> tuple[int, int, int]:
+        """Crown masts and crown sails owned (in storage or on ships), and flipped pass
+        tiles."""
+        ships = list(self.ships.values())
+        masts = self.storage.get(("mast", "crown"), 0) + sum(s.masts.count("crown") for s in ships)
+        sails = self.storage.get(("sail", "crown"), 0) + sum(s.sails.count("crown") for s in ships)
+        return masts, sails, self.passed
+
+    def crowns(self) -> int:
+        """Crowns in view: crown masts and sails owned (storage or ships) and flipped pass
+        tiles."""
+        return sum(self.crowns_breakdown())
 
     def held_tiles(self) -> Counter[Tile]:
         """Every tile the player holds, in storage, on ships, or delivered."""

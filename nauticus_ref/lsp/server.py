@@ -21,7 +21,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace.position_codec import PositionCodec
 
-from nauticus_ref import __version__
+from nauticus_ref.core.about import __version__
 from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.core.span import Span
 from nauticus_ref.lsp.analysis import Analysis, Workspace

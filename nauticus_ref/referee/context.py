@@ -216,6 +216,8 @@ class Referee:
                 delivered=Counter(p.delivered),
                 passed=p.passed,
                 extra_used=p.extra_used,
+                storage_used=p.storage_used,
+                crown_tiles=p.crowns_breakdown(),
                 ships={
                     k: ShipView(
                         name=s.name,

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.board import Board
-from nauticus_ref.game.state import Holdings, Tile, tile_text
+from nauticus_ref.game.state import Tile, tile_text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,7 +54,11 @@ class ShipView:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PlayerView(Holdings):
+class PlayerView:
+    """A player at one point of a record.  What the live `Player` works out from its
+    holdings (the storage's spaces, the crowns in view) is read from it once, when the
+    snapshot is taken, and kept here as plain values."""
+
     name: str
     seat: int
     vp: int
@@ -65,6 +69,12 @@ class PlayerView(Holdings):
     delivered: Counter[str]  # good -> count (a copy)
     passed: int
     extra_used: bool
+    storage_used: int  # spaces the stored tiles take (a mast two)
+    crown_tiles: tuple[int, int, int]  # crown masts, crown sails, flipped pass tiles
+
+    @property
+    def key(self) -> str:
+        return self.name.casefold()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -98,22 +108,6 @@ class TableView:
 
     def tile(self, tile: Tile) -> str:
         return tile_text(tile, self.word)
-
-    def _repr_svg_(self) -> str:
-        """In a Jupyter notebook: the table as `state --format svg` draws it (the view is
-        imported when a notebook asks: the one exception to the pipeline, README)."""
-        from nauticus_ref.views.state import state_json, state_svg
-
-        where = (
-            f"at the end of round {self.round_no}"
-            if self.round_ended
-            else f"in round {self.round_no}, phase {self.phase_no}"
-            if self.phase_no
-            else f"at the start of round {self.round_no}"
-            if self.round_no
-            else "before the first round"
-        )
-        return state_svg(state_json(self, where))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

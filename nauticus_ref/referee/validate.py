@@ -17,7 +17,6 @@ from nauticus_ref.referee.engine import replay
 from nauticus_ref.referee.result import ReplayResult, TableView
 
 if TYPE_CHECKING:
-    from nauticus_ref.moves.point import Options
     from nauticus_ref.referee.resume import LastReplay
 
 
@@ -67,16 +66,6 @@ class Game:
         end = setup.stop if line in setup else line
         return replay(self.record, replayed.table.board, until_line=end, off=self.off).table
 
-    def moves(self, line: int) -> Options:
-        """The legal choices on `line`, from the table before it: the start player's
-        phase lines or the turns of the player to move, and whether the written move is
-        among them (`moves/point.py`; docs/api.md shows it).  The moves build on the
-        referee, so they are imported when asked for, as the notebook view is."""
-        from nauticus_ref.moves.point import options_at
-
-        assert self.record is not None, f"{self.path} has syntax errors"
-        return options_at(self.record, self._replayed().table.board, line, self.lines, self.off)
-
     def _setup_lines(self) -> range:
         """The lines of the setup block before its last (empty without one): after any of
         them the table is the one after the last."""
@@ -120,13 +109,6 @@ class Game:
             "complete": self.complete,
             "diagnostics": [d.as_json(self.path) for d in self.diagnostics],
         }
-
-    def _repr_html_(self) -> str:
-        """In a Jupyter notebook: the summary, the diagnostics, the score and its chart.
-        The one import of a view by the referee, made when a notebook asks (README)."""
-        from nauticus_ref.views.score import notebook_html
-
-        return notebook_html(self)
 
 
 def board_for(parsed: ParseResult, source: Source) -> Board:

@@ -207,6 +207,8 @@ class TimelinePoint(TypedDict):
 @with_config(STRICT)
 class ScoredGame(TypedDict):
     path: str
+    title: NotRequired[str]  # the record's `game:` line
+    date: NotRequired[str]  # the record's `date:` line, as written
     complete: bool  # false: provisional, as if the game ended now
     valid: bool
     players: list[PlayerScore]  # best first
@@ -289,6 +291,8 @@ class State(TypedDict):
     round: int | None
     phase: int | None
     round_over: bool
+    game_over: bool  # the last round is over
+    final: dict[str, int] | None  # once the game is over: each player's final score, best first
     phase_action: str | None  # the action of the phase in play
     start_player: str | None  # who starts the phase in play, or the next phase
     to_move: str | None  # whose turn it is in the phase in play

@@ -8,6 +8,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any, Callable
 
+from nauticus_ref.game.scoring import final_scores
 from nauticus_ref.game.state import STORAGE_SPACES
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.vocab import count
@@ -20,7 +21,7 @@ Data = dict[str, Any]
 
 
 def player_json(rp: TableView, p: PlayerView) -> Data:
-    masts, sails, tiles = p.crowns_breakdown()
+    masts, sails, tiles = p.crown_tiles
     return {
         "name": p.name,
         "seat": p.seat + 1,
@@ -64,11 +65,14 @@ def _name(rp: TableView, seat: int | None) -> str | None:
 
 
 def state_json(rp: TableView, where: str) -> Data:
+    over = game_over(rp)
     return {
         "where": where,
         "round": rp.round_no or None,
         "phase": rp.phase_no or None,
         "round_over": rp.round_ended,
+        "game_over": over,
+        "final": {s.name: s.total for s in final_scores(rp.players)} if over else None,
         "phase_action": rp.phase_action,
         "start_player": _name(rp, rp.start_seat),
         "to_move": _name(rp, rp.to_move_seat),
@@ -85,6 +89,24 @@ def state_json(rp: TableView, where: str) -> Data:
         "crest_words": [rp.word(c) for c in vocab.DEFAULT_CRESTS],  # the record's, in board order
         "supply": {rp.tile(t): n for t, n in rp.supply.items()},
     }
+
+
+def game_over(table: TableView) -> bool:
+    """The last round is over: what is left is the final scoring."""
+    return table.round_ended and table.rounds_played >= table.max_rounds
+
+
+def where(table: TableView) -> str:
+    """Where the game stands at `table`, as a caption says it ("at the end of round 2")."""
+    if table.round_ended:
+        return (
+            "at the end of the game"
+            if game_over(table)
+            else f"at the end of round {table.round_no}"
+        )
+    if table.phase_no:
+        return f"in round {table.round_no}, phase {table.phase_no}"
+    return f"at the start of round {table.round_no}" if table.round_no else "before the first round"
 
 
 def _player_lines(p: Data) -> list[str]:
@@ -126,6 +148,8 @@ def _card(data: Data) -> Data:
 
 def state_text(data: Data) -> str:
     out = [f"state {data['where']}"]
+    if data["final"]:
+        out.append("final scores: " + ", ".join(f"{n} {s}" for n, s in data["final"].items()))
     for p in data["players"]:
         out += [""] + _player_lines(p)
     out += [

@@ -61,6 +61,12 @@ def validate_json(game: Game) -> Data:
     return game.as_json()
 
 
+def title(game: Game) -> str:
+    """What a page about the game is called: its `game:` line, else its path."""
+    header = game.record.header if game.record is not None else None
+    return header.game.text if header is not None and header.game is not None else game.path
+
+
 def summary(game: Game) -> str:
     """`game.ngn: valid, complete game`, or the count of each severity."""
     c = counts(game.diagnostics)
@@ -128,7 +134,7 @@ def sarif_document(files: list[Data], rules_url: str | None = None, root: str | 
     import os
     from pathlib import Path
 
-    from nauticus_ref import HOMEPAGE, RULES_URL, __version__
+    from nauticus_ref.core.about import HOMEPAGE, RULES_URL, __version__
     from nauticus_ref.rules import RULES, SYNTAX
 
     root = root or os.getcwd()
