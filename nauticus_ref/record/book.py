@@ -34,6 +34,7 @@ from nauticus_ref.notation.reading import MAX_STATEMENT_CHARS
 from nauticus_ref.referee.validate import Game, validate_source
 from nauticus_ref.views.moves import moves_json
 from nauticus_ref.views.state import state_json, state_svg
+from nauticus_ref.views.validate import title
 
 Data = dict[str, Any]
 
@@ -115,6 +116,7 @@ class Book:
         game = self.game()
         findings = [d.as_json() for d in game.errors]
         data["findings"] = findings
+        data["title"] = title(game)
         if findings or game.replayed is None:
             return {
                 **data,

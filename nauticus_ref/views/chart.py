@@ -248,18 +248,18 @@ def track_chart(game: Data, x: float = 0, y: float = 0) -> ET.Element:
         line.set("data-player", name)
         g.append(line)
         for (px, py), point in zip(points, course):
-            gained = sum(
-                c["points"]
-                for c in point["changes"]
-                if c["player"] == name and c["source"] not in ("pass penalty",)
-            )
-            if gained < BIG:
+            gains: dict[str, int] = {}  # what the player gained here, by source
+            for c in point["changes"]:
+                if c["player"] == name and c["source"] != "pass penalty":
+                    gains[c["source"]] = gains.get(c["source"], 0) + c["points"]
+            if sum(gains.values()) < BIG:
                 continue
-            why = max(
-                (c for c in point["changes"] if c["player"] == name), key=lambda c: c["points"]
-            )["source"]
             g.append(marker(shape, px, py, colour))
-            text = f"{name} +{gained} {SHORT_SOURCE.get(why, why)}"
+            text = name + "".join(
+                f" {points:+d} {SHORT_SOURCE.get(why, why)}"
+                for why, points in sorted(gains.items(), key=lambda kv: -kv[1])
+                if points
+            )
             w = text_width(text, 8)
             x0 = max(x + LEFT + PAD, min(px - 2, x + LEFT + width - w))
             ty = placed.clear_y(x0, x0 + w, py - 6, -10, y + TOP + 8)
@@ -294,7 +294,8 @@ def track_chart(game: Data, x: float = 0, y: float = 0) -> ET.Element:
     by_name = {p["name"]: p for p in game["players"]}
     left = x + LEFT + width + 17
     most = max(1, *(p["total"] for p in game["players"]))
-    g.append(_legend(left, y + 14)[0])
+    colours = [STYLES[n % len(STYLES)][0] for n in range(len(names))]
+    g.append(_legend(left, y + 14, colours)[0])
     for ty, (ey, name, colour, shape) in zip(spots, sorted(ends)):
         p = by_name[name]
         g.append(marker(shape, left - 7, ty - 3.5, colour))
@@ -329,10 +330,26 @@ def track_chart(game: Data, x: float = 0, y: float = 0) -> ET.Element:
 ROW = 30
 
 
-def _legend(x: float, y: float) -> tuple[ET.Element, float]:
-    """What the bars' parts are, in the order they stack, and how wide that is."""
+def _legend(x: float, y: float, colours: list[str] | None = None) -> tuple[ET.Element, float]:
+    """What the bars' parts are, in the order they stack, and how wide that is.  The
+    track is drawn in each player's colour, so its swatch holds a stripe of each."""
     g, start = group(), x
     for part, fill in PARTS:
+        stripes = [fill] if fill else colours or [PAPER]
+        for i, stripe in enumerate(stripes):
+            g.append(
+                el(
+                    "rect",
+                    {
+                        "x": round(x + 6 * i / len(stripes), 2),
+                        "y": y - 6,
+                        "width": round(6 / len(stripes), 2),
+                        "height": 6,
+                        "fill": stripe,
+                        "stroke": "none",
+                    },
+                )
+            )
         g.append(
             el(
                 "rect",
@@ -341,7 +358,7 @@ def _legend(x: float, y: float) -> tuple[ET.Element, float]:
                     "y": y - 6,
                     "width": 6,
                     "height": 6,
-                    "fill": fill or PAPER,
+                    "fill": "none",
                     "stroke": svg.INK,
                     "stroke_width": 0.5,
                 },

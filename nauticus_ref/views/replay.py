@@ -125,7 +125,7 @@ def variation_notes(game: Game, deadline: float) -> dict[int, str]:
 def headings(game: Game) -> dict[int, str]:
     """For each line from the first round on, where the game stands there, for the
     page's header: the round, the phase and its action, the start player, and on a
-    turn line whose turn it is."""
+    turn line who plays it."""
     out: dict[int, str] = {}
     if game.record is None:
         return out
@@ -135,7 +135,7 @@ def headings(game: Game) -> dict[int, str]:
         for ph in rnd.phases:
             head = f"Round {rnd.number}, phase {ph.number}: {ph.action} · {ph.player.text} starts"
             marks.append((ph.span.line, f"{head} and chooses"))
-            marks.extend((t.span.line, f"{head} · {t.player.text}'s turn") for t in ph.turns)
+            marks.extend((t.span.line, f"{head} · {t.player.text} plays") for t in ph.turns)
     if game.record.final is not None:
         marks.append((game.record.final.span.line, "The game is over: the final scores"))
     marks.sort()
@@ -167,7 +167,7 @@ def replay_html(game: Game) -> str:
     from nauticus_ref.notation.assemble import comment_start
     from nauticus_ref.views import chart, html
     from nauticus_ref.views.state import state_svg
-    from nauticus_ref.views.validate import summary
+    from nauticus_ref.views.validate import summary, title
 
     data = replay_json(game)
     deadline = time.monotonic() + PAGE_SECONDS  # for the counts and the variations
@@ -211,7 +211,8 @@ def replay_html(game: Game) -> str:
     embedded = {**{k: v for k, v in data.items() if k != "states"}, **pieces(data["states"])}
     return html.render(
         "view.html.j2",
-        title=f"{game.path}: replay",
+        title=f"{title(game)}: replay",
+        heading=title(game),
         script=html.asset("view.js"),
         path=game.path,
         summary=summary(game),

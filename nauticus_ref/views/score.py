@@ -158,8 +158,12 @@ def score_json(report: Game) -> dict[str, Any]:
                 "ledger": ledger,
             }
         )
+    header = report.record.header if report.record is not None else None
+    written = {"title": header.game, "date": header.date} if header is not None else {}
+    named = {key: node.text for key, node in written.items() if node is not None}
     return {
         "path": report.path,
+        **named,
         "complete": report.complete,
         "valid": report.valid,
         "players": players,
@@ -319,7 +323,7 @@ def score_html(games: list[dict[str, Any]]) -> str:
     title = (
         f"Scores of {len(scored)} games"
         if len(scored) != 1
-        else f"Score of {scored[0]['path']}"
+        else f"Score of {scored[0].get('title') or scored[0]['path']}"
         if scored
         else "No games scored"
     )

@@ -179,12 +179,15 @@ def wheel(card: Data, top: float) -> ET.Element:
 
 def heading(card: Data, state: Data | None) -> list[tuple[str, float, bool]]:
     """What the picture says above the wheel, as (text, size, bold): where the game
-    stands, who starts and whose turn it is, and the board."""
+    stands, who starts and who is to move (at the end, the final scores), and the
+    board."""
     rnd = card.get("round")
     if state is None:
         first = f"{round_name(card).capitalize()}: the wheel"
     elif not rnd:
         first = "Before the first round"
+    elif state.get("game_over"):
+        first = "The end of the game"
     elif state.get("phase_action"):
         first = f"Round {rnd}, phase {state['phase']}: {state['phase_action']}"
     elif state.get("round_over"):
@@ -192,10 +195,13 @@ def heading(card: Data, state: Data | None) -> list[tuple[str, float, bool]]:
     else:
         first = f"Round {rnd}: the deal"
     out = [(first, 13.0, True)]
-    if state is not None and state.get("start_player"):
+    if state is not None and state.get("final"):
+        scores = " · ".join(f"{name} {score}" for name, score in state["final"].items())
+        out.append((f"final scores: {scores}", 11.0, True))
+    elif state is not None and state.get("start_player"):
         who = f"start player: {state['start_player']}"
         if state.get("to_move"):
-            who += f" · {state['to_move']}'s turn"
+            who += f" · to move: {state['to_move']}"
         out.append((who, 11.0, False))
     out.append((f"{card['board']} board", 10.0, False))
     return out

@@ -176,10 +176,36 @@ def test_on_a_phone_the_selected_line_and_the_table_after_it_are_on_one_screen(
         page.locator("#next").click()  # the big step button
         assert page.evaluate("location.hash") != before
     assert heads == [
-        f"Round 1, phase 7: deliver · Nele starts · {name}'s turn" for name in ("Ole", "Ida", "Tom")
+        f"Round 1, phase 7: deliver · Nele starts · {name} plays" for name in ("Ole", "Ida", "Tom")
     ]
     assert page.locator("#head").inner_text() == "Round 2: the deal"
     assert _in_view(page, page.evaluate("location.hash")) and _in_view(page, "#picture")
+    page.close()
+
+
+def test_on_a_phone_the_page_opens_with_the_last_line_in_view_and_one_whose_turn(
+    browser, tmp_path, monkeypatch
+):
+    """Opened with no line named, the page selects the record's last line: it is on the
+    screen with the table after it, which says the game is over and the final scores.
+    The page's header says who plays a line; the picture only who is to move next."""
+    monkeypatch.chdir(EXAMPLES)
+    path = write(tmp_path, "view", "game-2p.ngn")
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    opened(page, path.as_uri())
+    last = page.locator(".line[aria-current=true]")
+    box, record = last.bounding_box(), page.locator("#record").bounding_box()
+    assert last.get_attribute("data-line") == "104"  # final: Anna 63, Ben 57
+    assert 0 <= box["y"] and box["y"] + box["height"] <= min(844, record["y"] + record["height"])
+    texts = page.locator("#picture svg text").all_text_contents()
+    assert "The end of the game" in texts and "final scores: Anna 63 · Ben 57" in texts
+    for line, next_one in (("#L9", "to move: Ben"), ("#L10", None)):  # Anna's turn, Ben's
+        page.evaluate(f"location.hash = '{line}'")
+        page.wait_for_function(f"document.querySelector('#picture').dataset.line === '{line[2:]}'")
+        head = page.locator("#head").inner_text()
+        said = " ".join(page.locator("#picture svg text").all_text_contents())
+        assert head.endswith(" plays") and "'s turn" not in head + said
+        assert (next_one in said) if next_one else "to move" not in said
     page.close()
 
 

@@ -125,7 +125,7 @@ def test_state_svg_shows_every_player_ship_and_storage(snapshot, monkeypatch):
     assert sum(t.endswith(" · taken") for t in shown) == len(data["flipped"])
     # where the game stands: the phase in play, who started it, whose turn it is
     assert "Round 2, phase 4: goods" in shown
-    assert f"start player: {data['start_player']} · {data['to_move']}'s turn" in shown
+    assert f"start player: {data['start_player']} · to move: {data['to_move']}" in shown
     # the supply: each stack, drawn and named in its tooltip, with how many are left
     stacks = root.find(f".//{SVG}g[@class='supply']")
     named = [t.text for t in stacks.iter(f"{SVG}title")]
@@ -379,3 +379,11 @@ def test_a_table_many_lines_leave_as_it_was_is_drawn_once(monkeypatch):
     # a few sides and wheels (before and after the round, the phase and the move), not
     # one for each of the hundreds of tables
     assert 0 < drawn.count("player") <= 6 and 0 < drawn.count("wheel_cell") <= 6, drawn
+
+
+def test_the_replay_page_is_titled_by_the_game_and_shows_its_path(monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    page = run("view", "game-2p.ngn").output
+    title = "Anna vs Ben, first game with the new sleeves"  # its `game:` line
+    assert f"<title>{title}: replay</title>" in page and f"<h1>{title}</h1>" in page
+    assert '<p class="path">game-2p.ngn</p>' in page

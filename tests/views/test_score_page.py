@@ -26,9 +26,16 @@ def test_records_not_scored_are_listed_apart_and_not_counted(tmp_path, monkeypat
     assert "<li><code>utf16.ngn</code>: UTF-16 text; save it as UTF-8</li>" in page
 
 
-def test_one_game_is_named_once():
-    result = CliRunner().invoke(
-        main, ["score", "--format", "html", "--isolated", str(EXAMPLES / "game-2p.ngn")]
-    )
-    page = result.stdout
-    assert page.count("game-2p.ngn</h") == 1 and "<h1>Score of " in page
+def test_one_game_is_named_once_by_its_title_with_its_path_below():
+    path = str(EXAMPLES / "game-2p.ngn")
+    page = CliRunner().invoke(main, ["score", "--format", "html", "--isolated", path]).stdout
+    title = "Anna vs Ben, first game with the new sleeves"  # its `game:` line
+    assert f"<title>Score of {title}</title>" in page and f"<h1>Score of {title}</h1>" in page
+    assert page.count(f"{title}</h") == 1 and page.count(f'<p class="path">{path}</p>') == 1
+
+
+def test_a_game_without_a_title_is_named_by_its_path(tmp_path):
+    record = tmp_path / "untitled.ngn"
+    record.write_text("players: Anna, Ben\n", encoding="utf-8")
+    page = CliRunner().invoke(main, ["score", "--format", "html", "--isolated", str(record)]).stdout
+    assert f"<h1>Score of {record}</h1>" in page and 'class="path"' not in page

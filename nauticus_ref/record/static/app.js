@@ -63,6 +63,7 @@ function show(data) {
   chosen = [];
   document.getElementById("network").hidden = !data.public;
   document.getElementById("file").textContent = data.path;
+  document.title = `${data.title || data.path}: recording`;   // the game's own title
   const lines = document.getElementById("lines");
   lines.replaceChildren(...data.lines.map(l => el("li", {}, l)));
   lines.scrollTop = lines.scrollHeight;

@@ -98,6 +98,14 @@
     cursor.setAttribute("data-at", timeline[pointOf(state)]);
   }
 
+  function inView(line) {
+    // the line within the record's own box and the screen, the window left where it is
+    const box = record.getBoundingClientRect(), at = line.getBoundingClientRect();
+    const bottom = Math.min(box.bottom, window.innerHeight), top = Math.max(box.top, 0);
+    if (at.bottom > bottom) record.scrollTop += at.bottom - bottom + 4;
+    else if (at.top < top) record.scrollTop -= top - at.top + 4;
+  }
+
   function select(n, scroll, keep) {
     // show the table after line n; unless `keep`, the address names the line (#L40),
     // so that a position can be sent to someone
@@ -127,6 +135,7 @@
       // line it is comes into the picture's view (the wheel for any other line)
       picture.replaceChildren(table(parsed, phone.matches ? drawn.narrow : drawn.wide, where));
       picture.setAttribute("data-line", String(n));
+      if (scroll) inView(line);   // the new picture may have taken room from the record
       if (phone.matches) {
         const side = line.dataset.seat
           && picture.querySelector('g.player[data-seat="' + Number(line.dataset.seat) + '"]');
@@ -190,6 +199,9 @@
   // the browser scrolls to the line the address names once the page has loaded; on a
   // phone the table is then brought back above it
   window.addEventListener("load", () => setTimeout(() => {
-    if (phone.matches && current) replay.scrollIntoView({block: "start"});
+    if (phone.matches && current) {
+      replay.scrollIntoView({block: "start"});
+      inView(current);
+    }
   }, 0));
 })();
