@@ -86,11 +86,16 @@ def put_checked(r: Referee, p: Player, ship: Ship, tile: Tile, span: Span) -> Sh
         r.flag(
             replace(
                 problem,
-                help=f"{problem.help}"
-                + (
-                    "; the referee stores the tile and goes on"
-                    if stored
-                    else "; the storage is full, so the referee drops the tile and goes on"
+                help="; ".join(
+                    filter(
+                        None,
+                        [
+                            problem.help,
+                            "the referee stores the tile and goes on"
+                            if stored
+                            else "the storage is full, so the referee drops the tile and goes on",
+                        ],
+                    )
                 ),
             )
         )

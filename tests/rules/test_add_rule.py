@@ -117,3 +117,40 @@ def test_nothing_is_overwritten_and_a_wrong_moment_is_named(tmp_path):
     )
     assert (root / "nauticus_ref" / "rules" / "__init__.py").read_text(encoding="utf-8") == before
     assert not (root / "nauticus_ref" / "rules" / "no_empty_ship.py").exists()
+
+
+def test_a_new_placing_rule_without_help_gets_the_referees_own_help(tmp_path):
+    """A scaffolded rule's finding has no help of its own; where the referee adds what it
+    does next, that is all the help says (never `help: None; ...`)."""
+    root = _copy(tmp_path)
+    shutil.copytree(ROOT / "grammar", root / "grammar")
+    assert _run(root, *ARGS).returncode == 0
+    module = root / "nauticus_ref" / "rules" / "no_empty_ship.py"
+    module.write_text(
+        module.read_text(encoding="utf-8").replace(
+            "    return None", '    return RULE.at(at.span, "no masts today")'
+        ),
+        encoding="utf-8",
+    )
+    record = (
+        "players: Anna, Ben\n"
+        "round 1: goods hulls money transport crowns masts deliver sails\n"
+        "1. Anna hulls bonus whale\n"
+        "  Anna: bow stern >new A\n"
+        "  Ben: pass\n"
+        "2. Ben masts bonus coffee\n"
+        "  Ben: pass\n"
+        "  Anna: whale mast >A\n"
+    )
+    checked = subprocess.run(
+        [sys.executable, "-m", "nauticus_ref", "validate", "-"],
+        input=record,
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": str(root)},
+    )
+    assert "error[no-empty-ship]" in checked.stdout, checked.stdout + checked.stderr
+    assert "help: the referee stores the tile and goes on" in checked.stdout
+    assert "None" not in checked.stdout
