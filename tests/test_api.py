@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import re
 import subprocess
 import sys
 
@@ -146,3 +147,26 @@ def test_games_and_tables_show_themselves_in_jupyter():
     assert "<script" not in hostile._repr_html_() and "<script" not in hostile.table()._repr_svg_()
     broken = nauticus_ref.parse("players: A, B\nround 1: x\n")
     assert "error[syntax] line 2:10" in broken._repr_html_() and "<svg" not in broken._repr_html_()
+
+
+def test_the_readme_map_names_every_module():
+    """A reader meets no module that the map in README.md does not name: each folder and
+    file of the package, a rule's module by its rule's id (docs/rules.md lists them)."""
+    from nauticus_ref.rules import RULES
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("grammar/ngn.lark          the LALR grammar")
+    words = set(re.findall(r"[\w./]+", readme[start : readme.index("```", start)]))
+    by_rule = {f"{r.id.replace('-', '_')}.py" for r in RULES}
+    unnamed = []
+    for path in sorted((ROOT / "nauticus_ref").rglob("*.py")):
+        folder = path.parent.relative_to(ROOT / "nauticus_ref").as_posix()
+        if folder != "." and f"{folder}/" not in words:
+            unnamed.append(folder + "/")
+        elif path.name == "__init__.py" and folder != ".":
+            continue
+        elif folder == "rules" and path.name in by_rule:
+            continue
+        elif path.name not in words:
+            unnamed.append(path.relative_to(ROOT).as_posix())
+    assert unnamed == []

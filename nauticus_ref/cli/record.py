@@ -46,7 +46,8 @@ def record(game: str, players: str | None, board_option: str | None, host: str, 
 
     \b
     Install its extra first:
-      pip install 'nauticus-ref[record]'
+      pip install 'nauticus-ref[record]'       (from the package index)
+      pip install '.[record]'                  (from a checkout of the project)
     \b
     Examples:
       nauticus-ref record tonight.ngn --players "Anna, Ben, Carla"
@@ -60,7 +61,7 @@ def record(game: str, players: str | None, board_option: str | None, host: str, 
     except ImportError as e:
         cannot_run(
             f"the recorder needs its extra ({e.name} is missing): "
-            "pip install 'nauticus-ref[record]'"
+            "pip install 'nauticus-ref[record]' (from a checkout: pip install '.[record]')"
         )
     from nauticus_ref.core.files import SourceError
     from nauticus_ref.game.board import BoardError

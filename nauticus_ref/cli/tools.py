@@ -229,7 +229,8 @@ def server() -> None:
 
     \b
     Examples:
-      pip install 'nauticus-ref[server]'
+      pip install 'nauticus-ref[server]'       (from the package index)
+      pip install '.[server]'                  (from a checkout of the project)
       nauticus-ref server
     """
     try:
@@ -237,6 +238,6 @@ def server() -> None:
     except ImportError as e:
         cannot_run(
             f"the language server needs pygls ({e.name} is missing): "
-            "pip install 'nauticus-ref[server]'"
+            "pip install 'nauticus-ref[server]' (from a checkout: pip install '.[server]')"
         )
     serve()

@@ -47,6 +47,18 @@ def _nearly_full(purse):
     return full
 
 
+class _Listed:
+    """A clause's bodies, listed when first asked for (at most MOST + 1 of them)."""
+
+    def __init__(self, ask, purse, action, extra):
+        self.args, self.bodies = (ask, purse, action, extra), None
+
+    def __call__(self):
+        if self.bodies is None:
+            self.bodies = list(itertools.islice(bodies(*self.args), MOST + 1))
+        return self.bodies
+
+
 def test_a_tally_is_what_listing_the_bodies_gives():
     tallied = Counter()
     for name, line, turns in _positions(random.Random(31), 8):
@@ -143,32 +155,38 @@ def test_bodies_walked_by_the_shape_they_leave_are_the_bodies_listed():
     from nauticus_ref.moves.clauses import afters
     from nauticus_ref.moves.walks import walked_before
 
-    checked = Counter()
+    checked: Counter[str] = Counter()
     for name, line, turns in _positions(random.Random(35), 4):
-        for purse, action, then in itertools.product(
-            (turns.purse, _nearly_full(turns.purse)), vocab.PLACING_ACTIONS, vocab.ACTIONS
+        for purse, action in itertools.product(
+            (turns.purse, _nearly_full(turns.purse)), vocab.PLACING_ACTIONS
         ):
-            if not walked_before(action, then):
-                assert afters(turns.ask, purse, action, True, then) is None
-                continue
-            listed = list(itertools.islice(bodies(turns.ask, purse, action, True), MOST + 1))
-            if len(listed) > MOST:
-                continue
-            shaped = afters(turns.ask, purse, action, True, then)
-            assert shaped is not None
-            assert all(p.shape(then) == shape for shape, (p, _) in shaped.items())
-            walked = Counter(
-                {
-                    (shape, t, w): n
-                    for shape, (_, budgets) in shaped.items()
-                    for (t, w), n in budgets.items()
-                }
-            )
-            assert walked == Counter(
-                (b.after.shape(then), b.after.taler, b.after.workers) for b in listed
-            ), (name, line, action, then)
-            checked[then] += bool(listed)
+            listed = _Listed(turns.ask, purse, action, True)  # once for every clause after
+            for then in vocab.ACTIONS:
+                if not walked_before(action, then):
+                    assert afters(turns.ask, purse, action, True, then) is None
+                elif len(listed()) <= MOST:
+                    _walked_as_listed(turns, purse, action, then, listed(), checked, (name, line))
     assert all(checked[then] > 20 for then in ("money", "deliver", "hulls", "masts", "goods"))
+
+
+def _walked_as_listed(turns, purse, action, then, listed, checked, where):
+    """`afters` of one clause before `then` gives what listing its bodies gives."""
+    from nauticus_ref.moves.clauses import afters
+
+    shaped = afters(turns.ask, purse, action, True, then)
+    assert shaped is not None
+    assert all(p.shape(then) == shape for shape, (p, _) in shaped.items())
+    walked = Counter(
+        {
+            (shape, t, w): n
+            for shape, (_, budgets) in shaped.items()
+            for (t, w), n in budgets.items()
+        }
+    )
+    assert walked == Counter(
+        (b.after.shape(then), b.after.taler, b.after.workers) for b in listed
+    ), (*where, action, then)
+    checked[then] += bool(listed)
 
 
 def test_bodies_tallied_from_the_ships_seen_are_the_bodies_walked():
@@ -206,46 +224,46 @@ def test_bodies_counted_by_what_the_next_tally_reads_are_the_bodies_listed():
     no ship is counted by what the later tally reads of what it leaves (`by_tally`):
     the same readings (`alike`), with the same taler and workers, as listing its bodies
     and reading each; also with the storage nearly full.  Past its deadline it stops."""
-    from nauticus_ref.moves.clauses import alike, by_tally
-
     checked = Counter()
     for name, line, turns in _positions(random.Random(37), 3):
-        for purse, action, then in itertools.product(
-            (turns.purse, _nearly_full(turns.purse)),
-            vocab.BUYING_ACTIONS,
-            ("masts", "sails", "goods"),
+        for purse, action in itertools.product(
+            (turns.purse, _nearly_full(turns.purse)), vocab.BUYING_ACTIONS
         ):
-            grouped = by_tally(turns.ask, purse, action, True, then)
-            if grouped is None:
-                assert action in ("sails", then) or then == "sails", (name, line, action)
-                continue
-            listed = list(itertools.islice(bodies(turns.ask, purse, action, True), MOST + 1))
-            if len(listed) > MOST:
-                continue
-            most = purse.workers + 2  # the most any body leaves, read with as many
-
-            def read(after, most=most, then=then):
-                rich = after.copy()
-                rich.workers = most
-                return alike(turns.ask, rich, then, False, most)
-
-            assert Counter(
-                (read(b.after), b.after.taler, b.after.workers) for b in listed
-            ) == Counter(
-                {
-                    (read(p), t, w): n
-                    for p, budgets in grouped.values()
-                    for (t, w), n in budgets.items()
-                }
-            ), (name, line, action, then)
-            checked[then, len(grouped) > 1] += 1
-            try:  # bounded in time as the walk it replaces
-                by_tally(turns.ask, purse, action, True, then, deadline=0.0)
-            except OutOfTime:
-                checked["out of time"] += 1
+            listed = _Listed(turns.ask, purse, action, True)  # once for the three phases
+            for then in ("masts", "sails", "goods"):
+                _counted_by_tally_as_listed(
+                    turns, purse, action, then, listed, checked, (name, line)
+                )
     # each reading, and more than one group each, was met often
     assert all(checked[then, True] > 10 for then in ("masts", "sails", "goods")), checked
     assert checked["out of time"] > 10
+
+
+def _counted_by_tally_as_listed(turns, purse, action, then, listed, checked, where):
+    from nauticus_ref.moves.clauses import alike, by_tally
+
+    grouped = by_tally(turns.ask, purse, action, True, then)
+    if grouped is None:
+        assert action in ("sails", then) or then == "sails", (*where, action)
+        return
+    listed = listed()
+    if len(listed) > MOST:
+        return
+    most = purse.workers + 2  # the most any body leaves, read with as many
+
+    def read(after, most=most, then=then):
+        rich = after.copy()
+        rich.workers = most
+        return alike(turns.ask, rich, then, False, most)
+
+    assert Counter((read(b.after), b.after.taler, b.after.workers) for b in listed) == Counter(
+        {(read(p), t, w): n for p, budgets in grouped.values() for (t, w), n in budgets.items()}
+    ), (*where, action, then)
+    checked[then, len(grouped) > 1] += 1
+    try:  # bounded in time as the walk it replaces
+        by_tally(turns.ask, purse, action, True, then, deadline=0.0)
+    except OutOfTime:
+        checked["out of time"] += 1
 
 
 def test_purses_alike_for_a_tally_have_the_same_bodies():
