@@ -266,7 +266,6 @@ class Analysis:
         if game is None or game.record is None or game.replayed is None:
             return []
         from nauticus_ref.moves.point import options_at
-        from nauticus_ref.notation.printer import Printer
 
         options = options_at(game.record, game.replayed.table.board, line, game.lines, game.off)
         if options.turns is None:
@@ -278,7 +277,7 @@ class Analysis:
             if n % 64 == 63 and time.monotonic() > deadline:
                 break
         found.sort(key=lambda o: (o.group != "pass", o.taler, o.workers))
-        printer = Printer(game.record)
+        printer = options.turns.printer(game.record)
         return [
             Completion(
                 printer.turn(o.turn),

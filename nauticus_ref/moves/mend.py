@@ -11,7 +11,6 @@ from nauticus_ref.moves.nearest import clear_winner
 from nauticus_ref.moves.point import turn_options_of
 from nauticus_ref.moves.purse import OutOfTime
 from nauticus_ref.notation.model import Turn
-from nauticus_ref.notation.printer import Printer
 from nauticus_ref.referee.validate import Game
 
 #: Turn lines mended at most in one record: each costs a replay up to it and a search.
@@ -50,16 +49,17 @@ def mend(game: Game, lines: range | None = None) -> list[Diagnostic]:
 
 def _mended(game: Game, d: Diagnostic, turn: Turn, deadline: float) -> Diagnostic:
     assert game.record is not None and game.replayed is not None
-    options = turn_options_of(game.record, game.replayed.table.board, turn, game.lines, game.off)
-    if options is None:
+    found = turn_options_of(game.record, game.replayed.table.board, turn, game.lines, game.off)
+    if found is None:
         return d  # a turn out of order: the options are another player's
+    options, read = found
     try:
-        best = clear_winner(options, turn.clauses, deadline)
+        best = clear_winner(options, read.clauses, deadline)
     except OutOfTime:
         return d
     if best is None:
         return d
-    text = Printer(game.record).turn(best.turn)
+    text = options.printer(game.record).turn(best.turn)
     help = f"{d.help}; " if d.help else ""
     # a finding that knows its own fix (a claim's amount) keeps it as the one quick fix
     fixes = d.fixes or (replace(turn.span, text, f"write `{text}`"),)

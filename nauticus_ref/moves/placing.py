@@ -24,7 +24,10 @@ from nauticus_ref.notation.model import Destination, Item, ItemKind, Placement, 
 from nauticus_ref.referee.ships import put_on_ship
 
 #: A ship's new name: the first of these the player has not used.
-NEW_NAMES = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: The names the options give new ships, in order: A to Z, then AA to ZZ (a ship's name
+#: is any word; a player cannot hold the 702 ships that would use them up).
+NEW_NAMES = (*LETTERS, *(a + b for a in LETTERS for b in LETTERS))
 
 
 #: The rewards one mast of a completed ship can bring (RULINGS: a kind at most twice).

@@ -58,8 +58,9 @@ def options_at(
     other line) the next one the record comes to."""
     r = referee_before(record, board, line, lines, off)
     t = r.table
-    written_phase, written_turn = _move_on(record, line)
-    printer = Printer(record)
+    # the line as the referee reads it: its crests the board's (`crests:`, context.py)
+    written_phase, written_turn = _move_on(r.rec, line)
+    printer = Printer(r.rec, t.crest_words)  # the same words as `TurnOptions.printer`
     ph = t.phase
     next_turn = ph is not None and not t.round_ended and any(p not in ph.done for p in ph.order)
     if written_phase is None and next_turn or written_turn is not None:
@@ -123,12 +124,17 @@ def turn_options_of(
     turn: Turn,
     lines: list[str] | None = None,
     off: frozenset[str] = frozenset(),
-) -> TurnOptions | None:
-    """The options open to the player of the turn line `turn`, from the table before it;
-    None when that turn is out of order (another player is to move).  Unlike
+) -> tuple[TurnOptions, Turn] | None:
+    """The options open to the player of the turn line `turn`, from the table before it,
+    and the turn as the referee reads it (its crests the board's, as the options name
+    them); None when that turn is out of order (another player is to move).  Unlike
     `options_at`, the written turn is not looked for among them."""
-    turns = turn_options(referee_before(record, board, turn.span.line, lines, off))
-    return turns if turns is not None and turns.player.key == turn.player.key else None
+    r = referee_before(record, board, turn.span.line, lines, off)
+    turns = turn_options(r)
+    read = _move_on(r.rec, turn.span.line)[1]
+    if turns is None or read is None or turns.player.key != turn.player.key:
+        return None
+    return turns, read
 
 
 def _move_on(record: Record, line: int) -> tuple[Phase | None, Turn | None]:

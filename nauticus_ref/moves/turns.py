@@ -21,7 +21,8 @@ from nauticus_ref.moves.purse import SPAN, Ask, Body, OutOfTime, Purse, check
 from nauticus_ref.moves.seconds import Seconds
 from nauticus_ref.moves.tally import by_needs
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import ActionClause, Clause, Name, PassClause, Turn
+from nauticus_ref.notation.model import ActionClause, Clause, Name, PassClause, Record, Turn
+from nauticus_ref.notation.printer import Printer
 from nauticus_ref.referee.context import Referee
 
 PASS = PassClause(span=SPAN)
@@ -59,6 +60,11 @@ class TurnOptions:
     action: str
     ask: Ask
     purse: Purse
+
+    def printer(self, record: Record) -> Printer:
+        """What writes these options in `record`'s own words: the options name the
+        board's crests, which the table maps to the record's words (`crests:`)."""
+        return Printer(record, self.ask.table.crest_words)
 
     def main_bodies(
         self, purse: Purse, only: Clause | None = None

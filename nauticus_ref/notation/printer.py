@@ -7,6 +7,8 @@ line before each round.  Parsing the output gives the same record, spans aside.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import (
     ActionClause,
@@ -32,14 +34,19 @@ def name(n: Name) -> str:
 
 
 class Printer:
-    def __init__(self, record: Record):
+    def __init__(self, record: Record, words: Mapping[str, str] | None = None):
+        """`words`: the record's word for each crest the printed nodes name.  By default
+        the parser's: the words of `crests:` give the standard crests by position.  What
+        the referee or the moves made names the board's own crests: print it with the
+        table's `crest_words`, which the replay read from `crests:` in the board's order."""
         self.record = record
-        words = record.crest_words
-        self.crest_word = dict(zip(vocab.DEFAULT_CRESTS, words))
+        default = dict(zip(vocab.DEFAULT_CRESTS, record.crest_words))
+        self.crest_word = dict(words) if words is not None else default
         self.crest_word["crown"] = "crown"
 
     def item(self, it: Item) -> str:
-        word = it.name if it.kind in ("hull", "good") else f"{self.crest_word[it.name]} {it.kind}"
+        crest = self.crest_word.get(it.name, it.name)
+        word = it.name if it.kind in ("hull", "good") else f"{crest} {it.kind}"
         return f"{it.count} {word}" if it.count != 1 else word
 
     @staticmethod
@@ -71,7 +78,7 @@ class Printer:
         return f"extra {c.action}: {body}" if c.extra else body
 
     def bonus(self, b: Bonus) -> str:
-        return self.crest_word[b.value] if b.kind == "crest" else b.value
+        return self.crest_word.get(b.value, b.value) if b.kind == "crest" else b.value
 
     @staticmethod
     def check(c: Check) -> str:

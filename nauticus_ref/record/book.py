@@ -29,7 +29,6 @@ from nauticus_ref.core.writing import stamp, write_atomically
 from nauticus_ref.game.board import Board, BoardError, bundled, bundled_names, resolve
 from nauticus_ref.moves.point import options_at
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.printer import Printer
 from nauticus_ref.notation.reading import MAX_STATEMENT_CHARS
 from nauticus_ref.referee.validate import Game, validate_source
 from nauticus_ref.views.moves import moves_json
@@ -204,7 +203,7 @@ class Book:
             o = options_at(game.record, self.board, len(self.lines) + 1, game.lines)
             if o.kind != "turn" or o.turns is None:
                 raise BookError(409, "the next line is not a turn")
-            printer = Printer(game.record)
+            printer = o.turns.printer(game.record)
             steps: dict[str, list[int]] = {}
             complete: Data | None = None
             cut = False

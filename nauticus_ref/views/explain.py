@@ -13,7 +13,6 @@ from typing import Any, Callable
 from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.board import Board
 from nauticus_ref.notation.model import Record, Turn
-from nauticus_ref.notation.printer import Printer
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.referee.result import ReplayResult, TableView
 from nauticus_ref.rules import BY_ID, SYNTAX
@@ -128,12 +127,13 @@ def _nearest(record: Record, board: Board, lines: list[str], turn: Turn) -> list
     from nauticus_ref.moves.point import turn_options_of
     from nauticus_ref.moves.purse import OutOfTime
 
-    options = turn_options_of(record, board, turn, lines)
-    if options is None:
+    given = turn_options_of(record, board, turn, lines)
+    if given is None:
         return []  # a turn out of order: the options are the next player's
-    printer = Printer(record)
+    options, read = given
+    printer = options.printer(record)
     try:
-        found = nearest(options, turn.clauses, deadline=time.monotonic() + NEAREST_SECONDS)
+        found = nearest(options, read.clauses, deadline=time.monotonic() + NEAREST_SECONDS)
     except OutOfTime:
         return []
     return [{"text": printer.turn(o.turn), "changes": d} for d, o in found]

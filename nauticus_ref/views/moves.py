@@ -7,6 +7,7 @@ cap, and the exact counts).  `FORMATS`.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import time
 from collections import Counter
@@ -71,9 +72,9 @@ def moves_json(
         }
     turns = o.turns
     assert turns is not None
-    printer = Printer(record)
+    printer = turns.printer(record)
     deadline = time.monotonic() + seconds
-    most = _Most()  # gathered while counting: the bodies are not listed again for it
+    most = _Most(printer)  # gathered while counting: the bodies are not listed again for it
     try:
         counts, counted, plain = turns.counts(deadline, most.add), True, True
     except OutOfTime:
@@ -110,7 +111,8 @@ class _Most:
     destinations it goes to; for money and crowns, the most workers; for deliver, the
     most ships.  A body shown twice changes nothing (a most and a set)."""
 
-    def __init__(self) -> None:
+    def __init__(self, printer: Printer) -> None:
+        self.printer = printer  # the tiles in the record's words
         self.most: Counter[str] = Counter()
         self.where: dict[str, set[str]] = {}
 
@@ -129,7 +131,7 @@ class _Most:
                 else ("new ship" if pl.dest.kind == "new" else pl.dest.ship.text)
             )
             for i in pl.items:
-                name = i.name if i.kind in ("hull", "good") else f"{i.name} {i.kind}"
+                name = self.printer.item(dataclasses.replace(i, count=1))
                 per[name] += i.count
                 self.where.setdefault(name, set()).add(dest)
         if c.ships:

@@ -86,9 +86,10 @@ def turn_counts(game: Game, page_deadline: float | None = None) -> dict[int, str
             for turn in ph.turns:
                 if time.monotonic() > page_deadline:
                     return out
-                turns = turn_options_of(game.record, board, turn, game.lines, game.off)
-                if turns is None:
+                found = turn_options_of(game.record, board, turn, game.lines, game.off)
+                if found is None:
                     continue
+                turns = found[0]
                 try:
                     n = sum(
                         turns.plain_counts(

@@ -11,7 +11,6 @@ from nauticus_ref.core.findings import applied, replace
 from nauticus_ref.moves.mend import mend
 from nauticus_ref.moves.nearest import nearest
 from nauticus_ref.moves.point import turn_options_of
-from nauticus_ref.notation.printer import Printer
 from nauticus_ref.referee.validate import Game, validate_source
 
 INVALID = sorted((EXAMPLES / "invalid").glob("*.ngn"))
@@ -38,10 +37,11 @@ def _bad_turn(game: Game):
     )
     if turn is None:
         return None
-    options = turn_options_of(game.record, game.replayed.table.board, turn, game.lines)
-    if options is None:
+    found = turn_options_of(game.record, game.replayed.table.board, turn, game.lines)
+    if found is None:
         return None  # the turn is out of order: its finding is about the order
-    return turn, options
+    options, read = found  # the turn as the options name its crests
+    return read, options
 
 
 MOVES = [p for p in INVALID if _bad_turn(_game(p)) is not None]
@@ -56,7 +56,7 @@ def test_the_first_suggestion_written_in_place_mends_the_record(path):
     game = _game(path)
     turn, options = _bad_turn(game)
     (distance, best), *_ = nearest(options, turn.clauses)
-    text = Printer(game.record).turn(best.turn)
+    text = options.printer(game.record).turn(best.turn)
     mended = validate_source(
         Source(path.name, applied("\n".join(game.lines) + "\n", replace(turn.span, text)))
     )

@@ -8,7 +8,7 @@ import itertools
 import random
 
 import pytest
-from helpers import ALL_RULES, EXAMPLES, rule_cases
+from helpers import ALL_RULES, EXAMPLES, ROOT, rule_cases
 
 from nauticus_ref.core.files import Source
 from nauticus_ref.game.board import bundled
@@ -149,3 +149,64 @@ def test_counting_stops_soon_after_its_deadline():
         with pytest.raises(OutOfTime):
             count(start + 1)
         assert time.monotonic() - start < 2.5
+
+
+def test_new_ships_past_z_are_named_on_and_nothing_breaks(tmp_path):
+    """A player whose ships take the letters A to Y can still start two ships in one
+    turn: the options name them Z and AA (a ship's name is any word), and the written
+    turn among them is legal."""
+    standard = (ROOT / "nauticus_ref" / "game" / "boards" / "standard.toml").read_text("utf-8")
+    (tmp_path / "club.toml").write_text(standard.replace('"1ship" = 18', '"1ship" = 40'), "utf-8")
+    ships = "".join(f"  Anna ship {chr(65 + n)}: 1ship\n" for n in range(25))
+    text = (
+        "board: club.toml\nplayers: Anna, Ben\nsetup: round 1 phase 1, flipped goods\n"
+        f"  Anna: 30t 6w\n{ships}"
+        "round 1: goods hulls money transport crowns masts deliver sails\n"
+        "2. Anna hulls bonus whale\n"
+        "  Anna: 1ship >new Z, 1ship >new AA\n"
+    )
+    (tmp_path / "g.ngn").write_text(text, encoding="utf-8")
+    from nauticus_ref.core.files import read
+
+    game = validate_source(read(str(tmp_path / "g.ngn")))
+    line = len(game.lines) - 1
+    assert _errors_on(game, line) == [], game.diagnostics
+    options = _options(game, line)
+    assert options.among
+    printer = Printer(game.record)
+    listed = {printer.turn(o.turn) for o in options.turns.plain()}
+    assert "Anna: 1ship >new Z, 1ship >new AA = 5t" in listed
+
+
+def test_a_crests_header_on_a_board_of_another_crest_order_names_the_options_right(tmp_path):
+    """`crests:` names the crests in the board's order; on a board that orders them
+    otherwise than the standard one, each option is written in the record's words for
+    the crest it buys, so that, written in place, it is legal there with its price; and
+    the written turn is among them exactly when validate finds it legal."""
+    standard = (ROOT / "nauticus_ref" / "game" / "boards" / "standard.toml").read_text("utf-8")
+    order = '["helm", "whale", "anchor", "crest4"]'
+    board = standard.replace('masts = ["whale", "anchor", "helm", "crest4"]', f"masts = {order}")
+    board = board.replace('sails = ["whale", "anchor", "helm", "crest4"]', f"sails = {order}")
+    (tmp_path / "club.toml").write_text(board, encoding="utf-8")
+    from nauticus_ref.core.files import read
+
+    def written(turn: str) -> Game:
+        text = (
+            "board: club.toml\ncrests: rose lily oak star\nplayers: Anna, Ben\n"
+            "round 1: masts hulls money transport crowns goods deliver sails\n"
+            f"1. Anna masts bonus 3w\n  {turn}\n"
+        )
+        (tmp_path / "g.ngn").write_text(text, encoding="utf-8")
+        return validate_source(read(str(tmp_path / "g.ngn")))
+
+    game = written("Anna: rose mast >store = 1t")  # rose is helm, the board's first: 2t here
+    assert _errors_on(game, 6) == ["claim"]
+    options = _options(game, 6)
+    assert not options.among
+    printer = Printer(game.record, game.replayed.table.crest_words)
+    texts = [printer.turn(o.turn) for o in itertools.islice(options.turns.plain(), 400)]
+    assert "Anna: rose mast >store = 2t" in texts
+    assert not any(word in text for text in texts for word in ("whale", "helm", "anchor"))
+    for text in random.Random(31).sample(texts, 25):
+        again = written(text)
+        assert _errors_on(again, 6) == [] and _options(again, 6).among, text
