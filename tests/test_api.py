@@ -39,7 +39,16 @@ def test_importing_the_package_loads_neither_lark_nor_pydantic():
 
 
 def test_every_view_offers_the_formats_the_command_line_lists():
-    from nauticus_ref.views import FORMAT_NAMES, card, explain, moves, score, state, validate
+    from nauticus_ref.views import (
+        FORMAT_NAMES,
+        card,
+        explain,
+        league,
+        moves,
+        score,
+        state,
+        validate,
+    )
 
     modules = {
         "validate": validate,
@@ -48,6 +57,7 @@ def test_every_view_offers_the_formats_the_command_line_lists():
         "explain": explain,
         "card": card,
         "moves": moves,
+        "league": league,
     }
     assert set(modules) == set(FORMAT_NAMES)
     for view, module in modules.items():

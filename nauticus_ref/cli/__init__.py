@@ -247,6 +247,7 @@ COMMANDS = {
     "schema": "tools",
     "server": "tools",
     "record": "record",
+    "league": "league",
 }
 
 

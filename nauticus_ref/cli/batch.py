@@ -13,6 +13,7 @@ Ctrl-C (the parent ends them) and end with their parent.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sys
 import threading
@@ -92,6 +93,57 @@ def score_one(path: str, checking: Checking, fmt: str, quiet: bool = False) -> O
     from nauticus_ref.views.score import FORMATS
 
     return _render(path, checking, fmt, FORMATS, quiet)
+
+
+def league_one(path: str, checking: Checking, fmt: str, pages: str | None = None) -> Outcome:
+    """What a league counts of one record (`cli/league.py`): its date and each player's
+    place (`data["places"]`: name, seat, final score, rank), or why it is not counted
+    (`data["apart"]`).  `pages`: a folder to write the game's replay page in."""
+    from nauticus_ref.game.scoring import final_scores
+
+    game, failure = load(path, checking, steps=False)
+    if game is None:
+        return Outcome(path, failure=failure)
+    why = uncounted(game)
+    if why:
+        return Outcome(path, data={"apart": why}, valid=False)
+    assert game.record is not None and game.replayed is not None
+    date = game.record.header.date
+    places = [
+        (s.name, s.seat + 1, s.total, s.rank) for s in final_scores(game.replayed.table.players)
+    ]
+    data: dict[str, Any] = {"date": date.text if date else None, "places": places}
+    if pages is not None:
+        from nauticus_ref.core.writing import write_output
+        from nauticus_ref.views.replay import replay_html
+
+        data["page"] = page_name(path)
+        write_output(os.path.join(pages, data["page"]), replay_html(game))
+    return Outcome(path, data=data)
+
+
+def uncounted(game: Game) -> str:
+    """Why a league does not count a record ("" when it does)."""
+    if game.record is None or game.replayed is None:
+        return "syntax errors: the record was not replayed"
+    errors = len(game.errors)
+    if errors:
+        return f"{errors} error{'s' if errors != 1 else ''}: `nauticus-ref validate` shows them"
+    if not game.complete:
+        return "cut short: the game is not over"
+    if game.record.final is None:
+        return "no final score: the record has no `final:` line"
+    return ""
+
+
+def page_name(path: str) -> str:
+    """The file name of a record's replay page in a league's folder: its own name, and a
+    short digest of its path, so that two records of one name in two folders differ."""
+    import hashlib
+
+    stem = os.path.splitext(os.path.basename(path))[0]
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in stem)[:60] or "game"
+    return f"{stem}-{hashlib.sha256(path.encode('utf-8', 'surrogateescape')).hexdigest()[:8]}.html"
 
 
 def _render(

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from nauticus_ref.cli.batch import Outcome
     from nauticus_ref.core.files import Source
     from nauticus_ref.notation.assemble import ParseResult
+    from nauticus_ref.settings.finder import Finder
 
 from nauticus_ref.cli import (
     EXIT_CANNOT_RUN,
@@ -124,6 +125,21 @@ class Reporting:
     unchecked: dict[str, Callable[[str, str], Any]] = field(default_factory=dict)
 
 
+def batch_records(paths: tuple[str, ...], finder: Finder) -> tuple[list[str], list[str]]:
+    """The records a batch command handles, and why others cannot be: `records`, with
+    standard input read here, once, before any worker process starts."""
+    from nauticus_ref.core.files import STDIN, SourceError, read_stdin
+
+    files, errors = records(paths, finder)
+    if STDIN in files:
+        try:
+            read_stdin()
+        except SourceError as e:
+            files.remove(STDIN)
+            errors.append(str(e))
+    return files, errors
+
+
 def _batch(
     fn: Callable[..., Outcome],
     paths: tuple[str, ...],
@@ -136,18 +152,12 @@ def _batch(
     import time
 
     from nauticus_ref.cli.batch import run
-    from nauticus_ref.core.files import STDIN, SourceError, read_stdin, settings_path
+    from nauticus_ref.core.files import settings_path
     from nauticus_ref.views.validate import statistics, tally
 
     started = time.perf_counter()
     board, finder = board_from(board_option), settings()
-    files, errors = records(paths, finder)
-    if STDIN in files:  # read here, once, before any worker process starts
-        try:
-            read_stdin()
-        except SourceError as e:
-            files.remove(STDIN)
-            errors.append(str(e))
+    files, errors = batch_records(paths, finder)
     if how.fmt == "svg" and len(files) + len(errors) > 1:
         cannot_run(
             f"--format svg draws one game, and {len(files) + len(errors)} records "

@@ -102,6 +102,7 @@ class Config:
     board: str | None = None
     per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
     rules_url: str | None = None
+    aliases: dict[str, str] = field(default_factory=dict)  # for `league`
 
     @property
     def root(self) -> str:

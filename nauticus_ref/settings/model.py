@@ -71,6 +71,8 @@ RuleId = Annotated[
 #: record's path).
 MAX_PATTERNS = 256
 MAX_ENTRIES = 100
+#: A player's name as a record writes it, of a length a name could have.
+PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 #: A pattern as in .gitignore, of a length a path could match.
 Pattern = Annotated[str, StringConstraints(max_length=1024)]
 
@@ -118,6 +120,13 @@ class Settings(BaseModel):
         "helpUri): a league's own copy of the rules page; the project's by default.",
     )
 
+    aliases: dict[PlayerName, PlayerName] = Field(
+        {},
+        max_length=MAX_ENTRIES,
+        description="For `league`: another spelling of a player's name -> the name it "
+        'stands for (`Anne = "Anna"`), as `--alias` gives it.',
+    )
+
     def as_config(self) -> dict[str, Any]:
         return {
             "select": tuple(self.select) if self.select is not None else None,
@@ -127,4 +136,5 @@ class Settings(BaseModel):
             "board": self.board,
             "per_file_ignores": {k: tuple(v) for k, v in self.per_file_ignores.items()},
             "rules_url": self.rules_url,
+            "aliases": dict(self.aliases),
         }

@@ -17,4 +17,5 @@ FORMAT_NAMES: dict[str, tuple[str, ...]] = {
     "explain": ("text", "json", "markdown"),
     "card": ("text", "json", "svg"),
     "moves": ("text", "json"),
+    "league": ("text", "json", "csv", "html"),
 }

@@ -21,6 +21,7 @@ from pydantic import TypeAdapter
 from nauticus_ref.views.shapes import (
     Card,
     Explain,
+    League,
     Parse,
     Rule,
     Rules,
@@ -49,6 +50,7 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
     "explain": lambda: json_schema(Explain),
     "card": lambda: json_schema(Card),
     "moves": lambda: json_schema(Moves),
+    "league": lambda: json_schema(League),
     "rules": lambda: json_schema(Rules),
     "rule": lambda: json_schema(Rule),
 }

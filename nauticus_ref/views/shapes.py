@@ -308,6 +308,47 @@ class State(TypedDict):
 
 
 @with_config(STRICT)
+class LeagueRating(TypedDict):
+    mu: float
+    sigma: float
+    display: float  # mu - 3 sigma: the conservative value the table sorts by
+
+
+@with_config(STRICT)
+class LeagueBest(TypedDict):
+    vp: int
+    path: str
+
+
+@with_config(STRICT)
+class LeaguePlayer(TypedDict):
+    name: str
+    games: int
+    wins: int  # games finished first, a shared first place included
+    mean_vp: float
+    mean_rank: float
+    best: LeagueBest  # the player's highest final score, and its game
+    rating: LeagueRating
+
+
+@with_config(STRICT)
+class LeagueApart(TypedDict):
+    path: str
+    reason: str
+
+
+@with_config(STRICT)
+class League(TypedDict):
+    """`league --format json`: the standings of the games counted, best rating first."""
+
+    version: Version
+    games: int
+    players: list[LeaguePlayer]
+    skipped: list[LeagueApart]  # records not counted, with why
+    undated: list[str]  # counted games without a `date:` line, rated after the dated ones
+
+
+@with_config(STRICT)
 class Card(TypedDict):
     """`card --format json`: the eight spaces of a round as dealt."""
 

@@ -505,3 +505,32 @@ def test_printed_the_replay_page_shows_the_whole_record(browser, tmp_path, monke
     assert page.locator(".keys").evaluate("e => getComputedStyle(e).display") == "none"
     assert record.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
     page.close()
+
+
+def test_the_league_page_reads_at_phone_and_desktop_width(browser, tmp_path):
+    """The league page: the standings as cards on a phone, the grids scrolling in their
+    own boxes, nothing wider than the screen; the rating chart keeps its texts whole and
+    apart, a line and a legend entry a player."""
+    result = CliRunner().invoke(main, ["league", str(EXAMPLES), "--out", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    index = tmp_path / "site" / "index.html"
+    for width in (400, 1200):
+        page = browser.new_page(viewport={"width": width, "height": 800})
+        problems: list[str] = []
+        page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+        page.goto(index.as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        ratings = page.locator("td.total").evaluate_all(
+            "ts => ts.map(t => t.getBoundingClientRect().right)"
+        )
+        assert len(ratings) == 10 and max(ratings) <= width and not problems
+        page.locator("a[href^='games/']").first.click()  # a game's replay page
+        assert page.locator("#record").is_visible()
+        page.close()
+    chart = ET.fromstring(
+        index.read_text(encoding="utf-8").split('<figure class="chart">')[1].split("</figure>")[0]
+    )
+    out = tmp_path / "chart.svg"
+    out.write_text(ET.tostring(chart, encoding="unicode"), encoding="utf-8")
+    assert text_problems(browser, out) == []
+    assert len(chart.findall(f".//{SVG}polyline")) == 10

@@ -64,6 +64,12 @@ def test_score_outputs_match():
     score.validate(document)
 
 
+def test_league_outputs_match():
+    document = output_json("league", "--format", "json", EXAMPLES)
+    assert document["players"] and document["skipped"]
+    validator("league").validate(document)
+
+
 @pytest.mark.parametrize(
     "record", ["game-2p.ngn", "game-4p.ngn", "invalid/gift.ngn", "invalid/check.ngn"]
 )
