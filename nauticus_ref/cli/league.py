@@ -138,7 +138,7 @@ def league(
         os.makedirs(pages, exist_ok=True)
     for_terminal()
     first, last = (d.date().isoformat() if d else "" for d in (since, until))
-    skipped: list[tuple[str, str]] = [(m.split(": ")[0], m) for m in errors]
+    skipped = [_apart(m.split(": ")[0], m) for m in errors]
     results: list[Result] = []
     undated: list[str] = []
     linked: dict[str, str] = {}
@@ -146,7 +146,7 @@ def league(
         data = outcome.data if isinstance(outcome.data, dict) else {}
         date = data.get("date")
         if outcome.failure or "apart" in data:
-            skipped.append((outcome.path, outcome.failure or data["apart"]))
+            skipped.append(_apart(outcome.path, outcome.failure or data["apart"]))
         elif (first or last) and date is None:
             skipped.append((outcome.path, "not dated, so not within --since and --until"))
         elif date is not None and not (first <= date and (not last or date <= last)):
@@ -159,12 +159,17 @@ def league(
                 linked[outcome.path] = f"{GAMES}/{data['page']}"
     if not results:
         for path, why in skipped:
-            fail(f"{path}: not counted: {why.removeprefix(f'{path}: ')}")
+            fail(f"{path}: not counted: {why}")
         echo(f"no game to count: {len(files)} record{'s' if len(files) != 1 else ''} read")
         sys.exit(EXIT_ERRORS)
     page = fmt == "html" or out is not None  # the courses and head-to-head: the page's alone
     _show(rate(results, joined, page=page), skipped, undated, fmt, out, linked)
     sys.exit(EXIT_CLEAN)
+
+
+def _apart(path: str, why: str) -> tuple[str, str]:
+    """A record not counted, and why, without its path said twice."""
+    return path, why.removeprefix(f"{path}: ")
 
 
 def _show(

@@ -109,10 +109,12 @@ def canonical_names(results: Iterable[Result], aliases: Mapping[str, str]) -> di
     """Each name as the league shows it, by its casefolded form: an alias's target, else
     the spelling met first.  Names that differ only in case are one player, as in a
     record; two spellings are two players unless an alias joins them."""
-    shown: dict[str, str] = {k.casefold(): v for k, v in aliases.items()}
+    shown: dict[str, str] = {}
     for r in results:
         for p in r.places:
             shown.setdefault(p.name.casefold(), p.name)
+    for other, name in aliases.items():  # the name joined as the records spell it
+        shown[other.casefold()] = shown.get(name.casefold(), name)
     return shown
 
 

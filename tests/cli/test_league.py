@@ -169,27 +169,28 @@ def test_csv_has_a_row_a_player_and_keeps_names_text(tmp_path):
 
 
 def test_the_page_has_the_table_the_charts_and_links_to_the_replays(club, tmp_path):
-    result = _run(club, "--out", tmp_path / "site")
-    assert result.exit_code == 0, result.output
-    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
-    assert '<table class="standings league">' in page and "<svg" in page
+    alone = _run(club, "--format", "html").stdout
+    assert '<table class="standings league">' in alone and "<svg" in alone
     for heading in (
         "Head to head",
         "Wins by seat",
         "Wins by player count",
         "Not counted: 2 records",
     ):
-        assert f"<h2>{heading}</h2>" in page
+        assert f"<h2>{heading}</h2>" in alone
+    players = json.loads(_run(club, "--format", "json").stdout)["players"]
+    assert "<a href" not in alone and alone.count("<tr><td data-label") == len(players)
+    few = tmp_path / "few"  # with --out, each game's replay page is written beside the page
+    few.mkdir()
+    for name in ("game-00.ngn", "game-01.ngn", "cut-short.ngn"):
+        (few / name).write_bytes((club / name).read_bytes())
+    result = _run(few, "--out", tmp_path / "site")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     links = re.findall(r'<a href="(games/[^"]+)">', page)
-    assert len(links) == GAMES + 1
-    assert all(
-        (tmp_path / "site" / link).read_text(encoding="utf-8").startswith("<!doctype html>")
-        for link in links
-    )
-    alone = _run(club, "--format", "html").stdout
-    assert "<a href" not in alone and alone.count("<tr><td data-label") == len(
-        json.loads(_run(club, "--format", "json").stdout)["players"]
-    )
+    assert len(links) == 2 and "Not counted: 1 record" in page
+    for link in links:
+        assert "<title>Simulated game" in (tmp_path / "site" / link).read_text(encoding="utf-8")
 
 
 def test_names_stay_text_in_the_page(tmp_path):
@@ -199,3 +200,14 @@ def test_names_stay_text_in_the_page(tmp_path):
     page = _run(tmp_path, "--format", "html").stdout
     assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "default-src 'none'" in page.replace("&#39;", "'")
+
+
+def test_an_alias_meets_its_name_whatever_the_case():
+    from nauticus_ref.game.league import Place, Result, rate
+
+    games = [
+        Result("a.ngn", "2026-01-01", (Place("Anna", 1, 60, 1), Place("Ben", 2, 50, 2))),
+        Result("b.ngn", "2026-01-02", (Place("Anne", 1, 40, 2), Place("ben", 2, 55, 1))),
+    ]
+    league = rate(games, {"ANNE": "anna"})
+    assert sorted((s.name, s.games) for s in league.standings) == [("Anna", 2), ("Ben", 2)]
