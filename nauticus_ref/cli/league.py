@@ -57,11 +57,13 @@ def _alias(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -
 @click.option(
     "--since",
     type=click.DateTime(["%Y-%m-%d"]),
+    metavar="DATE",
     help="Only the games dated this day or later (YYYY-MM-DD).",
 )
 @click.option(
     "--until",
     type=click.DateTime(["%Y-%m-%d"]),
+    metavar="DATE",
     help="Only the games dated this day or earlier (YYYY-MM-DD).",
 )
 @click.option(
