@@ -112,6 +112,12 @@ def _facts(clauses: Sequence[Clause], claims_of: Sequence[Clause] | None = None)
     return facts
 
 
+def changes(written: Sequence[Clause], option: Sequence[Clause]) -> int:
+    """How many changes turn the `written` clauses into an `option`'s, as `nearest`
+    counts them."""
+    return _distance(_facts(written), _facts(option, written))
+
+
 def _distance(a: Counter[object], b: Counter[object]) -> int:
     return sum(((a - b) + (b - a)).values())
 

@@ -8,7 +8,7 @@ JSON and Markdown (`FORMATS`).
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.game.board import Board
@@ -21,6 +21,9 @@ from nauticus_ref.views import markdown as md
 from nauticus_ref.views.point import Point, replay_upto
 from nauticus_ref.views.state import player_json, wheel_json
 from nauticus_ref.views.text import versioned
+
+if TYPE_CHECKING:
+    from nauticus_ref.moves.turns import TurnOption, TurnOptions
 
 Data = dict[str, Any]
 
@@ -99,7 +102,7 @@ def explain_json(
         ],
     }
     if not legal and point.turn is not None:
-        verdict["nearest"] = _nearest(record, board, lines, point.turn)
+        verdict["nearest"] = _nearest(record, board, lines, point.turn, found)
     return {
         "path": path,
         "line": point.line,
@@ -121,9 +124,13 @@ def explain_json(
 NEAREST_SECONDS = 10.0
 
 
-def _nearest(record: Record, board: Board, lines: list[str], turn: Turn) -> list[Data]:
-    """The legal turns nearest to an illegal one, each with how many changes it makes."""
-    from nauticus_ref.moves.nearest import nearest
+def _nearest(
+    record: Record, board: Board, lines: list[str], turn: Turn, found: list[Diagnostic]
+) -> list[Data]:
+    """The legal turns nearest to an illegal one, each with how many changes it makes;
+    first, where a finding's own fix (`found`, as its help says) writes a legal turn,
+    that turn."""
+    from nauticus_ref.moves.nearest import changes, nearest
     from nauticus_ref.moves.point import turn_options_of
     from nauticus_ref.moves.purse import OutOfTime
 
@@ -133,10 +140,50 @@ def _nearest(record: Record, board: Board, lines: list[str], turn: Turn) -> list
     options, read = given
     printer = options.printer(record)
     try:
-        found = nearest(options, read.clauses, deadline=time.monotonic() + NEAREST_SECONDS)
+        near = nearest(options, read.clauses, deadline=time.monotonic() + NEAREST_SECONDS)
     except OutOfTime:
-        return []
-    return [{"text": printer.turn(o.turn), "changes": d} for d, o in found]
+        near = []
+    fixed = [o for o in (_fixed(options, board, lines, turn, d) for d in found) if o]
+    shown = [(changes(read.clauses, o.clauses), o) for o in fixed]
+    shown += [(d, o) for d, o in near if o not in fixed]
+    return [{"text": printer.turn(o.turn), "changes": d} for d, o in shown]
+
+
+def _fixed(
+    options: TurnOptions, board: Board, lines: list[str], turn: Turn, d: Diagnostic
+) -> TurnOption | None:
+    """The option a finding's own fix writes on the turn's line, if it writes a legal
+    turn there (the record replayed with the fix applied says so)."""
+    from nauticus_ref.core.files import Source
+    from nauticus_ref.moves.point import turn_options_of
+    from nauticus_ref.referee.validate import validate_source
+
+    line = turn.span.line
+    for fix in d.fixes:
+        if not fix.edits or any(e.span.line != line or e.span.end_line != line for e in fix.edits):
+            continue
+        text = lines[line - 1]
+        for e in sorted(fix.edits, key=lambda e: e.span.column, reverse=True):
+            text = text[: e.span.column - 1] + e.text + text[e.span.end_column - 1 :]
+        mended = [*lines[: line - 1], text, *lines[line:]]
+        game = validate_source(Source("<fix>", "\n".join(mended) + "\n"), board, steps=False)
+        if game.record is None or any(x.span.line == line for x in game.errors):
+            continue
+        written = next(
+            (
+                t
+                for r in game.record.rounds
+                for p in r.phases
+                for t in p.turns
+                if t.span.line == line
+            ),
+            None,
+        )
+        given = turn_options_of(game.record, board, written, mended) if written else None
+        option = options.find(given[1].clauses) if given is not None else None
+        if option is not None:
+            return option
+    return None
 
 
 def _rule_ref(rule: Data | None) -> str:

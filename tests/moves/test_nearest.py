@@ -99,3 +99,20 @@ def test_what_if_and_the_nearest_turn_survive_mangled_turns():
             what_if(game, new, turn.span.line)
             mend(new)
     assert time.monotonic() - started < 120
+
+
+def test_a_findings_own_fix_that_is_a_legal_turn_comes_first():
+    """golden-rule.ngn line 6 (`Anna: middle >new A`): the finding's help says to write
+    `middle >store`; that turn is legal, so explain's nearest legal turns begin with it."""
+    import json
+
+    from click.testing import CliRunner
+
+    from nauticus_ref.cli import main
+
+    path = str(EXAMPLES / "invalid" / "golden-rule.ngn")
+    data = json.loads(
+        CliRunner().invoke(main, ["explain", path, "--line", "6", "--format", "json"]).stdout
+    )
+    nearest = [n["text"] for n in data["verdict"]["nearest"]]
+    assert nearest[0] == "Anna: middle >store = 0t" and len(set(nearest)) == len(nearest)
