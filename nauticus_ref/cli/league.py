@@ -131,10 +131,12 @@ def league(
     files, errors = batch_records(paths, finder)
     for message in errors:
         fail(message)
-    configs = settled(lambda: [(f, finder.for_record(settings_path(f))) for f in files])
-    tasks = [(f, config.checking(settings_path(f), board)) for f, config in configs]
+    configs = settled(
+        lambda: [(f, w, finder.for_record(w)) for f in files for w in [settings_path(f)]]
+    )
+    tasks = [(f, config.checking(w, board)) for f, w, config in configs]
     # the aliases of every settings file the records come under, then the command line's
-    joined = {k: v for _, config in configs for k, v in config.aliases.items()} | aliases
+    joined = {k: v for *_, config in configs for k, v in config.aliases.items()} | aliases
     pages = os.path.join(out, GAMES) if out is not None else None
     if pages is not None:
         os.makedirs(pages, exist_ok=True)

@@ -54,15 +54,16 @@ def in_order(results: Iterable[Result]) -> list[Result]:
     return sorted(results, key=lambda r: (r.date is None, r.date or "", r.path))
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Rating:
     mu: float
     sigma: float
+    display: float  # the conservative value a table shows: openskill's ordinal
 
-    @property
-    def display(self) -> float:
-        """The conservative value a table shows (openskill's ordinal: mu - 3 sigma)."""
-        return self.mu - 3 * self.sigma
+    @classmethod
+    def of(cls, rating: Any) -> Rating:
+        """openskill's rating as plain values."""
+        return cls(rating.mu, rating.sigma, rating.ordinal())
 
 
 @dataclass
@@ -147,10 +148,8 @@ def rate(
         places = game.places
         teams = [[ratings.get(p.name) or model.rating(name=p.name)] for p in places]
         rated = model.rate(teams, ranks=[p.rank for p in places])
-        after: dict[str, Rating] = {}
         for p, [r] in zip(places, rated):
             ratings[p.name] = r
-            after[p.name] = Rating(r.mu, r.sigma)
             s = table.setdefault(p.name, Standing(p.name))
             s.games += 1
             s.wins += p.rank == 1
@@ -167,9 +166,9 @@ def rate(
                     together[p.name, q.name] += 1
                     ahead[p.name, q.name] += p.rank < q.rank
         if page:
-            steps.append(after)
+            steps.append({p.name: Rating.of(ratings[p.name]) for p in places})
     for name, s in table.items():
-        s.rating = Rating(ratings[name].mu, ratings[name].sigma)
+        s.rating = Rating.of(ratings[name])
     standings = sorted(table.values(), key=lambda s: (-_display(s), s.name))
     return League(
         games,

@@ -18,7 +18,7 @@ from nauticus_ref.referee.result import ReplayResult, TableView
 from nauticus_ref.rules import BY_ID, SYNTAX
 from nauticus_ref.rules.rule import cite
 from nauticus_ref.views import markdown as md
-from nauticus_ref.views.point import Point, replay_upto
+from nauticus_ref.views.point import Point, find_point, replay_upto
 from nauticus_ref.views.state import player_json, wheel_json
 from nauticus_ref.views.text import versioned
 
@@ -154,9 +154,8 @@ def _fixed(
 ) -> TurnOption | None:
     """The option a finding's own fix writes on the turn's line, if it writes a legal
     turn there (the record replayed with the fix applied says so)."""
-    from nauticus_ref.core.files import Source
     from nauticus_ref.moves.point import turn_options_of
-    from nauticus_ref.referee.validate import validate_source
+    from nauticus_ref.views.whatif import rewritten
 
     line = turn.span.line
     for fix in d.fixes:
@@ -165,21 +164,11 @@ def _fixed(
         text = lines[line - 1]
         for e in sorted(fix.edits, key=lambda e: e.span.column, reverse=True):
             text = text[: e.span.column - 1] + e.text + text[e.span.end_column - 1 :]
-        mended = [*lines[: line - 1], text, *lines[line:]]
-        game = validate_source(Source("<fix>", "\n".join(mended) + "\n"), board, steps=False)
+        game = rewritten("<fix>", lines, line, text, board)
         if game.record is None or any(x.span.line == line for x in game.errors):
             continue
-        written = next(
-            (
-                t
-                for r in game.record.rounds
-                for p in r.phases
-                for t in p.turns
-                if t.span.line == line
-            ),
-            None,
-        )
-        given = turn_options_of(game.record, board, written, mended) if written else None
+        written = find_point(game.record, line).turn
+        given = turn_options_of(game.record, board, written, game.lines) if written else None
         option = options.find(given[1].clauses) if given is not None else None
         if option is not None:
             return option

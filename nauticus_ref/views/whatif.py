@@ -12,6 +12,7 @@ from typing import Any, Iterator
 from nauticus_ref.core.files import Source
 from nauticus_ref.core.findings import SYNTAX_RULE, Diagnostic
 from nauticus_ref.core.span import Span
+from nauticus_ref.game.board import Board
 from nauticus_ref.notation.assemble import comment_start
 from nauticus_ref.referee.validate import Game, validate_source
 
@@ -27,15 +28,24 @@ def edited(game: Game, line: int, text: str) -> Game:
     replayed as any record is: the same grammar and limits."""
     if "\n" in text or "\r" in text:
         raise WhatIfError("--instead is one line of a record")
-    old = game.lines[line - 1]
+    board = game.replayed.table.board if game.replayed else None
+    return rewritten(game.path, game.lines, line, text, board, game.off)
+
+
+def rewritten(
+    path: str,
+    lines: list[str],
+    line: int,
+    text: str,
+    board: Board | None,
+    off: frozenset[str] = frozenset(),
+) -> Game:
+    """The record of `lines` with `line` written as `text` (one line, indented as the
+    line was), read and replayed on `board` without the rules `off`."""
+    old = lines[line - 1]
     indent = old[: len(old) - len(old.lstrip())] if text.strip()[:1] != "#" else ""
-    lines = list(game.lines)
-    lines[line - 1] = indent + text.strip()
-    return validate_source(
-        Source(game.path, "\n".join(lines) + "\n"),
-        game.replayed.table.board if game.replayed else None,
-        off=game.off,
-    )
+    new = [*lines[: line - 1], indent + text.strip(), *lines[line:]]
+    return validate_source(Source(path, "\n".join(new) + "\n"), board, off=off)
 
 
 def what_if(game: Game, new: Game, line: int) -> Data:
