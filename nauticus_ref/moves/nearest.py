@@ -9,6 +9,7 @@ correcting a claim two.  Every suggestion is an option, so it is legal where it 
 
 from __future__ import annotations
 
+import heapq
 import time
 from collections import Counter
 from typing import Iterator, Sequence
@@ -29,7 +30,7 @@ def nearest(
     `deadline` (a `time.monotonic()` value)."""
     want = _facts(written)
     scored = []
-    for k, o in enumerate(_candidates(options, written)):
+    for k, o in enumerate(_candidates(options, written, deadline)):
         scored.append((_distance(want, _facts(o.clauses, written)), k, o))
         if k % 256 == 255 and deadline is not None and time.monotonic() > deadline:
             raise OutOfTime(k + 1)
@@ -47,26 +48,38 @@ def clear_winner(
     return best[0][1]
 
 
-def _candidates(options: TurnOptions, written: Sequence[Clause]) -> Iterator[TurnOption]:
+def _candidates(
+    options: TurnOptions, written: Sequence[Clause], deadline: float | None
+) -> Iterator[TurnOption]:
     """The options a written turn is measured against: those of its shape (one clause,
-    or the Extra Action before or after), the nearest first clauses followed through."""
+    or the Extra Action before or after), the nearest first clauses followed through.
+    The first clauses are weighed one at a time, keeping only the nearest, so that a
+    rich player's hundreds of thousands of them cost no memory (`OutOfTime` past
+    `deadline`)."""
     name = options.player.name
     extra = next((c for c in written if isinstance(c, ActionClause) and c.extra), None)
     yield from options.plain()
     if extra is None or not options.purse.extra:
         return
     first_is_extra = written[0] is extra
-    firsts: list[tuple[Clause, Purse, int, int]]
+    firsts: Iterator[tuple[Clause, Purse, int, int]]
     if first_is_extra:
-        firsts = [
+        firsts = (
             (e.clause, e.after, e.taler, e.workers)
             for e in options.extra_bodies(options.purse, extra.action)
-        ]
+        )
     else:
-        firsts = list(options.main_bodies(options.purse))
+        firsts = options.main_bodies(options.purse)
     want = _facts(written[:1])
-    firsts.sort(key=lambda f: _distance(want, _facts((f[0],), written[:1])))
-    for clause, after, taler, used in firsts[:FIRST_TRIED]:
+
+    def weighed() -> Iterator[tuple[int, int, tuple[Clause, Purse, int, int]]]:
+        for k, f in enumerate(firsts):
+            if k % 256 == 255 and deadline is not None and time.monotonic() > deadline:
+                raise OutOfTime(k + 1)
+            yield _distance(want, _facts((f[0],), written[:1])), k, f
+
+    nearest_firsts = heapq.nsmallest(FIRST_TRIED, weighed(), key=lambda w: w[:2])
+    for _, _, (clause, after, taler, used) in nearest_firsts:
         if first_is_extra:
             for c, _, t, u in options.main_bodies(after):
                 yield TurnOption(name, (clause, c), taler + t, used + u)

@@ -121,7 +121,7 @@ def explain_json(
 
 #: Seconds explain searches for the nearest legal turns (a turn with very many options
 #: may need longer; explain then shows none).
-NEAREST_SECONDS = 10.0
+NEAREST_SECONDS = 0.5
 
 
 def _nearest(

@@ -1,8 +1,12 @@
 """The `moves` view: the legal choices at a point, counted, summarised and listed.
 
 Formats: text for a person (counts by kind, what can be bought at most and where,
-an example of each kind, the first options), JSON for programs (every option, to a
-cap, and the exact counts).  `FORMATS`.
+an example of each kind, the first options), JSON for programs (the options, to a cap,
+and the counts).  `FORMATS`.
+
+Every answer is bounded: counting and listing share `SECONDS`.  Inside it the count is
+exact; past it the answer says what is known: the exact counts of the kinds counted,
+and `at_least`, the most that counting or listing found.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import dataclasses
 import itertools
 import time
 from collections import Counter
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from nauticus_ref.moves.point import Options
 from nauticus_ref.moves.purse import OutOfTime
@@ -23,17 +27,19 @@ from nauticus_ref.views.text import versioned
 
 Data = dict[str, Any]
 
-#: Seconds counting the turns with the Extra Action may take; past them the count of
-#: the turns without it is given, exact, and the rest is said to be uncounted.
-COUNT_SECONDS = 10.0
+#: Seconds one answer may take in all: counting every turn may take half of them; past
+#: that the turns without the Extra Action are counted on their own, and the listing has
+#: what is left.
+SECONDS = 1.5
 #: Options listed at most, whatever `--limit` says: the listing is then cut, with a note.
 MAX_LISTED = 100_000
 
 
 def moves_json(
-    path: str, record: Record, o: Options, limit: int | None, seconds: float = COUNT_SECONDS
+    path: str, record: Record, o: Options, limit: int | None, seconds: float = SECONDS
 ) -> Data:
-    """The options at `o`, listed up to `limit` (and `MAX_LISTED`), with their counts."""
+    """The options at `o`, listed up to `limit` (and `MAX_LISTED`), with their counts,
+    all within `seconds`."""
     cap = MAX_LISTED if limit is None else min(limit, MAX_LISTED)
     data: Data = {
         "path": path,
@@ -73,17 +79,24 @@ def moves_json(
     turns = o.turns
     assert turns is not None
     printer = turns.printer(record)
-    deadline = time.monotonic() + seconds
+    start = time.monotonic()
+    end = start + seconds
     most = _Most(printer)  # gathered while counting: the bodies are not listed again for it
+    found = 0  # past the deadline: how many options counting had found
     try:
-        counts, counted, plain = turns.counts(deadline, most.add), True, True
+        counts, counted, plain = turns.counts(start + seconds / 2, most.add), True, True
     except OutOfTime:
-        try:  # the turns without the Extra Action are counted on their own, with more time
-            counts, counted, plain = turns.plain_counts(deadline + seconds, most.add), False, True
+        try:  # the turns without the Extra Action are counted on their own
+            counts, counted, plain = (
+                turns.plain_counts(start + 3 * seconds / 4, most.add),
+                False,
+                True,
+            )
         except OutOfTime as e:
-            counts, counted, plain = {"at least": e.counted}, False, False
-    options = [_option(printer, t) for t in itertools.islice(turns, cap)]
+            counts, counted, plain, found = {}, False, False, e.counted
+    options = _listed(printer, turns, cap, end)
     total = sum(counts.values())
+    bounded = {} if counted else {"at_least": max(total, found, len(options))}
     return {
         **data,
         "taler": turns.purse.taler,
@@ -91,6 +104,7 @@ def moves_json(
         "blue": turns.ask.blue,
         "extra_action": turns.purse.extra,
         "count": total if counted else None,
+        **bounded,
         "counts": counts,
         "counted": counted,
         "without_extra": counts.get("pass", 0) + counts.get(turns.action, 0) if plain else None,
@@ -100,6 +114,16 @@ def moves_json(
         "listed": len(options),
         "cut": len(options) < total or not counted,
     }
+
+
+def _listed(printer: Printer, turns: Iterable[TurnOption], cap: int, end: float) -> list[Data]:
+    """The first `cap` options, or as many as can be written by `end`."""
+    out = []
+    for n, t in enumerate(itertools.islice(turns, cap)):
+        if n % 64 == 63 and time.monotonic() > end:
+            break
+        out.append(_option(printer, t))
+    return out
 
 
 def _option(printer: Printer, t: TurnOption) -> Data:
@@ -163,14 +187,16 @@ def moves_text(data: Data) -> str:
             + (f" and {count(data['blue'], 'blue worker')} on the space" if data["blue"] else "")
             + ("; the Extra Action is still to be had" if data["extra_action"] else "")
         ]
-        total = data["count"]
         lines.append(
-            f"{total:,} legal turns"
+            f"{data['count']:,} legal turns"
             if data["counted"]
-            else f"{data['without_extra']:,} legal turns without the Extra Action; "
-            f"with it, more than could be counted in {COUNT_SECONDS:g} s"
-            if data["without_extra"] is not None
-            else f"more legal turns than could be counted in {2 * COUNT_SECONDS:g} s"
+            else f"at least {data['at_least']:,} legal turns: "
+            + (
+                f"{data['without_extra']:,} without the Extra Action, and more with it "
+                if data["without_extra"] is not None
+                else "more "
+            )
+            + f"than can be counted in {SECONDS:g} s"
         )
     width = max((len(g) for g in data["counts"]), default=0)
     for group, n in data["counts"].items():

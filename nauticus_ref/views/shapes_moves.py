@@ -76,8 +76,9 @@ class Moves(TypedDict):
     player: str | None
     reason: NotRequired[str]  # kind none: why there is no choice here
     written: Written | None
-    count: int | None  # every option; None if the Extra Action's ran out of time
-    counts: dict[str, int]  # by group ("at least": how many were found in time)
+    count: int | None  # every option; None if they could not all be counted in time
+    at_least: NotRequired[int]  # count None: the most that counting or listing found
+    counts: dict[str, int]  # by group, those counted exactly
     counted: NotRequired[bool]
     without_extra: NotRequired[
         int | None

@@ -116,3 +116,30 @@ def test_a_findings_own_fix_that_is_a_legal_turn_comes_first():
     )
     nearest = [n["text"] for n in data["verdict"]["nearest"]]
     assert nearest[0] == "Anna: middle >store = 0t" and len(set(nearest)) == len(nearest)
+
+
+def test_the_search_for_a_rich_players_turn_keeps_to_its_bound():
+    """An Extra Action on hulls with 30 taler has some 230,000 first clauses: the search
+    weighs them one at a time and stops at its deadline, keeping only the nearest."""
+    import time
+    import tracemalloc
+
+    text = (
+        "players: Anna, Ben\n"
+        "setup: round 1 phase 1\n"
+        "  Anna: 30t 6w\n"
+        "round 1: money hulls goods transport crowns masts deliver sails\n"
+        "1. Anna money\n"
+        "  Anna: extra hulls: bow >store; 12w\n"
+    )
+    game = validate_source(Source("rich.ngn", text))
+    assert [d.rule for d in game.errors] == ["workers"]
+    tracemalloc.start()
+    started = time.monotonic()
+    try:
+        mend(game)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert time.monotonic() - started < 5  # the search's own bound is half a second
+    assert peak < 50_000_000

@@ -16,7 +16,7 @@ from nauticus_ref.cli import main
 from nauticus_ref.core.files import Source
 from nauticus_ref.moves.point import options_at
 from nauticus_ref.referee.validate import validate_source
-from nauticus_ref.views.moves import moves_json
+from nauticus_ref.views.moves import FORMATS, moves_json
 
 GAME = EXAMPLES / "game-2p.ngn"
 BAD = EXAMPLES / "invalid" / "workers.ngn"
@@ -59,13 +59,30 @@ def test_the_limit_cuts_the_listing_never_the_count():
     assert data["options"] == [] and data["cut"] and data["count"] == 7359
 
 
-def test_past_its_time_the_extra_actions_count_is_said_to_be_missing():
+def test_past_its_time_the_count_says_what_is_known():
     game = validate_source(Source(GAME.name, GAME.read_text(encoding="utf-8")))
     options = options_at(game.record, game.replayed.table.board, 95, game.lines)
     data = moves_json("game-2p.ngn", game.record, options, limit=3, seconds=0)
     validator("moves").validate({"version": 1, **data})
     assert data["count"] is None and not data["counted"]
     assert data["without_extra"] == 4 and data["cut"]
+    assert data["at_least"] == 4 and data["counts"] == {"pass": 1, "deliver": 3}
+    text = FORMATS["text"](data)
+    assert "at least 4 legal turns: 4 without the Extra Action, and more with it" in text
+
+
+def test_a_position_too_rich_to_count_answers_within_its_bound():
+    """game-2p.ngn line 9: 832,585 turns, more than can be counted in the bound; the
+    answer says at least how many, and the listing stops at the bound too."""
+    import time
+
+    game = validate_source(Source(GAME.name, GAME.read_text(encoding="utf-8")))
+    options = options_at(game.record, game.replayed.table.board, 9, game.lines)
+    started = time.monotonic()
+    data = moves_json("game-2p.ngn", game.record, options, limit=None, seconds=0.3)
+    assert time.monotonic() - started < 1.5
+    assert data["count"] is None and data["at_least"] >= data["listed"] > 0
+    assert data["cut"] and data["listed"] < 100_000
 
 
 def test_a_point_between_rounds_has_no_choice():
