@@ -47,8 +47,9 @@ def write_atomically(
       umask gives (0644 under the usual 022), as any program's output does;
     - a file with other hard links is written in place, so that every link sees the
       new text (not atomic: a crash mid-write can leave it short);
-    - otherwise a temporary file in the same folder is renamed over it, and removed on
-      any failure (Ctrl-C and SIGTERM included).
+    - otherwise a temporary file in the same folder is synced to the disk and renamed
+      over it, and removed on any failure (Ctrl-C and SIGTERM included); the folder is
+      then synced, so that a power cut leaves the old text or the new.
 
     Refused with `SourceError`: a read-only file, one that changed since
     `unchanged_since` (its `stamp` when it was read), and one whose owner cannot be
@@ -76,6 +77,8 @@ def write_atomically(
             with open(target, "r+", encoding="utf-8", newline="") as f:
                 f.write(text)
                 f.truncate()
+                f.flush()
+                os.fsync(f.fileno())
             return
     folder = os.path.dirname(target)
     os.makedirs(folder, exist_ok=True)
@@ -97,14 +100,31 @@ def write_atomically(
                             f"it belongs to uid {st.st_uid}, and a file written here would "
                             "belong to you"
                         )
+            os.fsync(f.fileno())  # the text is on the disk before the name points at it
         check_unchanged()
         os.replace(tmp, target)
+        _sync_folder(folder)
     except BaseException:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
         raise
+
+
+def _sync_folder(folder: str) -> None:
+    """Have the rename itself reach the disk, where the system allows a folder to be
+    synced (not on Windows)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def write_output(

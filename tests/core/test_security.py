@@ -395,6 +395,31 @@ def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_the_text_reaches_the_disk_before_the_rename(tmp_path, monkeypatch):
+    """A power cut leaves the old text or the new: the temporary file is synced before
+    it is renamed over the target, and the folder after."""
+    from nauticus_ref.core.writing import write_atomically
+
+    events: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):
+        events.append("sync folder" if os.path.isdir(f"/proc/self/fd/{fd}") else "sync file")
+        real_fsync(fd)
+
+    def replace(src, dst):
+        events.append("rename")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    target = tmp_path / "out.ngn"
+    write_atomically(target, "players: A, B\n")
+    write_atomically(target, "players: A, C\n")
+    assert events == ["sync file", "rename", "sync folder"] * 2
+    assert target.read_text() == "players: A, C\n"
+
+
 # -- output a stranger cannot abuse ---------------------------------------------------
 
 EVIL = 'players: "Ev\x1b]0;pwned\x07il", "Bi\u202edi"\nround 1: goods hulls money transport crowns masts deliver sails\n1. Carl hulls\n'
