@@ -742,6 +742,12 @@ def _record_body(rng: random.Random, lines: list[str]) -> bytes:
         ["a"] * 70,
         "\x00\u202e",
         "../../etc/passwd",
+        "two\u2028lines",
+        "a\x85b\x0bc\x0cd\x1ce",
+        "lone \ud800 half",
+        "Ben # host",
+        "Anna, Ben",
+        'say "hi"',
     ]
     line = rng.choice(lines)
     if rng.random() < 0.5:
@@ -765,6 +771,7 @@ def _record_body(rng: random.Random, lines: list[str]) -> bytes:
         ]
     )
     data = json.dumps(body).encode()
+    deep = rng.randint(1, 3000)
     return rng.choice(
         [
             data,
@@ -772,13 +779,15 @@ def _record_body(rng: random.Random, lines: list[str]) -> bytes:
             data[: rng.randint(0, len(data))],
             bytes(rng.randrange(256) for _ in range(rng.randint(0, 40))),
             b"x" * rng.choice([0, 17_000]),
+            b'{"line": ' + b"[" * deep + b"]" * deep + b"}",
         ]
     )
 
 
 def fuzz_record(rng: random.Random, budget: int, tmp: Path) -> Report:
     """Requests to the recorder (`nauticus-ref record`), served for real on loopback:
-    no answer is a server error, and the record on disk always validates clean."""
+    no answer is a server error, every refusal of the API is JSON, and the record on
+    disk always validates clean."""
     import socket
     import urllib.error
     import urllib.request
@@ -786,7 +795,7 @@ def fuzz_record(rng: random.Random, budget: int, tmp: Path) -> Report:
     import uvicorn
 
     from nauticus_ref.core.files import Source
-    from nauticus_ref.record.app import make_app
+    from nauticus_ref.record.app import make_app, server_config
     from nauticus_ref.record.book import Book
     from nauticus_ref.referee.validate import validate_source
 
@@ -796,7 +805,7 @@ def fuzz_record(rng: random.Random, budget: int, tmp: Path) -> Report:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server = uvicorn.Server(uvicorn.Config(make_app(book), log_level="critical"))
+    server = uvicorn.Server(server_config(make_app(book)))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     while not server.started:
@@ -830,6 +839,8 @@ def fuzz_record(rng: random.Random, budget: int, tmp: Path) -> Report:
                 except urllib.error.HTTPError as e:
                     if e.code >= 500:
                         raise AssertionError(f"{e.code} from {route}") from None
+                    if route.startswith("/api/") and e.code != 404:
+                        assert "error" in json.loads(e.read()), f"{e.code} from {route}"
                 if path.exists():
                     game = validate_source(Source(str(path), path.read_text(encoding="utf-8")))
                     assert not game.errors, [d.message for d in game.errors]

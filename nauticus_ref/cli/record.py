@@ -19,7 +19,8 @@ LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 @click.option(
     "--players",
     metavar="NAMES",
-    help='Start a new game with these players in seat order, like "Anna, Ben".',
+    help='Start a new game with these players in seat order, like "Anna, Ben"; a name '
+    "with a comma in double quotes, like '\"Lee, Anna\", Ben'.",
 )
 @click.option(
     "--board",
@@ -57,7 +58,7 @@ def record(game: str, players: str | None, board_option: str | None, host: str, 
     try:
         import uvicorn
 
-        from nauticus_ref.record.app import make_app
+        from nauticus_ref.record.app import make_app, server_config
     except ImportError as e:
         cannot_run(
             f"the recorder needs its extra ({e.name} is missing): "
@@ -69,12 +70,8 @@ def record(game: str, players: str | None, board_option: str | None, host: str, 
 
     try:
         book = Book.open(game, board_option)
-        if players is not None:
-            book.new([p.strip() for p in players.split(",")], board_option)
     except (SourceError, BoardError) as e:
         cannot_run(str(e))
-    except BookError as e:
-        cannot_run(f"{game}: {e.message}")
     public = host not in LOOPBACK_HOSTS
     token = secrets.token_urlsafe(16) if public else None
     try:
@@ -87,6 +84,12 @@ def record(game: str, players: str | None, board_option: str | None, host: str, 
         cannot_run(f"cannot listen on {host}:{port}: {e}")
     except OSError as e:
         cannot_run(f"cannot listen on {host}:{port}: {e.strerror or e}")
+    if players is not None:  # written once the page can be served: a failed start writes nothing
+        try:
+            book.new(player_names(players), board_option)
+        except BookError as e:
+            sock.close()
+            cannot_run(f"{game}: {e.message}")
     port = sock.getsockname()[1]
     for address in _addresses(host, port, token):
         echo(f"recording {game} at {address}")
@@ -97,10 +100,15 @@ def record(game: str, players: str | None, board_option: str | None, host: str, 
         )
         _qr(_addresses(host, port, token)[-1])
     echo("press Ctrl-C to stop; every confirmed line is already written")
-    config = uvicorn.Config(
-        make_app(book, token, public), log_level="warning", server_header=False, date_header=False
-    )
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(server_config(make_app(book, token, public))).run(sockets=[sock])
+
+
+def player_names(text: str) -> list[str]:
+    """`--players`: names separated by commas, a name with a comma in double quotes."""
+    import csv
+
+    row = next(csv.reader([text], skipinitialspace=True), [])
+    return [name.strip() for name in row]
 
 
 def _addresses(host: str, port: int, token: str | None) -> list[str]:

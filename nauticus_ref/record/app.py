@@ -1,21 +1,26 @@
 """The recorder's web app: the page and the HTTP API under it (docs/record.md).
 
 Starlette serves it (an ASGI toolkit with routing, requests and responses, and
-nothing else); uvicorn runs it (cli/record.py).  Every request is bounded in size;
-no request names a file, so only the record named on the command line is written;
-with a token (any host but loopback), every request must carry it.  The page is
-served with a strict CSP and loads nothing from elsewhere.
+nothing else); uvicorn runs it (`server_config`, for cli/record.py and the tests).
+Every request is bounded in size and time, and so are the connections a stranger can
+hold open; every answer, an error too, is JSON.  No request names a file, so only the
+record named on the command line is written; with a token (any host but loopback),
+every request must carry it.  The page is served with a strict CSP and loads nothing
+from elsewhere.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
+import time
 from importlib import resources
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, cast
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
@@ -46,6 +51,12 @@ ASSETS = {
 #: The host names the recorder answers to when it listens on loopback only.
 LOOPBACK = ["127.0.0.1", "localhost", "::1", "[::1]"]
 
+#: Seconds a connection may take to send a request's head, and a request its body.
+REQUEST_SECONDS = 10.0
+#: Connections held open at most: past it the one idle longest is closed, so that
+#: strangers holding connections open cannot keep the players from being answered.
+MAX_CONNECTIONS = 64
+
 Handler = Callable[[Request], Awaitable[Response]]
 
 
@@ -68,14 +79,13 @@ def make_app(book: Book, token: str | None = None, public: bool = False) -> Star
             try:
                 return await handler(request)
             except BookError as e:
-                return _json(
-                    {
-                        "error": e.message,
-                        "findings": e.findings,
-                        "state": await run_in_threadpool(book.state),
-                    },
-                    e.status,
-                )
+                try:
+                    state: Any = await run_in_threadpool(book.state)
+                except Exception:  # the state itself cannot be had: the error says why
+                    state = None
+                return _json({"error": e.message, "findings": e.findings, "state": state}, e.status)
+            except Exception as e:  # whatever else: the documented JSON, no traceback
+                return _json({"error": f"the recorder could not answer: {_reason(e)}"}, 500)
 
         return run
 
@@ -157,7 +167,15 @@ def make_app(book: Book, token: str | None = None, public: bool = False) -> Star
     # on loopback, only the names of this machine: a page elsewhere cannot reach the
     # recorder by a name of its own that resolves here
     middleware = [] if public else [Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK)]
-    return Starlette(routes=routes, middleware=middleware)
+    return Starlette(
+        routes=routes, middleware=middleware, exception_handlers={HTTPException: _http_error}
+    )
+
+
+async def _http_error(request: Request, e: Exception) -> Response:
+    """An unknown address or method, as JSON like every other refusal."""
+    assert isinstance(e, HTTPException)
+    return _json({"error": e.detail.lower()}, e.status_code)
 
 
 def _json(data: Any, status: int = 200) -> Response:
@@ -174,18 +192,69 @@ async def _body(request: Request) -> dict[str, Any]:
     size = request.headers.get("content-length")
     if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
         raise BookError(413, f"a request is at most {MAX_BODY // 1024} KiB")
+    try:
+        data = await asyncio.wait_for(_read(request), REQUEST_SECONDS)
+    except asyncio.TimeoutError:
+        raise BookError(408, f"a request's body takes at most {REQUEST_SECONDS:g} s") from None
+    try:
+        body = json.loads(data or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise BookError(400, "the request is not JSON") from None
+    except RecursionError:
+        raise BookError(400, "the request's JSON is nested too deep") from None
+    if not isinstance(body, dict):
+        raise BookError(400, "the request is a JSON object")
+    return body
+
+
+async def _read(request: Request) -> bytes:
     data = b""
     async for chunk in request.stream():
         data += chunk
         if len(data) > MAX_BODY:
             raise BookError(413, f"a request is at most {MAX_BODY // 1024} KiB")
-    try:
-        body = json.loads(data or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        raise BookError(400, "the request is not JSON") from None
-    if not isinstance(body, dict):
-        raise BookError(400, "the request is a JSON object")
-    return body
+    return data
+
+
+def _reason(e: Exception) -> str:
+    """What went wrong, in a line: an OS error's reason, else the kind of error."""
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror.lower()
+    return type(e).__name__
+
+
+def server_config(app: Starlette) -> Any:
+    """How uvicorn runs `app`: quiet, and with the connections bounded (`Guarded`)."""
+    import uvicorn
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Guarded(H11Protocol):
+        """uvicorn's HTTP/1.1 protocol, with what it leaves open closed: a connection
+        that sends no whole request head within `REQUEST_SECONDS`, and past
+        `MAX_CONNECTIONS` the one idle longest (uvicorn closes a connection idle after
+        a response by itself)."""
+
+        opened = 0.0
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(cast(asyncio.Transport, transport))
+            self.opened = time.monotonic()
+            self.loop.call_later(REQUEST_SECONDS, self._expire)
+            if len(self.connections) > MAX_CONNECTIONS:
+                idle = [c for c in self.connections if isinstance(c, Guarded) and c._idle()]
+                oldest = min(idle, key=lambda c: c.opened, default=self)
+                oldest.transport.close()
+
+        def _idle(self) -> bool:
+            return self.cycle is None or self.cycle.response_complete
+
+        def _expire(self) -> None:
+            if self.cycle is None:  # not a whole request head in all that time
+                self.transport.close()
+
+    return uvicorn.Config(
+        app, http=Guarded, log_level="error", server_header=False, date_header=False
+    )
 
 
 def _text(body: dict[str, Any], key: str) -> str:

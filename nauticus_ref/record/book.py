@@ -11,6 +11,7 @@ behind the book's back.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import threading
@@ -23,10 +24,18 @@ from nauticus_ref.core.files import (
     Source,
     SourceError,
     decode,
+    os_reason,
     read_bytes_limited,
 )
 from nauticus_ref.core.writing import stamp, write_atomically
-from nauticus_ref.game.board import Board, BoardError, bundled, bundled_names, resolve
+from nauticus_ref.game.board import (
+    Board,
+    BoardError,
+    bundled,
+    bundled_names,
+    resolve,
+    resolve_for_record,
+)
 from nauticus_ref.moves.point import options_at
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.reading import MAX_STATEMENT_CHARS
@@ -49,6 +58,17 @@ MAX_CHOICES = 300
 HEADER = re.compile(r"\s*(game|date|players|board|crests)\s*:", re.IGNORECASE)
 
 
+@dataclass(frozen=True)
+class Turns:
+    """The turns `choices` goes through at one position, each as its parts, its text,
+    taler and workers, gone through once (within `CHOICE_SECONDS`) and kept until the
+    record changes; `cut`: the time ran out before the last."""
+
+    player: str
+    listed: list[tuple[list[str], str, int, int]]
+    cut: bool
+
+
 class BookError(Exception):
     """A change the book refuses: `status` as HTTP would say it (409 stale or refused,
     422 not legal), with the referee's findings where there are some."""
@@ -62,27 +82,33 @@ class BookError(Exception):
 
 @dataclass
 class Book:
-    """The record at `path`, on `board` (`--board`, as written in `board_spec`)."""
+    """The record at `path`, on `board` (`--board`, as written in `board_spec`; None: the
+    board the record names, as every command reads it)."""
 
     path: str
-    board: Board
+    board: Board | None
     board_spec: str | None = None
     text: str = ""
     newline: str = "\n"
     seen: tuple[int, int, int] | None = None  # the file's stamp when last read or written
     lock: threading.Lock = field(default_factory=threading.Lock)
     _game: tuple[str, Game] | None = None
+    _turns: tuple[str, Turns] | None = None
 
     @classmethod
     def open(cls, path: str, board_spec: str | None = None) -> Book:
-        """The book for `path`, read if it exists.  Raises SourceError or BoardError."""
-        book = cls(path, resolve(board_spec), board_spec)
+        """The book for `path`, read if it exists.  Raises SourceError, or BoardError
+        when `board_spec` or the board the record names cannot be read."""
+        if not path.strip() or os.path.isdir(path):
+            raise SourceError(f"{path!r}: name the record's file, like tonight.ngn")
+        book = cls(path, resolve(board_spec) if board_spec else None, board_spec)
         if os.path.exists(path):
             data = read_bytes_limited(path, MAX_RECORD_BYTES, "a record")
             book.text = decode(data, path)
             book.seen = stamp(path)
             if "\r\n" in book.text:
                 book.newline = "\r\n"
+            book.game()  # the record's own board is read now, before anything is written
         return book
 
     # reading ---------------------------------------------------------------
@@ -134,7 +160,7 @@ class Book:
         """The decision the next line makes; with `listed`, with its options (`moves
         --format json`, cut at `LISTED`)."""
         assert game.record is not None and game.replayed is not None
-        o = options_at(game.record, self.board, len(self.lines) + 1, game.lines)
+        o = options_at(game.record, game.replayed.table.board, len(self.lines) + 1, game.lines)
         if o.kind == "none":
             if o.comes == "end":
                 return (
@@ -197,46 +223,57 @@ class Book:
         with self.lock:
             if not self.started:
                 raise BookError(409, "no game is being recorded yet")
-            game = self.game()
-            if game.record is None or game.errors:
-                raise BookError(409, "the record has errors")
-            o = options_at(game.record, self.board, len(self.lines) + 1, game.lines)
-            if o.kind != "turn" or o.turns is None:
-                raise BookError(409, "the next line is not a turn")
-            printer = o.turns.printer(game.record)
+            turns = self._turns_now()
             steps: dict[str, list[int]] = {}
             complete: Data | None = None
-            cut = False
-            deadline = time.monotonic() + CHOICE_SECONDS
-            for n, option in enumerate(o.turns):
-                if n % 256 == 255 and time.monotonic() > deadline:
-                    cut = True
-                    break
-                text = printer.turn(option.turn)
-                parts = turn_parts(text)
+            for parts, text, taler, workers in turns.listed:
                 if parts[: len(chosen)] != chosen:
                     continue
                 if len(parts) == len(chosen):
-                    complete = {"text": text, "taler": option.taler, "workers": option.workers}
+                    complete = {"text": text, "taler": taler, "workers": workers}
                     continue
-                seen = steps.setdefault(parts[len(chosen)], [0, option.taler, option.taler])
+                seen = steps.setdefault(parts[len(chosen)], [0, taler, taler])
                 seen[0] += 1
-                seen[1], seen[2] = min(seen[1], option.taler), max(seen[2], option.taler)
+                seen[1], seen[2] = min(seen[1], taler), max(seen[2], taler)
             if complete is not None:  # what the player has left, from the referee itself
                 after = validate_source(
                     Source(self.path, self.text + "  " + complete["text"] + self.newline),
                     self.board,
                 ).replayed
                 assert after is not None
-                p = next(p for p in after.table.players if p.name == o.player)
+                p = next(p for p in after.table.players if p.name == turns.player)
                 complete["left"] = {"taler": p.taler, "workers": p.workers}
             shown = sorted(steps.items(), key=lambda kv: (kv[1][1], -kv[1][0]))[:MAX_CHOICES]
             return {
                 "chosen": chosen,
                 "complete": complete,
-                "cut": cut or len(steps) > MAX_CHOICES,
+                "cut": turns.cut or len(steps) > MAX_CHOICES,
                 "steps": [{"text": k, "turns": v[0], "taler": [v[1], v[2]]} for k, v in shown],
             }
+
+    def _turns_now(self) -> Turns:
+        """The turns of the next line, gone through once a position (`Turns`)."""
+        if self._turns is not None and self._turns[0] == self.text:
+            return self._turns[1]
+        game = self.game()
+        if game.record is None or game.replayed is None or game.errors:
+            raise BookError(409, "the record has errors")
+        o = options_at(game.record, game.replayed.table.board, len(self.lines) + 1, game.lines)
+        if o.kind != "turn" or o.turns is None or o.player is None:
+            raise BookError(409, "the next line is not a turn")
+        printer = o.turns.printer(game.record)
+        listed = []
+        cut = False
+        deadline = time.monotonic() + CHOICE_SECONDS
+        for n, option in enumerate(o.turns):
+            if n % 256 == 255 and time.monotonic() > deadline:
+                cut = True
+                break
+            text = printer.turn(option.turn)
+            listed.append((turn_parts(text), text, option.taler, option.workers))
+        turns = Turns(o.player, listed, cut)
+        self._turns = (self.text, turns)
+        return turns
 
     # changing ----------------------------------------------------------------
     def play(self, line: str, comment: str = "", at: int | None = None) -> Data:
@@ -284,6 +321,8 @@ class Book:
             names = [_one_line(p, "player") for p in players if p.strip()]
             if not 2 <= len(names) <= 4:
                 raise BookError(422, "a game has 2 to 4 players")
+            if any('"' in n for n in names):
+                raise BookError(422, "a player's name cannot hold a double quote (\")")
             board = board or self.board_spec or "standard"
             if board not in self._boards():
                 raise BookError(
@@ -295,7 +334,7 @@ class Book:
                 self.board = bundled(board) if board in bundled_names() else resolve(board)
             except BoardError as e:
                 raise BookError(422, str(e)) from None
-            header = f"players: {', '.join(names)}" + self.newline
+            header = f"players: {', '.join(vocab.quoted(n) for n in names)}" + self.newline
             if board != "standard" and board in bundled_names():
                 header += f"board: {board}" + self.newline
             elif board not in bundled_names():
@@ -308,6 +347,10 @@ class Book:
         rel = os.path.relpath(os.path.realpath(spec), os.path.dirname(os.path.realpath(self.path)))
         if os.sep in rel or rel.startswith(".."):
             raise BookError(422, "a board file must lie in the record's own folder")
+        try:  # as every command will read the record's `board:` line
+            resolve_for_record(rel, os.path.dirname(os.path.realpath(self.path)))
+        except BoardError as e:
+            raise BookError(422, str(e)) from None
         return rel
 
     def _fresh(self, at: int | None) -> None:
@@ -316,18 +359,34 @@ class Book:
                 409,
                 "the record has changed since this page last looked: it now shows the latest state",
             )
-        if stamp(self.path) != self.seen:
+        if stamp(self.path) != self.seen or not self._same_on_disk():
             raise BookError(
                 409,
                 f"{os.path.basename(self.path)} was changed by another "
                 "program: restart the recorder to continue from it",
             )
 
+    def _same_on_disk(self) -> bool:
+        """Whether the file holds what the book last read or wrote: compared by content,
+        since an edit in place can keep the size and the time (`rsync --inplace -t`)."""
+        if not os.path.lexists(self.path):
+            return self.seen is None
+        try:
+            return (
+                decode(read_bytes_limited(self.path, MAX_RECORD_BYTES, "a record"), self.path)
+                == self.text
+            )
+        except SourceError:
+            return False
+
     def _write(self, text: str, check: bool) -> None:
         if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
             raise BookError(422, "the record would pass the size limit of 512 KiB")
         if check:
-            game = validate_source(Source(self.path, text), self.board)
+            try:  # on the board the record names, as any command will read it after
+                game = validate_source(Source(self.path, text), self.board)
+            except BoardError as e:
+                raise BookError(422, str(e)) from None
             errors = game.errors
             if errors:
                 raise BookError(422, errors[0].message, [d.as_json() for d in errors])
@@ -336,6 +395,13 @@ class Book:
             write_atomically(self.path, text, unchanged_since=self.seen)
         except SourceError as e:
             raise BookError(409, str(e)) from None
+        except OSError as e:
+            full = e.errno in (errno.ENOSPC, errno.EDQUOT)
+            raise BookError(
+                507 if full else 500,
+                f"{os.path.basename(self.path)} could not be written ({os_reason(e)}); "
+                "the file is as it was",
+            ) from None
         self.text, self.seen = text, stamp(self.path)
 
 
@@ -357,11 +423,19 @@ def final_line(game: Game) -> str:
     return "final: " + ", ".join(f"{p['name']} {p['total']}" for p in players)
 
 
+#: What one line of NGN cannot hold: whatever Python's `splitlines` splits on, NUL,
+#: and a lone surrogate (no UTF-8 can write it).
+NOT_IN_A_LINE = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029\x00\ud800-\udfff]")
+
+
 def _one_line(text: str, what: str) -> str:
     if not isinstance(text, str):
         raise BookError(422, f"the {what} must be text")
-    if "\n" in text or "\r" in text:
-        raise BookError(422, f"the {what} must be one line")
+    bad = NOT_IN_A_LINE.search(text)
+    if bad is not None:
+        raise BookError(
+            422, f"the {what} must be one line of text, without U+{ord(bad.group()):04X}"
+        )
     if len(text) > MAX_STATEMENT_CHARS:
         raise BookError(422, f"the {what} is longer than {MAX_STATEMENT_CHARS:,} characters")
     return text.strip()

@@ -19,7 +19,7 @@ class Served:
     def __init__(self, path: Path, token: str | None = None, board: str | None = None):
         import uvicorn
 
-        from nauticus_ref.record.app import make_app
+        from nauticus_ref.record.app import make_app, server_config
         from nauticus_ref.record.book import Book
 
         self.path = path
@@ -28,7 +28,7 @@ class Served:
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.base = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        self.server = uvicorn.Server(uvicorn.Config(make_app(self.book, token), log_level="error"))
+        self.server = uvicorn.Server(server_config(make_app(self.book, token)))
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
         )
