@@ -54,6 +54,8 @@ COUNT_SECONDS = 0.1
 CHOICE_SECONDS = 1.0
 #: Next steps `choices` offers at most.
 MAX_CHOICES = 300
+#: A canonical turn's claim at its end: the taler paid or received, or the points.
+CLAIM = re.compile(r"=\s*(-?\d+)\s*(?:t|vp)\s*$")
 #: Header lines: they start a game and are never undone.
 HEADER = re.compile(r"\s*(game|date|players|board|crests)\s*:", re.IGNORECASE)
 
@@ -225,6 +227,7 @@ class Book:
                 raise BookError(409, "no game is being recorded yet")
             turns = self._turns_now()
             steps: dict[str, list[int]] = {}
+            gives: dict[str, int] = {}  # a step that makes a turn: what its claim says
             complete: Data | None = None
             for parts, text, taler, workers in turns.listed:
                 if parts[: len(chosen)] != chosen:
@@ -235,6 +238,9 @@ class Book:
                 seen = steps.setdefault(parts[len(chosen)], [0, taler, taler])
                 seen[0] += 1
                 seen[1], seen[2] = min(seen[1], taler), max(seen[2], taler)
+                claim = CLAIM.search(text)
+                if len(parts) == len(chosen) + 1 and claim is not None:
+                    gives[parts[len(chosen)]] = int(claim.group(1))
             if complete is not None:  # what the player has left, from the referee itself
                 after = validate_source(
                     Source(self.path, self.text + "  " + complete["text"] + self.newline),
@@ -248,7 +254,15 @@ class Book:
                 "chosen": chosen,
                 "complete": complete,
                 "cut": turns.cut or len(steps) > MAX_CHOICES,
-                "steps": [{"text": k, "turns": v[0], "taler": [v[1], v[2]]} for k, v in shown],
+                "steps": [
+                    {
+                        "text": k,
+                        "turns": v[0],
+                        "taler": [v[1], v[2]],
+                        **({"gives": gives[k]} if k in gives else {}),
+                    }
+                    for k, v in shown
+                ],
             }
 
     def _turns_now(self) -> Turns:

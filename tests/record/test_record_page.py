@@ -69,3 +69,50 @@ def test_two_rounds_are_recorded_by_tapping_at_phone_width(serve, browser):
     assert not game.errors and text.count("\nround ") == 2
     assert "players: Christiane, Ben" in text
     page.close()
+
+
+def test_a_refused_turn_keeps_its_text_and_findings_and_enter_writes(serve, browser):
+    from playwright.sync_api import expect
+
+    s = serve()
+    s.call("/api/new", {"players": ["Anna", "Ben"]})
+    s.call("/api/play", {"line": "round 1: money hulls goods transport crowns masts deliver sails"})
+    page = browser.new_page(viewport={"width": 400, "height": 800})
+    page.goto(s.base + "/")
+    # choosing the phase: the header names the phase being chosen, not the last one
+    expect(page.locator("#where")).to_have_text("Round 1, phase 1")
+    _after(page, lambda: page.locator("#decide .steps button", has_text="money").first.click())
+    expect(page.locator("#where")).to_have_text("Round 1, phase 1: money")
+    # money says what the workers bring
+    expect(page.get_by_role("button", name="2w gives 4 taler", exact=True)).to_be_visible()
+    page.locator("#decide summary").click()
+    page.fill("#typed", "Anna: 9w")
+    page.press("#typed", "Enter")
+    message = page.locator("#message")
+    expect(message).to_contain_text("no worker left")
+    page.wait_for_timeout(1500)  # the choices came back meanwhile: nothing was wiped
+    expect(message).to_be_visible()
+    assert message.inner_text().count("no worker left") == 1
+    assert page.input_value("#typed") == "Anna: 9w"
+    page.fill("#typed", "Anna: 2w")
+    expect(message).to_be_hidden()
+    _after(page, lambda: page.press("#typed", "Enter"))
+    assert s.path.read_text(encoding="utf-8").splitlines()[-1].strip() == "Anna: 2w"
+    page.close()
+
+
+def test_a_refused_deal_keeps_what_was_chosen(serve, browser):
+    from playwright.sync_api import expect
+
+    s = serve()
+    s.call("/api/new", {"players": ["Anna", "Ben"]})
+    page = browser.new_page(viewport={"width": 400, "height": 800})
+    page.goto(s.base + "/")
+    page.locator("#deal0").wait_for()
+    page.select_option("#deal1", page.input_value("#deal0"))  # one tile twice: not a deal
+    chosen = [page.input_value(f"#deal{i}") for i in range(8)]
+    page.click("#deal")
+    expect(page.locator("#message")).to_be_visible()
+    assert [page.input_value(f"#deal{i}") for i in range(8)] == chosen
+    assert s.path.read_text(encoding="utf-8") == "players: Anna, Ben\n"
+    page.close()

@@ -28,13 +28,15 @@ async function api(path, body) {
   const response = await fetch(path, options);
   const data = await response.json();
   if (!response.ok) {
+    // the referee's findings say why; the error only where it says something else
     const findings = (data.findings || []).map(f => `line ${f.line}: ${f.message}` +
-      (f.help ? `\nhelp: ${f.help}` : "")).join("\n");
-    say(data.error + (findings && findings !== `line ${(data.findings[0] || {}).line}: ${data.error}` ? "\n" + findings : ""));
-    if (data.state) show(data.state);
+      (f.help ? `\nhelp: ${f.help}` : ""));
+    const first = (data.findings || [])[0];
+    say([...(first && first.message === data.error ? [] : [data.error]), ...findings].join("\n"));
+    // the page is drawn anew only when the record changed: what was chosen or typed stays
+    if (data.state && (!state || data.state.at !== state.at)) show(data.state);
     return null;
   }
-  say("");
   return data;
 }
 
@@ -54,6 +56,7 @@ async function play(line) {
   const data = await api("api/play", { line, comment, at: state.at });
   if (data) {
     document.getElementById("comment").value = "";
+    say("");
     show(data);
   }
 }
@@ -69,8 +72,12 @@ function show(data) {
   lines.scrollTop = lines.scrollHeight;
   const next = data.next;
   const table = data.table;
-  document.getElementById("where").textContent = table && table.round
-    ? `Round ${table.round}` + (table.phase ? `, phase ${table.phase}` : "") + (next.action ? `: ${next.action}` : "")
+  // the decision's own round and phase: a phase line to choose is the next phase's
+  const round = next.kind === "round" ? next.round : table && table.round;
+  const phase = next.kind === "round" ? null : next.phase || (table && table.phase);
+  document.getElementById("where").textContent = round
+    ? `Round ${round}` + (phase ? `, phase ${phase}` : "") +
+      (next.kind === "turn" && next.action ? `: ${next.action}` : "")
     : "Recording a game of Nauticus";
   document.getElementById("who").textContent = next.player
     ? (next.kind === "phase" ? `${next.player} chooses the action` : `${next.player}'s turn`) : "";
@@ -94,7 +101,7 @@ const VIEWS = {
       el("button", { class: "main", id: "start", onclick: async () => {
         const players = names.map(n => n.value.trim()).filter(Boolean);
         const made = await api("api/new", { players, board: board.value, at: data.at });
-        if (made) show(made);
+        if (made) { say(""); show(made); }
       } }, "Start the game")];
   },
   round(next, data) {
@@ -126,10 +133,14 @@ const VIEWS = {
     const steps = el("div", { class: "steps", id: "steps" });
     const confirm = el("div", { id: "confirm" });
     box.append(chips, steps, confirm);
-    const typed = el("input", { id: "typed", placeholder: `${next.player}: ...`, autocomplete: "off" });
+    const typed = el("input", { id: "typed", placeholder: `${next.player}: ...`, autocomplete: "off",
+      enterkeyhint: "done" });
+    // a refused turn keeps its text and the referee's findings until it is changed
+    typed.addEventListener("input", () => say(""));
+    typed.addEventListener("keydown", e => { if (e.key === "Enter") { e.preventDefault(); play(typed.value); } });
     box.append(el("details", {}, el("summary", {}, "Or write the turn"), typed,
-      el("button", { onclick: () => play(typed.value) }, "Check and write")));
-    choose(chips, steps, confirm, me);
+      el("button", { id: "write-turn", onclick: () => play(typed.value) }, "Check and write")));
+    choose(chips, steps, confirm, me, next.action);
     return [box];
   },
   final(next) {
@@ -151,14 +162,21 @@ const VIEWS = {
   },
 };
 
-async function choose(chips, steps, confirm, me) {
+const GIVES = { money: "taler", crowns: "VP" };
+
+async function choose(chips, steps, confirm, me, action) {
+  const again = () => choose(chips, steps, confirm, me, action);
   chips.replaceChildren(...chosen.map(c => el("span", {}, c)));
   if (chosen.length) {
-    chips.append(el("button", { onclick: () => { chosen.pop(); choose(chips, steps, confirm, me); } }, "Back"));
+    chips.append(el("button", { onclick: () => { chosen.pop(); again(); } }, "Back"));
   }
   steps.replaceChildren(el("p", {}, "Finding the choices..."));
   const data = await api("api/choices", { chosen });
   if (!data) return;
+  if (!chosen.length && !data.complete && data.steps.length === 1 && data.steps[0].turns === 1 && !data.cut) {
+    chosen.push(data.steps[0].text);  // one turn only (a forced pass): straight to Confirm
+    return again();
+  }
   confirm.replaceChildren();
   if (data.complete) {
     const c = data.complete;
@@ -167,13 +185,15 @@ async function choose(chips, steps, confirm, me) {
       el("button", { class: "main", id: "confirm-turn", onclick: () => play(c.text) }, `Confirm: ${c.text}`));
   }
   steps.replaceChildren(...data.steps.map(s => el("button", {
-    onclick: () => { chosen.push(s.text); choose(chips, steps, confirm, me); } },
-    s.text, el("small", {}, s.taler[0] === s.taler[1] ? `${s.taler[0]} taler` : `${s.taler[0]}–${s.taler[1]} taler`))));
+    onclick: () => { chosen.push(s.text); again(); } },
+    s.text, el("small", {}, s.gives !== undefined && GIVES[action]
+      ? `gives ${s.gives} ${GIVES[action]}`   // money and crowns: what the workers bring
+      : s.taler[0] === s.taler[1] ? `${s.taler[0]} taler` : `${s.taler[0]}–${s.taler[1]} taler`))));
   if (data.cut) steps.append(el("p", {}, "Not every choice is shown: write the turn below for the others."));
 }
 
 document.getElementById("undo").addEventListener("click", async () => {
   const data = await api("api/undo", { at: state.at });
-  if (data) show(data);
+  if (data) { say(""); show(data); }
 });
 load();
