@@ -176,8 +176,13 @@ def main(argv: list[str] | None = None) -> int:
     ):
         print(f"wrote {path.relative_to(args.root)}")
     print(
-        "next: write the predicate and the examples until `pytest tests/rules` passes, "
-        "then `python scripts/regenerate.py`"
+        "next:\n"
+        "  1. write the predicate and the examples until `python -m pytest tests/rules` passes\n"
+        "  2. `python scripts/regenerate.py` (the rules page, the invalid example, schemas)\n"
+        "  3. `python -m pytest --snapshot-update tests/rules` on one core, and read the diff\n"
+        "  4. the whole suite, `python -m pytest -n auto`: a rule judging a turn is asked by\n"
+        "     `moves` at once, each option judged; tests/moves/test_judge.py asks you to add\n"
+        "     it to FOLLOWED in moves/judge.py once the listing itself follows it"
     )
     return 0
 

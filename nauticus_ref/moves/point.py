@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from nauticus_ref.game.board import Board
+from nauticus_ref.moves.judge import Judge
 from nauticus_ref.moves.phases import PhaseOption, legal, phase_options
 from nauticus_ref.moves.turns import TurnOption, TurnOptions, turn_options
 from nauticus_ref.notation.model import Phase, Record, Turn
@@ -24,8 +25,10 @@ class Options:
     `kind` is "phase" (the start player's phase line: `phases`), "turn" (a player's
     turn: `turns`) or "none" (`reason` says why: the round is over, the game has not
     started...; `comes` names the line that comes next: "round", "phase", or "end"
-    once the game is over, "" when none can be named).  `written` is the move the line holds, in canonical form, and
-    `written_option` the option that does the same, None if it is not legal.
+    once the game is over, "" when none can be named).  `written` is the move the line
+    holds, in canonical form; `written_legal` whether the referee, asked on this table
+    under the record's settings, finds no error in it (as `validate` does); and
+    `written_option` the option that does the same, None if the options hold none.
     """
 
     line: int
@@ -38,13 +41,15 @@ class Options:
     turns: TurnOptions | None = None
     written: str | None = None
     written_option: PhaseOption | TurnOption | None = None
+    written_legal: bool | None = None
     reason: str = ""
     comes: Comes = ""
 
     @property
     def among(self) -> bool | None:
-        """Whether the written move is among the options (None: the line holds none)."""
-        return None if self.written is None else self.written_option is not None
+        """Whether the written move is legal (None: the line holds none); the referee
+        says so, not the listing, so that `moves` and `validate` always agree."""
+        return None if self.written is None else bool(self.written_legal)
 
 
 def options_at(
@@ -77,11 +82,12 @@ def options_at(
         out = Options(
             line, "turn", t.round_no, t.phase_no, turns.action, turns.player.name, turns=turns
         )
-        if written_turn is not None and written_turn.player.key == turns.player.key:
+        if written_turn is not None:  # another player's turn is judged as written too
             out.written = printer.turn(written_turn)
-            out.written_option = turns.find(written_turn.clauses)
-        elif written_turn is not None:
-            out.written = printer.turn(written_turn)
+            judge = Judge(r, written_turn.player.text, line)
+            out.written_legal = judge.legal(written_turn.clauses)
+            if written_turn.player.key == turns.player.key:
+                out.written_option = turns.find(written_turn.clauses)
         return out
     phases = phase_options(r, line)
     if not phases:
@@ -104,7 +110,8 @@ def options_at(
         out.written = printer.phase(written_phase)[0]
         b = written_phase.bonus
         word = printer.bonus(b) if b is not None and b.kind != "claim" else None
-        if legal(r, written_phase):  # a written bonus claim is checked too
+        out.written_legal = legal(r, written_phase)  # a written bonus claim is checked too
+        if out.written_legal:
             out.written_option = next(
                 (
                     o

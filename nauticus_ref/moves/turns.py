@@ -17,6 +17,7 @@ from typing import Callable, Iterator, Sequence
 
 from nauticus_ref.game.state import Player, Tile
 from nauticus_ref.moves.clauses import afters, bodies, by_tally, in_room, needs, rooms, unseen
+from nauticus_ref.moves.judge import Judge, follows
 from nauticus_ref.moves.purse import SPAN, Ask, Body, OutOfTime, Purse, check
 from nauticus_ref.moves.seconds import Seconds
 from nauticus_ref.moves.tally import by_needs
@@ -60,6 +61,12 @@ class TurnOptions:
     action: str
     ask: Ask
     purse: Purse
+    #: the referee whose table these are, to judge a turn on it (`judge.Judge`)
+    referee: Referee | None = None
+
+    def turn_of(self, clauses: Sequence[Clause]) -> Turn:
+        """The player's turn of these clauses, to print or judge."""
+        return Turn(span=SPAN, player=Name(span=SPAN, text=self.player.name), clauses=list(clauses))
 
     def printer(self, record: Record) -> Printer:
         """What writes these options in `record`'s own words: the options name the
@@ -86,7 +93,21 @@ class TurnOptions:
         for clause, _, taler, used in self.main_bodies(self.purse):
             yield TurnOption(self.player.name, (clause,), taler, used)
 
+    @property
+    def follows(self) -> bool:
+        """Whether the listing follows the rules in force here (`judge.follows`): else
+        each option listed is judged by the referee first."""
+        return self.referee is None or follows(self.referee)
+
     def __iter__(self) -> Iterator[TurnOption]:
+        if self.follows:
+            yield from self._generated()
+            return
+        assert self.referee is not None
+        judge = Judge(self.referee, self.player.name)
+        yield from (o for o in self._generated() if judge.legal(o.clauses))
+
+    def _generated(self) -> Iterator[TurnOption]:
         name = self.player.name
         yield from self.plain()
         if not self.purse.extra:
@@ -102,7 +123,15 @@ class TurnOptions:
 
     def firsts(self) -> dict[str, TurnOption]:
         """The first option of each group, in the listing's order, found without listing
-        the others."""
+        the others; where the listing is judged (`follows`), those the judge allows."""
+        out = self._firsts()
+        if self.follows:
+            return out
+        assert self.referee is not None
+        judge = Judge(self.referee, self.player.name)
+        return {g: o for g, o in out.items() if judge.legal(o.clauses)}
+
+    def _firsts(self) -> dict[str, TurnOption]:
         name = self.player.name
         out: dict[str, TurnOption] = {}
         for option in itertools.islice(self.plain(), 2):
@@ -122,6 +151,7 @@ class TurnOptions:
                 out[f"extra {action} after"] = TurnOption(
                     name, (PASS, e.clause), e.taler, e.workers
                 )
+
         return out
 
     def counts(
@@ -323,7 +353,7 @@ def turn_options(r: Referee, player: Player | None = None) -> TurnOptions | None
         if player is None:
             return None
     ask = Ask(t, r.judges, ph.space, ph.blue)
-    return TurnOptions(player, ph.action, ask, Purse.of(t, player))
+    return TurnOptions(player, ph.action, ask, Purse.of(t, player), r)
 
 
 # what a written turn does -------------------------------------------------------

@@ -73,6 +73,7 @@ class Referee:
         #: replay only what stands on lines 1..until_line (the state after that line)
         self.until = until_line if until_line is not None else float("inf")
         #: the rules to ask at each moment: every rule but those the settings turn off
+        self.off = off
         self.judges = rules.judges(off)
         self.diags: list[Diagnostic] = []
         self.error_count = 0
@@ -263,7 +264,7 @@ class Referee:
 
 
 #: What a mark does not copy: the record and its text (read-only), the rules, the hooks.
-_NOT_STATE = frozenset({"rec", "lines", "until", "judges", "keep_steps"})
+_NOT_STATE = frozenset({"rec", "lines", "until", "off", "judges", "keep_steps"})
 #: The lists a replay only appends frozen values to: a shallow copy keeps them.
 _APPEND_ONLY = ("diags", "steps", "ledger")
 

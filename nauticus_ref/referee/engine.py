@@ -184,39 +184,7 @@ class Replay:
 
     # -- turns ---------------------------------------------------------------------
     def run_turn(self, turn: Turn) -> None:
-        r = self.referee
-        t, ctx = r.table, r.table.phase
-        if ctx is None:
-            return
-        r.line_no = turn.span.line
-        p = r.player(turn.player)
-        if p is None:
-            return
-        if not ctx.done and r.start_candidates:
-            starter = p if p in r.start_candidates else r.start_candidates[0]
-            ctx.order = t.clockwise_from(starter)  # a wrong start player is reported once
-            if r.pending_bonus:
-                phase, space = r.pending_bonus
-                give_bonus(r, phase, starter, space)
-                r.pending_bonus = None
-        r.actor = p
-        r.ask(moments.TurnStart(p, turn, r.phase_turns, r.lines))
-        for clause in turn.clauses:
-            if not isinstance(clause, ActionClause):
-                p.passed = min(3, p.passed + 1)
-                r.step(
-                    f"pass: {p.passed} pass tile{'s' if p.passed != 1 else ''} flipped "
-                    f"(each a crown this round)"
-                )
-            elif clause.extra:
-                extra_action(r, p, clause)
-            else:
-                action(r, p, clause, ctx.blue, extra=False)
-        r.actor = None
-        if p not in ctx.done:
-            ctx.done.append(p)
-            if len(ctx.done) == len(ctx.order) and t.phase_no >= 7 and not t.round_ended:
-                end_round(r)
+        play_turn(self.referee, turn)
 
     # checks ----------------------------------------------------------------------
     def check(self, check: Check) -> None:
@@ -250,6 +218,43 @@ class Replay:
             p = r.player(entry.player)
             if p is not None:
                 r.ask(moments.FinalEntryLine(p, entry, scores[p.name]))
+
+
+def play_turn(r: Referee, turn: Turn) -> None:
+    """Play `turn` on the table `r` holds, with the referee's own effects, every rule of
+    its moments asked (the replay's turns, and a turn judged by `moves/judge.py`)."""
+    t, ctx = r.table, r.table.phase
+    if ctx is None:
+        return
+    r.line_no = turn.span.line
+    p = r.player(turn.player)
+    if p is None:
+        return
+    if not ctx.done and r.start_candidates:
+        starter = p if p in r.start_candidates else r.start_candidates[0]
+        ctx.order = t.clockwise_from(starter)  # a wrong start player is reported once
+        if r.pending_bonus:
+            phase, space = r.pending_bonus
+            give_bonus(r, phase, starter, space)
+            r.pending_bonus = None
+    r.actor = p
+    r.ask(moments.TurnStart(p, turn, r.phase_turns, r.lines))
+    for clause in turn.clauses:
+        if not isinstance(clause, ActionClause):
+            p.passed = min(3, p.passed + 1)
+            r.step(
+                f"pass: {p.passed} pass tile{'s' if p.passed != 1 else ''} flipped "
+                f"(each a crown this round)"
+            )
+        elif clause.extra:
+            extra_action(r, p, clause)
+        else:
+            action(r, p, clause, ctx.blue, extra=False)
+    r.actor = None
+    if p not in ctx.done:
+        ctx.done.append(p)
+        if len(ctx.done) == len(ctx.order) and t.phase_no >= 7 and not t.round_ended:
+            end_round(r)
 
 
 def replay(

@@ -115,6 +115,13 @@ for _m in MODULES:
         _JUDGES.setdefault(_moment, []).append((_m.RULE.id, _predicate))
 
 
+def asked_at(at: frozenset[type], off: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The ids of the rules asked at any of the moments `at`, but those `off`."""
+    return frozenset(
+        rule for moment in at for rule, _ in _JUDGES.get(moment, ()) if rule not in off
+    )
+
+
 def judges(off: frozenset[str] = frozenset()) -> dict[type, tuple[Predicate, ...]]:
     """For each moment, the predicates to ask, in the catalogue's order, leaving out
     those of the rules `off` (ids)."""

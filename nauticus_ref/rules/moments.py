@@ -414,6 +414,42 @@ class Delivered(NamedTuple):
     name: model.Name
 
 
+#: The moments of a turn: from its start to its last delivery (what a turn's legality
+#: is judged at, `moves/judge.py`).
+TURN: frozenset[type] = frozenset(
+    {
+        TurnStart,
+        PlayerNamed,
+        ExtraActionUsed,
+        ActionUsed,
+        WorkerUsed,
+        Payment,
+        FromSupply,
+        Stored,
+        ItemBought,
+        BoughtFor,
+        GiftWritten,
+        Gift,
+        GiftStored,
+        PurchaseEnd,
+        Claimed,
+        NewShip,
+        ShipNamed,
+        HullPlaced,
+        MastPlaced,
+        SailPlaced,
+        GoodPlaced,
+        ShipCompleted,
+        NothingCompleted,
+        TransportTo,
+        Transported,
+        CrownsScored,
+        DeliveryNamed,
+        Delivered,
+    }
+)
+
+
 # -- checks and the end ----------------------------------------------------------------
 class CheckLine(NamedTuple):
     """A check line gives `player`'s values."""

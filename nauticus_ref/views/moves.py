@@ -17,9 +17,10 @@ import time
 from collections import Counter
 from typing import Any, Callable, Iterable
 
+from nauticus_ref.moves.judge import FOLLOWED
 from nauticus_ref.moves.point import Options
 from nauticus_ref.moves.purse import OutOfTime
-from nauticus_ref.moves.turns import TurnOption
+from nauticus_ref.moves.turns import TurnOption, TurnOptions
 from nauticus_ref.notation.model import ActionClause, Clause, Record
 from nauticus_ref.notation.printer import Printer
 from nauticus_ref.notation.vocab import count
@@ -62,7 +63,11 @@ def moves_json(
             "written": None,
         }
     if o.written is not None:
-        data["written"] = {"text": o.written, "legal": o.among}
+        data["written"] = {
+            "text": o.written,
+            "legal": bool(o.among),
+            "listed": o.written_option is not None,
+        }
     else:
         data["written"] = None
     if o.kind == "phase":
@@ -83,6 +88,8 @@ def moves_json(
     end = start + seconds
     most = _Most(printer)  # gathered while counting: the bodies are not listed again for it
     found = 0  # past the deadline: how many options counting had found
+    if not turns.follows:
+        return {**data, **_judged(printer, turns, cap, end, most)}
     try:
         counts, counted, plain = turns.counts(start + seconds / 2, most.add), True, True
     except OutOfTime:
@@ -108,6 +115,47 @@ def moves_json(
         "counts": counts,
         "counted": counted,
         "without_extra": counts.get("pass", 0) + counts.get(turns.action, 0) if plain else None,
+        "summary": most.rows(),
+        "examples": {g: printer.turn(t.turn) for g, t in turns.firsts().items()},
+        "options": options,
+        "listed": len(options),
+        "cut": len(options) < total or not counted,
+    }
+
+
+def _judged(printer: Printer, turns: TurnOptions, cap: int, end: float, most: _Most) -> Data:
+    """Where the rules in force are not those the listing follows (`judge.follows`): the
+    options the referee allows, counted as they are listed, by `end`.  The count is
+    exact when they were all gone through and no rule the listing follows is off (a
+    rule off allows turns the listing does not hold: then it is "at least")."""
+    counts: Counter[str] = Counter()
+    options: list[Data] = []
+    complete = True
+    for n, t in enumerate(turns):
+        if n % 16 == 15 and time.monotonic() > end:
+            complete = False
+            break
+        counts[t.group] += 1
+        if len(options) < cap:
+            options.append(_option(printer, t))
+        main = next((c for c in t.clauses if isinstance(c, ActionClause) and not c.extra), None)
+        if main is not None:
+            most.add(main)
+    assert turns.referee is not None
+    counted = complete and not turns.referee.off & FOLLOWED
+    total = sum(counts.values())
+    plain = counts.get("pass", 0) + counts.get(turns.action, 0)
+    return {
+        "taler": turns.purse.taler,
+        "workers": turns.purse.workers,
+        "blue": turns.ask.blue,
+        "extra_action": turns.purse.extra,
+        "count": total if counted else None,
+        **({} if counted else {"at_least": total}),
+        "counts": dict(counts),
+        "counted": counted,
+        "without_extra": plain if counted or not turns.purse.extra else None,
+        "judged": True,
         "summary": most.rows(),
         "examples": {g: printer.turn(t.turn) for g, t in turns.firsts().items()},
         "options": options,
@@ -187,17 +235,29 @@ def moves_text(data: Data) -> str:
             + (f" and {count(data['blue'], 'blue worker')} on the space" if data["blue"] else "")
             + ("; the Extra Action is still to be had" if data["extra_action"] else "")
         ]
-        lines.append(
-            f"{data['count']:,} legal turns"
-            if data["counted"]
-            else f"at least {data['at_least']:,} legal turns: "
-            + (
-                f"{data['without_extra']:,} without the Extra Action, and more with it "
-                if data["without_extra"] is not None
-                else "more "
+        if data.get("judged"):
+            lines.append(
+                (
+                    f"{data['count']:,} legal turns"
+                    if data["counted"]
+                    else f"at least {data['at_least']:,} legal turns"
+                )
+                + ": the settings or house rules change what a turn may do, so each "
+                "option was judged by the referee"
+                + ("" if data["counted"] else " (a rule turned off allows turns not listed here)")
             )
-            + f"than can be counted in {SECONDS:g} s"
-        )
+        else:
+            lines.append(
+                f"{data['count']:,} legal turns"
+                if data["counted"]
+                else f"at least {data['at_least']:,} legal turns: "
+                + (
+                    f"{data['without_extra']:,} without the Extra Action, and more with it "
+                    if data["without_extra"] is not None
+                    else "more "
+                )
+                + f"than can be counted in {SECONDS:g} s"
+            )
     width = max((len(g) for g in data["counts"]), default=0)
     for group, n in data["counts"].items():
         example = data.get("examples", {}).get(group)
@@ -215,6 +275,9 @@ def moves_text(data: Data) -> str:
             f"the written move `{written['text']}` is "
             + (
                 "among them"
+                if written["legal"] and written["listed"]
+                else "legal here, as `nauticus-ref validate` finds, though not among "
+                "them: the options do not yet follow every setting and house rule"
                 if written["legal"]
                 else "not among them: `nauticus-ref validate` reports it"
             )

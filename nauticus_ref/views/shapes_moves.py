@@ -43,7 +43,8 @@ class WhatIf(TypedDict):
 @with_config(STRICT)
 class Written(TypedDict):
     text: str  # the move the line holds, in canonical form
-    legal: bool  # whether it is among the options (validate agrees)
+    legal: bool  # whether the referee finds it legal here (as validate does)
+    listed: bool  # whether the options hold it
 
 
 @with_config(STRICT)
@@ -80,6 +81,8 @@ class Moves(TypedDict):
     at_least: NotRequired[int]  # count None: the most that counting or listing found
     counts: dict[str, int]  # by group, those counted exactly
     counted: NotRequired[bool]
+    judged: NotRequired[bool]  # the rules in force are others than the listing follows:
+    # each option was judged by the referee, and the count is of those it allowed
     without_extra: NotRequired[
         int | None
     ]  # the turns without the Extra Action (None: too many to count in time)

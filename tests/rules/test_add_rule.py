@@ -154,3 +154,89 @@ def test_a_new_placing_rule_without_help_gets_the_referees_own_help(tmp_path):
     assert "error[no-empty-ship]" in checked.stdout, checked.stdout + checked.stderr
     assert "help: the referee stores the tile and goes on" in checked.stdout
     assert "None" not in checked.stdout
+
+
+HOUSE = [
+    "money-six",
+    "--title",
+    "a money turn takes at most six workers",
+    "--section",
+    "3.2.3 Geld",
+    "--section-en",
+    "Money",
+    "--moment",
+    "ActionUsed",
+]
+#: The house rule's predicate: the only edit, in the new rule's own module.
+HOUSE_PREDICATE = """
+    if at.clause.action == "money" and (at.clause.workers or 0) > 6:
+        return RULE.at(at.clause.span, "a money turn takes at most six workers")
+    return None"""
+
+
+def test_a_house_rule_reaches_the_moves_the_nearest_turns_the_recorder_and_the_simulator(
+    tmp_path,
+):
+    """A house rule added with add_rule.py, and nothing else changed: `moves`, the nearest
+    legal turns, the recorder's choices and the simulator stop offering what it
+    forbids, and `moves` agrees with `validate` on the written turn."""
+    root = _copy(tmp_path)
+    shutil.copytree(ROOT / "grammar", root / "grammar")
+    assert _run(root, *HOUSE).returncode == 0
+    module = root / "nauticus_ref" / "rules" / "money_six.py"
+    text = module.read_text(encoding="utf-8")
+    module.write_text(text.replace("\n    return None", HOUSE_PREDICATE), encoding="utf-8")
+    probe = """
+import re, tempfile
+from nauticus_ref.core.files import Source
+from nauticus_ref.game.board import bundled
+from nauticus_ref.moves.edits import suggestions
+from nauticus_ref.moves.point import options_at, turn_options_of
+from nauticus_ref.record.book import Book
+from nauticus_ref.referee.validate import validate_source
+from nauticus_ref.tools.simulate import simulate
+from nauticus_ref.notation.printer import to_ngn
+from nauticus_ref.views.moves import moves_json
+
+HEAD = ("players: Anna, Ben\\nsetup: round 3 phase 1\\n  Anna: 10t 12w, extra used\\n"
+        "round 3: money hulls goods transport crowns masts deliver sails\\n1. Anna money\\n")
+game = validate_source(Source("house.ngn", HEAD + "  Anna: 8w\\n"))
+assert [d.rule for d in game.errors] == ["money-six"], game.errors
+
+def too_many(text):
+    return any(int(n) > 6 for n in re.findall(r"(?:^|: |; )(\\d+)w", text.split(":", 1)[1]))
+
+o = options_at(game.record, game.replayed.table.board, 6, game.lines)
+assert o.among is False
+data = moves_json("house.ngn", game.record, o, None)
+texts = [x["text"] for x in data["options"]]
+assert texts and not [t for t in texts if too_many(t)], [t for t in texts if too_many(t)][:3]
+assert "Anna: 6w = 12t" in texts and data["judged"] and data["count"] == len(texts)
+
+turn = game.record.rounds[0].phases[0].turns[0]
+options, read = turn_options_of(game.record, game.replayed.table.board, turn, game.lines)
+near, _ = suggestions(options, read.clauses, 3)
+shown = [options.printer(game.record).turn(options.turn_of(c)) for _, c in near]
+assert shown and not [t for t in shown if too_many(t)], shown
+
+folder = tempfile.mkdtemp()
+with open(folder + "/house.ngn", "w") as f:
+    f.write(HEAD)
+book = Book.open(folder + "/house.ngn")
+steps = [s["text"] for s in book.choices([])["steps"]]
+assert "6w" in steps and not [s for s in steps if re.fullmatch(r"([7-9]|1\\d)w", s)], steps
+
+for seed in range(3):
+    played = to_ngn(simulate(2, seed, bundled("standard")))
+    assert not validate_source(Source("sim.ngn", played)).errors, seed
+print("ok")
+"""
+    checked = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"PYTHONPATH": str(root)},
+    )
+    assert checked.stdout.strip() == "ok", checked.stderr[-3000:]

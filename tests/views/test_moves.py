@@ -54,7 +54,7 @@ def test_json_lists_every_option_and_counts_them_exactly():
     assert data["counted"] and not data["cut"]
     assert data["count"] == len(data["options"]) == sum(data["counts"].values())
     assert len({o["text"] for o in data["options"]}) == data["count"]
-    assert data["written"] == {"text": "Anna: A, B", "legal": True}
+    assert data["written"] == {"text": "Anna: A, B", "legal": True, "listed": True}
 
 
 def test_the_limit_cuts_the_listing_never_the_count():
@@ -190,3 +190,28 @@ def test_the_replay_page_says_of_each_variation_whether_it_was_legal(tmp_path):
     assert len(notes) == VARIATIONS.count("# instead:")
     assert any(n.startswith("a variation for line 4: legal there") for n in notes)
     assert any("the variation `Anna: 9w` for line 4 is not legal" in n for n in notes)
+
+
+INVALID = sorted((EXAMPLES / "invalid").glob("*.ngn"))
+
+
+@pytest.mark.parametrize("path", INVALID, ids=[p.stem for p in INVALID])
+def test_moves_and_validate_agree_on_every_written_move_whatever_the_settings(path):
+    """With no rule off, and with the example's own rule off: the written move of every
+    phase and turn line is legal for `moves` exactly when validate finds no error on it
+    (the referee judges it, under the same settings)."""
+    text = path.read_text(encoding="utf-8")
+    for off in (frozenset(), frozenset({path.stem})):
+        game = validate_source(Source(path.name, text), off=off)
+        if game.record is None or game.replayed is None:
+            continue
+        board = game.replayed.table.board
+        bad_lines = {d.span.line for d in game.errors}
+        moves = [
+            m.span.line for rnd in game.record.rounds for ph in rnd.phases for m in [ph, *ph.turns]
+        ]
+        for line in moves:
+            o = options_at(game.record, board, line, game.lines, off)
+            if o.written is None or o.kind == "none":
+                continue
+            assert o.among == (line not in bad_lines), (line, off, o.written)

@@ -1,0 +1,65 @@
+"""The judge: a turn played on the table by the referee itself, the table put back; and
+the rules the generated listing follows, which decide whether the listing is judged."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from helpers import EXAMPLES
+
+from nauticus_ref import rules
+from nauticus_ref.core.files import Source
+from nauticus_ref.moves.judge import FOLLOWED, Judge, follows
+from nauticus_ref.moves.point import options_at
+from nauticus_ref.referee.engine import referee_before
+from nauticus_ref.referee.validate import validate_source
+from nauticus_ref.rules import moments
+
+GAME = EXAMPLES / "game-2p.ngn"
+
+
+def test_the_listing_follows_every_rule_the_catalogue_asks_at_a_turn():
+    """A rule judging a turn that is added to the catalogue is judged option by option
+    until the listing is taught it; then add its id to FOLLOWED."""
+    assert rules.asked_at(moments.TURN) == FOLLOWED
+
+
+def test_a_rule_turned_off_makes_the_listing_judged():
+    game = validate_source(Source(GAME.name, GAME.read_text(encoding="utf-8")))
+    board = game.replayed.table.board
+    assert follows(referee_before(game.record, board, 9, game.lines))
+    assert not follows(referee_before(game.record, board, 9, game.lines, frozenset({"taler"})))
+    # a rule that judges no turn changes nothing for the listing
+    assert follows(referee_before(game.record, board, 9, game.lines, frozenset({"check"})))
+
+
+def test_judging_leaves_the_table_as_it_was():
+    """workers.ngn line 6, `Anna: 6w`, is refused; `Anna: 5w` is not; the table and the
+    findings are as they were after either."""
+    path = EXAMPLES / "invalid" / "workers.ngn"
+    game = validate_source(Source(path.name, path.read_text(encoding="utf-8")))
+    o = options_at(game.record, game.replayed.table.board, 6, game.lines)
+    r = o.turns.referee
+    before = (r.snapshot(), len(r.diags))
+    written = game.record.rounds[0].phases[0].turns[0].clauses
+    judge = Judge(r, "Anna", 6)
+    assert not judge.legal(written)
+    assert judge.legal([dataclasses.replace(written[0], workers=5, claim=None)])
+    assert (r.snapshot(), len(r.diags)) == before
+
+
+def test_every_listed_option_is_legal_by_the_judge():
+    """Where the listing follows the rules in force, the judge agrees with every option
+    it lists (the first thousand at a few positions of each example)."""
+    import itertools
+
+    for path in sorted(EXAMPLES.glob("game-*.ngn")):
+        game = validate_source(Source(path.name, path.read_text(encoding="utf-8")))
+        turns = [t.span.line for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns]
+        for line in turns[:: max(1, len(turns) // 6)]:
+            o = options_at(game.record, game.replayed.table.board, line, game.lines)
+            judge = Judge(o.turns.referee, o.player, line)
+            refused = [
+                x.clauses for x in itertools.islice(o.turns, 1000) if not judge.legal(x.clauses)
+            ]
+            assert not refused, (path.name, line, refused[:2])
