@@ -7,9 +7,8 @@ import dataclasses
 import time
 
 from nauticus_ref.core.findings import Diagnostic, replace
-from nauticus_ref.moves.nearest import clear_winner
+from nauticus_ref.moves.edits import suggestions
 from nauticus_ref.moves.point import turn_options_of
-from nauticus_ref.moves.purse import OutOfTime
 from nauticus_ref.notation.model import Turn
 from nauticus_ref.referee.validate import Game
 
@@ -53,13 +52,12 @@ def _mended(game: Game, d: Diagnostic, turn: Turn, deadline: float) -> Diagnosti
     if found is None:
         return d  # a turn out of order: the options are another player's
     options, read = found
-    try:
-        best = clear_winner(options, read.clauses, deadline)
-    except OutOfTime:
-        return d
-    if best is None:
-        return d
-    text = options.printer(game.record).turn(best.turn)
+    near, complete = suggestions(options, read.clauses, 2, deadline)
+    if not near or (len(near) == 2 and near[0][0] == near[1][0]):
+        return d  # none found, or no one nearest
+    if not complete and near[0][0] > 1:
+        return d  # the listing was not gone through: a nearer one may be there
+    text = options.printer(game.record).turn(options.turn_of(near[0][1]))
     help = f"{d.help}; " if d.help else ""
     # a finding that knows its own fix (a claim's amount) keeps it as the one quick fix
     fixes = d.fixes or (replace(turn.span, text, f"write `{text}`"),)

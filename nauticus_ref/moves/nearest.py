@@ -4,7 +4,8 @@ A turn is read as a bag of small facts (`_facts`): each tile and where it goes, 
 reward, the free tile, each worker, each ship delivered, a written claim.  The
 distance between two turns is how many facts one has and the other has not: dropping
 an item is one change, lowering a count by one is one, moving a tile elsewhere two,
-correcting a claim two.  Every suggestion is an option, so it is legal where it stands.
+correcting a claim two.  Every suggestion is an option, so it is legal where it stands;
+`edits.py` joins these to the turns a few edits away, each judged by the referee.
 """
 
 from __future__ import annotations
@@ -36,16 +37,6 @@ def nearest(
             raise OutOfTime(k + 1)
     scored.sort(key=lambda s: (s[0], s[1]))
     return [(d, o) for d, _, o in scored[:most]]
-
-
-def clear_winner(
-    options: TurnOptions, written: Sequence[Clause], deadline: float | None = None
-) -> TurnOption | None:
-    """The nearest option, when no other is as near (`OutOfTime` as `nearest`)."""
-    best = nearest(options, written, 2, deadline)
-    if not best or (len(best) == 2 and best[0][0] == best[1][0]):
-        return None
-    return best[0][1]
 
 
 def _candidates(
@@ -135,4 +126,4 @@ def _distance(a: Counter[object], b: Counter[object]) -> int:
     return sum(((a - b) + (b - a)).values())
 
 
-__all__ = ["nearest", "clear_winner"]
+__all__ = ["nearest", "changes"]

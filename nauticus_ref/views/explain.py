@@ -130,23 +130,22 @@ def _nearest(
     """The legal turns nearest to an illegal one, each with how many changes it makes;
     first, where a finding's own fix (`found`, as its help says) writes a legal turn,
     that turn."""
-    from nauticus_ref.moves.nearest import changes, nearest
+    from nauticus_ref.moves.edits import suggestions
+    from nauticus_ref.moves.nearest import changes
     from nauticus_ref.moves.point import turn_options_of
-    from nauticus_ref.moves.purse import OutOfTime
+    from nauticus_ref.moves.turns import key
 
     given = turn_options_of(record, board, turn, lines)
     if given is None:
         return []  # a turn out of order: the options are the next player's
     options, read = given
     printer = options.printer(record)
-    try:
-        near = nearest(options, read.clauses, deadline=time.monotonic() + NEAREST_SECONDS)
-    except OutOfTime:
-        near = []
+    near, _ = suggestions(options, read.clauses, deadline=time.monotonic() + NEAREST_SECONDS)
     fixed = [o for o in (_fixed(options, board, lines, turn, d) for d in found) if o]
-    shown = [(changes(read.clauses, o.clauses), o) for o in fixed]
-    shown += [(d, o) for d, o in near if o not in fixed]
-    return [{"text": printer.turn(o.turn), "changes": d} for d, o in shown]
+    shown = [(changes(read.clauses, o.clauses), o.clauses) for o in fixed]
+    own = {key(o.clauses) for o in fixed}
+    shown += [(d, clauses) for d, clauses in near if key(clauses) not in own]
+    return [{"text": printer.turn(options.turn_of(c)), "changes": d} for d, c in shown]
 
 
 def _fixed(

@@ -143,3 +143,64 @@ def test_the_search_for_a_rich_players_turn_keeps_to_its_bound():
         tracemalloc.stop()
     assert time.monotonic() - started < 5  # the search's own bound is half a second
     assert peak < 50_000_000
+
+
+@pytest.mark.parametrize("path", MOVES, ids=[p.stem for p in MOVES])
+def test_every_suggestion_written_in_place_mends_the_line(path):
+    """The turns a few edits away are judged by the referee, as validate judges the
+    line: each written in its place draws no error on that line."""
+    from nauticus_ref.moves.edits import suggestions
+
+    game = _game(path)
+    turn, options = _bad_turn(game)
+    near, _ = suggestions(options, turn.clauses, most=5)
+    assert near
+    printer = options.printer(game.record)
+    for distance, clauses in near:
+        text = printer.turn(options.turn_of(clauses))
+        mended = validate_source(
+            Source(path.name, applied("\n".join(game.lines) + "\n", replace(turn.span, text)))
+        )
+        assert not [d for d in mended.errors if d.span.line == turn.span.line], text
+        assert distance > 0
+
+
+def test_the_judge_asks_the_rules_the_settings_keep():
+    """A rule turned off in the settings is not asked by the judge either: `Anna: 6w`
+    is refused by `workers`, and legal with it off."""
+    from nauticus_ref.moves.judge import Judge
+
+    game = _game(EXAMPLES / "invalid" / "workers.ngn")
+    turn, _ = _bad_turn(game)
+    board = game.replayed.table.board
+    for off, legal in ((frozenset(), False), (frozenset({"workers"}), True)):
+        options, read = turn_options_of(game.record, board, turn, game.lines, off)
+        judge = Judge(options.referee, "Anna", turn.span.line)
+        assert judge.legal(read.clauses) is legal
+        assert judge.legal(read.clauses) is legal  # the table was put back
+
+
+def test_a_rich_players_turn_gets_the_nearest_turn_by_edits():
+    """The listing of a rich player's Extra Action cannot be gone through in time; the
+    edits find the turn a player would write: one worker fewer."""
+    text = (
+        "players: Anna, Ben\n"
+        "setup: round 1 phase 1\n"
+        "  Anna: 30t 6w\n"
+        "round 1: money hulls goods transport crowns masts deliver sails\n"
+        "1. Anna money\n"
+        "  Anna: extra hulls: bow >store; 12w\n"
+    )
+    game = validate_source(Source("rich.ngn", text))
+    (d,) = mend(game)
+    assert "the nearest legal turn" not in d.help  # a nearer one may lie unlisted
+    import time
+
+    from nauticus_ref.moves.edits import suggestions
+
+    turn, options = _bad_turn(game)
+    near, complete = suggestions(options, turn.clauses, 1, time.monotonic() + 0.5)
+    assert not complete
+    assert options.printer(game.record).turn(options.turn_of(near[0][1])) == (
+        "Anna: extra hulls: bow >store; 10w"
+    )
