@@ -65,8 +65,8 @@ class Judge:
 
     def __init__(self, r: Referee, player: str, line: int | None = None) -> None:
         self.r = r
-        if line is None:  # the line after the last one replayed
-            line = int(r.until) + 1
+        if line is None:  # the line after the last one replayed, else the last one
+            line = r.until + 1 if isinstance(r.until, int) else r.line_no
         self.span = Span(line=line, column=1, end_line=line, end_column=2)
         self.player = Name(span=self.span, text=player)
         self.saved: dict[str, Any] = r.state()

@@ -21,6 +21,7 @@ from nauticus_ref.game.board import Board
 from nauticus_ref.game.scoring import final_scores
 from nauticus_ref.game.state import CROWN_CAP, Player, Ship, Tile, spaces
 from nauticus_ref.game.table import PhaseInPlay, Table
+from nauticus_ref.moves.turns import turn_options
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import (
     Action,
@@ -423,7 +424,20 @@ class Simulator(Moves):
             if not self.rp.referee.failed_since(checkpoint):
                 return turn
             self.rp.referee.rollback(checkpoint)
-        raise AssertionError("pass was refused")  # pragma: no cover - pass is always legal
+        # every turn it thought of was refused (a house rule may forbid even a pass):
+        # the first of the legal options, as `moves` lists them
+        options = turn_options(self.rp.referee, p)
+        for option in options or ():
+            turn = Turn(span=SPAN, player=_name(p.name), clauses=list(option.clauses))
+            checkpoint = self.rp.referee.checkpoint()
+            self.rp.run_turn(turn)
+            if not self.rp.referee.failed_since(checkpoint):
+                return turn
+            self.rp.referee.rollback(checkpoint)
+        raise ValueError(
+            f"{p.name} has no legal turn in round {self.table.round_no}, "
+            f"phase {self.table.phase_no}: the rules in force allow none"
+        )
 
     def candidates(self, p: Player, action: Action) -> Iterator[list[Clause]]:
         rng = self.rng

@@ -240,3 +240,44 @@ print("ok")
         env={"PYTHONPATH": str(root)},
     )
     assert checked.stdout.strip() == "ok", checked.stderr[-3000:]
+
+
+def test_a_house_rule_that_forbids_a_pass_does_not_stop_the_simulator(tmp_path):
+    """The simulator tries its own turns first and, when the rules in force refuse them
+    all, takes the first legal option `moves` lists."""
+    root = _copy(tmp_path)
+    shutil.copytree(ROOT / "grammar", root / "grammar")
+    args = ["no-pass", "--title", "no pass", "--section", "4", "--section-en", "4"]
+    assert _run(root, *args, "--moment", "TurnStart").returncode == 0
+    module = root / "nauticus_ref" / "rules" / "no_pass.py"
+    module.write_text(
+        module.read_text(encoding="utf-8").replace(
+            "\n    return None",
+            """
+    if all(c.kind == "pass" for c in at.turn.clauses) and table.round_no == table.phase_no == 1:
+        return RULE.at(at.turn.span, "no pass in the first phase")
+    return None""",
+        ),
+        encoding="utf-8",
+    )
+    probe = """
+from nauticus_ref.core.files import Source
+from nauticus_ref.game.board import bundled
+from nauticus_ref.notation.printer import to_ngn
+from nauticus_ref.referee.validate import validate_source
+from nauticus_ref.tools.simulate import simulate
+
+for seed in range(4):
+    played = to_ngn(simulate(2, seed, bundled("standard")))
+    assert not validate_source(Source("sim.ngn", played)).errors, seed
+print("ok")
+"""
+    checked = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"PYTHONPATH": str(root)},
+    )
+    assert checked.stdout.strip() == "ok", checked.stderr[-3000:]
