@@ -24,7 +24,12 @@ def _after(page, action) -> None:
     expect(page.locator("#lines li")).to_have_count(n + 1, timeout=30_000)
 
 
-def test_two_rounds_are_recorded_by_tapping_at_phone_width(serve, browser):
+def test_two_rounds_are_recorded_by_tapping_at_phone_width(serve, browser, monkeypatch):
+    from nauticus_ref.record import book
+
+    # the first choice offered is tapped, so the choices need not be gone through for
+    # the recorder's whole second: the page's flow is what is tested here
+    monkeypatch.setattr(book, "CHOICE_SECONDS", 0.2)
     s = serve()
     page = browser.new_page(viewport={"width": 400, "height": 800})
     problems: list[str] = []
