@@ -63,6 +63,8 @@ def edited(
         tried.sort(key=lambda t: t[:2])
         level = []
         for d, n, clauses in tried:
+            if len(found) >= most and d > sorted(f[0] for f in found)[most - 1]:
+                break  # none left at this depth could be nearer
             over = deadline is not None and time.monotonic() > deadline
             if over or judge.asked >= MOST_JUDGED:
                 return _nearest_of(found, most)
