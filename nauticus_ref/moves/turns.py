@@ -100,26 +100,50 @@ class TurnOptions:
         return self.referee is None or follows(self.referee)
 
     def __iter__(self) -> Iterator[TurnOption]:
+        return self._judged(itertools.chain.from_iterable(self._groups()))
+
+    def interleaved(self) -> Iterator[TurnOption]:
+        """Every option once, as `__iter__` lists them, but the groups with the Extra
+        Action taken in turn, an option of each, after those without it: a walk cut
+        short still has some of every group (the recorder's choices)."""
+        plain, *extras = self._groups()
+        return self._judged(
+            itertools.chain(
+                plain,
+                (o for round_ in itertools.zip_longest(*extras) for o in round_ if o),
+            )
+        )
+
+    def _judged(self, options: Iterator[TurnOption]) -> Iterator[TurnOption]:
+        """`options`, judged one by one where the listing does not follow the rules."""
         if self.follows:
-            yield from self._generated()
-            return
+            return options
         assert self.referee is not None
         judge = Judge(self.referee, self.player.name)
-        yield from (o for o in self._generated() if judge.legal(o.clauses))
+        return (o for o in options if judge.legal(o.clauses))
 
-    def _generated(self) -> Iterator[TurnOption]:
+    def _groups(self) -> list[Iterator[TurnOption]]:
+        """The listing's groups in its order, each lazily: pass and the phase's action,
+        then each action as the Extra Action first, then each after."""
         name = self.player.name
-        yield from self.plain()
         if not self.purse.extra:
-            return
-        for action in vocab.ACTIONS:
+            return [self.plain()]
+
+        def first(action: str) -> Iterator[TurnOption]:
             for e in self.extra_bodies(self.purse, action):
                 for clause, _, taler, used in self.main_bodies(e.after):
                     yield TurnOption(name, (e.clause, clause), e.taler + taler, e.workers + used)
-        for action in vocab.ACTIONS:
-            for clause, after, taler, used in self.main_bodies(self.purse):
-                for e in self.extra_bodies(after, action):
+
+        def after(action: str) -> Iterator[TurnOption]:
+            for clause, rest, taler, used in self.main_bodies(self.purse):
+                for e in self.extra_bodies(rest, action):
                     yield TurnOption(name, (clause, e.clause), taler + e.taler, used + e.workers)
+
+        return [
+            self.plain(),
+            *(first(a) for a in vocab.ACTIONS),
+            *(after(a) for a in vocab.ACTIONS),
+        ]
 
     def firsts(self) -> dict[str, TurnOption]:
         """The first option of each group, in the listing's order, found without listing

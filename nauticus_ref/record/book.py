@@ -171,10 +171,12 @@ class Book:
                     else {"kind": "final", "line": final_line(game)}
                 )
             if o.comes == "round":
+                ended = game.replayed.table.round_no
                 return {
                     "kind": "round",
-                    "round": game.replayed.table.round_no + 1,
+                    "round": ended + 1,
                     "actions": list(vocab.ACTIONS),
+                    **({"summary": round_summary(game, ended)} if ended else {}),
                 }
             return {"kind": "none", "reason": o.reason}
         if not listed:
@@ -279,7 +281,7 @@ class Book:
         listed = []
         cut = False
         deadline = time.monotonic() + CHOICE_SECONDS
-        for n, option in enumerate(o.turns):
+        for n, option in enumerate(o.turns.interleaved()):
             if n % 256 == 255 and time.monotonic() > deadline:
                 cut = True
                 break
@@ -422,12 +424,32 @@ class Book:
 def turn_parts(text: str) -> list[str]:
     """A canonical turn line's parts after the player's name, so that a turn can be
     chosen a part at a time: each clause's placements (the Extra Action's first with
-    its `extra <action>:`), workers or ships; claims, which follow from them, left out."""
+    its `extra <action>:`), workers or ships, and after a placement that completes a
+    ship each of its rewards (`reward 7t`), one at a time; claims, which follow from
+    them, left out."""
     parts: list[str] = []
     for clause in text.split(":", 1)[1].split(";"):
         clause = re.sub(r"\s=\s*-?\d+\s*(t|vp)\s*$", "", clause.strip())
-        parts += [p.strip() for p in re.split(r",\s(?![^\[]*\])", clause) if p.strip()]
+        for part in re.split(r",\s(?![^\[]*\])", clause):
+            placed, _, rewards = part.strip().partition(" [")
+            if placed:
+                parts.append(placed)
+            parts += [f"reward {r.strip()}" for r in rewards.rstrip("]").split(",") if r.strip()]
     return parts
+
+
+def round_summary(game: Game, number: int) -> Data:
+    """What round `number` brought each player, from the referee's ledger: the points by
+    source (the pass penalty among them, as a loss) and the total after it."""
+    assert game.replayed is not None
+    players = []
+    for p in game.replayed.table.players:
+        by: dict[str, int] = {}
+        for e in game.replayed.ledger:
+            if e.round == number and e.player == p.name:
+                by[e.source] = by.get(e.source, 0) + e.points
+        players.append({"name": p.name, "gained": sum(by.values()), "by": by, "vp": p.vp})
+    return {"round": number, "players": players}
 
 
 def final_line(game: Game) -> str:

@@ -63,3 +63,15 @@ def test_every_listed_option_is_legal_by_the_judge():
                 x.clauses for x in itertools.islice(o.turns, 1000) if not judge.legal(x.clauses)
             ]
             assert not refused, (path.name, line, refused[:2])
+
+
+def test_the_interleaved_walk_lists_every_option_once_as_the_listing_does():
+    from collections import Counter
+
+    from nauticus_ref.moves.turns import key
+
+    game = validate_source(Source(GAME.name, GAME.read_text(encoding="utf-8")))
+    turns = options_at(game.record, game.replayed.table.board, 95, game.lines).turns
+    listed = Counter(key(o.clauses) for o in turns)
+    assert sum(listed.values()) == 7359
+    assert Counter(key(o.clauses) for o in turns.interleaved()) == listed

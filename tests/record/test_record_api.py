@@ -231,3 +231,57 @@ def test_the_table_comes_in_one_column_for_a_phone_and_two_otherwise(serve):
         with urllib.request.urlopen(request, timeout=30) as response:
             widths[asked] = ET.fromstring(response.read()).get("width")
     assert widths == {"1": "460", "2": "930", "3": "930", "1%00": "930", "": "930"}
+
+
+def test_the_end_of_a_round_shows_what_it_brought_each_player(tmp_path):
+    """The deal of round 2 comes with round 1's summary: each player's points by source,
+    the pass penalty among them, and the total after it, as the referee's ledger has it."""
+    from helpers import EXAMPLES
+
+    lines = (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8").splitlines(keepends=True)
+    upto = next(k for k, line in enumerate(lines) if line.startswith("round 2"))
+    path = tmp_path / "game.ngn"
+    path.write_text("".join(lines[:upto]), encoding="utf-8")
+    state = Book.open(str(path)).state()
+    summary = state["next"]["summary"]
+    assert state["next"]["kind"] == "round" and summary["round"] == 1
+    table = {p["name"]: p["vp"] for p in state["table"]["players"]}
+    for p in summary["players"]:
+        assert p["gained"] == sum(p["by"].values()) and p["vp"] == table[p["name"]]
+    assert any(p["by"].get("pass penalty", 0) < 0 for p in summary["players"])
+
+
+def test_after_a_pass_the_extra_action_after_it_is_offered_even_at_a_rich_position(tmp_path):
+    """game-2p.ngn line 9: 832,585 turns, more than the choices can go through; every
+    group still has some, so a pass is followed by each Extra Action after it."""
+    from helpers import EXAMPLES
+
+    lines = (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8").splitlines(keepends=True)
+    path = tmp_path / "game.ngn"
+    path.write_text("".join(lines[:8]), encoding="utf-8")
+    book = Book.open(str(path))
+    first = book.choices([])
+    assert first["cut"]
+    buyable = {f"extra {a}" for a in ("hulls", "masts", "sails", "goods", "money", "crowns")}
+    assert {s["text"].split(":")[0] for s in first["steps"]} >= buyable
+    after = {s["text"].split(":")[0] for s in book.choices(["pass"])["steps"]}
+    assert after == buyable  # nothing to transport or deliver yet
+
+
+def test_the_rewards_of_a_completed_ship_are_chosen_one_at_a_time(tmp_path):
+    """game-3p.ngn line 103: `crest4 sail >K` completes K, whose three masts bring three
+    rewards. They are chosen a step each, from a handful of buttons, not one button for
+    every combination."""
+    from helpers import EXAMPLES
+
+    lines = (EXAMPLES / "game-3p.ngn").read_text(encoding="utf-8").splitlines(keepends=True)
+    path = tmp_path / "game.ngn"
+    path.write_text("".join(lines[:102]), encoding="utf-8")
+    book = Book.open(str(path))
+    chosen = ["crest4 sail >K"]
+    for _ in range(3):
+        steps = [s["text"] for s in book.choices(chosen)["steps"]]
+        assert steps and all(s.startswith("reward ") for s in steps) and len(steps) <= 12, steps
+        chosen.append("reward 7t" if "reward 7t" in steps else steps[0])
+    then = book.choices(chosen)
+    assert then["complete"] and not any(s["text"].startswith("reward") for s in then["steps"])

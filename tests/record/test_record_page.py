@@ -42,8 +42,10 @@ def test_two_rounds_are_recorded_by_tapping_at_phone_width(serve, browser, monke
     _after(page, lambda: page.click("#start"))
     turns = 0
     while True:
-        heading = page.locator("#decide h2").first.inner_text()
+        heading = page.locator("#decide h2").last.inner_text()
         if "the deal" in heading:
+            # after a round, its summary: what it brought each player, and their totals
+            assert page.locator("#summary").count() == (0 if heading.startswith("Round 1") else 1)
             if heading.startswith("Round 3"):
                 break
             _after(page, lambda: page.click("#deal"))
@@ -120,4 +122,30 @@ def test_a_refused_deal_keeps_what_was_chosen(serve, browser):
     expect(page.locator("#message")).to_be_visible()
     assert [page.input_value(f"#deal{i}") for i in range(8)] == chosen
     assert s.path.read_text(encoding="utf-8") == "players: Anna, Ben\n"
+    page.close()
+
+
+def test_on_a_desktop_the_table_is_drawn_at_its_size_beside_the_decision(serve, browser):
+    from playwright.sync_api import expect
+
+    s = serve()
+    s.call("/api/new", {"players": ["Anna", "Ben"]})
+    s.call("/api/play", {"line": "round 1: money hulls goods transport crowns masts deliver sails"})
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(s.base + "/")
+    expect(page.locator("#decide h2")).to_contain_text("Phase 1")
+    table = page.locator("#table")
+    for _ in range(100):  # the picture loaded (the page's CSP allows no script from a string)
+        if table.evaluate("i => i.complete && i.naturalWidth > 0"):
+            break
+        page.wait_for_timeout(100)
+    scale = table.evaluate(  # as drawn: the picture is contained in its box
+        "i => Math.min(i.getBoundingClientRect().width / i.naturalWidth,"
+        " i.getBoundingClientRect().height / i.naturalHeight)"
+    )
+    assert scale >= 0.75, scale
+    decide = page.locator("#decide").bounding_box()
+    picture = page.locator("#picture").bounding_box()
+    assert decide["x"] >= picture["x"] + picture["width"] and decide["y"] < 800
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     page.close()

@@ -109,7 +109,14 @@ const VIEWS = {
     const selects = SPACES.map((space, i) => el("label", {}, space + " ",
       el("select", { id: `deal${i}` }, ...next.actions.map(a => el("option", { value: a }, a)))));
     selects.forEach((s, i) => { s.querySelector("select").selectedIndex = i; });
-    return [el("h2", {}, `Round ${next.round}: the deal`),
+    const summary = next.summary ? [el("h2", {}, `Round ${next.summary.round} is over`),
+      el("table", { class: "summary", id: "summary" },
+        el("tr", {}, el("th", {}, "Player"), el("th", {}, "This round"), el("th", {}, "VP")),
+        ...next.summary.players.map(p => el("tr", {}, el("td", {}, p.name),
+          el("td", {}, `${p.gained >= 0 ? "+" : ""}${p.gained}` + (Object.keys(p.by).length
+            ? ` (${Object.entries(p.by).map(([k, v]) => `${k} ${v >= 0 ? "+" : ""}${v}`).join(", ")})` : "")),
+          el("td", {}, String(p.vp)))))] : [];
+    return [...summary, el("h2", {}, `Round ${next.round}: the deal`),
       el("p", {}, "The eight action tiles as they lie, clockwise from the 3 workers space." +
         (anchor ? ` The anchor points to the ${anchor} space.` : "")),
       el("div", { class: "deal" }, ...selects),
@@ -125,7 +132,8 @@ const VIEWS = {
     const box = el("div", {});
     const me = (data.table.players || []).find(p => p.name === next.player) || {};
     const o = next.options;
-    const count = o.counted ? `${o.count.toLocaleString()} legal turns` : "more legal turns than could be counted";
+    const count = o.counted ? `${o.count.toLocaleString()} legal turns`
+      : `at least ${(o.at_least || 0).toLocaleString()} legal turns`;
     box.append(el("h2", {}, `${next.player}: ${next.action}`),
       el("p", { class: "totals", id: "totals" }, `${me.taler} taler, ${me.workers} workers` +
         (o.blue ? `, ${o.blue} blue on the space` : "") + ` · ${count}`));
