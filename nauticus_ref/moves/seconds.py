@@ -65,6 +65,7 @@ class Seconds:
         they take (`clauses.rooms`), each leaving `purse` less that and nothing else
         the bodies of `action` depend on."""
         for (taler, workers, room), n in taken.items():
+            check(self.deadline)
             after = stored(self.ask, purse, first, room)
             after.taler, after.workers = purse.taler - taler, purse.workers - workers
             self.add_many(
@@ -105,6 +106,7 @@ class Seconds:
             most[action, extra] = max([most.get((action, extra), 0), *(w for _, w in budgets)])
         together: dict[object, list[SecondKey]] = {}
         for k, (purse, _) in self.asks.items():
+            check(self.deadline)  # telling shapes alike can take as long as the tallies
             same = None if k in self.known else alike(self.ask, purse, k[2], k[3], most[k[2], k[3]])
             together.setdefault(k if same is None else (k[2], k[3], same), []).append(k)
         for keys in together.values():
