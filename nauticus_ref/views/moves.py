@@ -154,7 +154,7 @@ def _judged(printer: Printer, turns: TurnOptions, cap: int, end: float, most: _M
         **({} if counted else {"at_least": total}),
         "counts": dict(counts),
         "counted": counted,
-        "without_extra": plain if counted or not turns.purse.extra else None,
+        "without_extra": plain if counted else None,
         "judged": True,
         "summary": most.rows(),
         "examples": {g: printer.turn(t.turn) for g, t in turns.firsts().items()},
