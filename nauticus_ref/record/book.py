@@ -251,7 +251,10 @@ class Book:
                 assert after is not None
                 p = next(p for p in after.table.players if p.name == turns.player)
                 complete["left"] = {"taler": p.taler, "workers": p.workers}
-            shown = sorted(steps.items(), key=lambda kv: (kv[1][1], -kv[1][0]))[:MAX_CHOICES]
+            # the phase's own action first, the Extra Action after; each cheapest first
+            shown = sorted(
+                steps.items(), key=lambda kv: (kv[0].startswith("extra "), kv[1][1], -kv[1][0])
+            )[:MAX_CHOICES]
             return {
                 "chosen": chosen,
                 "complete": complete,

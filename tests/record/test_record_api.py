@@ -285,3 +285,16 @@ def test_the_rewards_of_a_completed_ship_are_chosen_one_at_a_time(tmp_path):
         chosen.append("reward 7t" if "reward 7t" in steps else steps[0])
     then = book.choices(chosen)
     assert then["complete"] and not any(s["text"].startswith("reward") for s in then["steps"])
+
+
+def test_the_phases_own_action_comes_before_the_extra_action_among_the_steps(tmp_path):
+    path = tmp_path / "game.ngn"
+    path.write_text(
+        "players: Anna, Ben\nround 1: money hulls goods transport crowns masts deliver sails\n"
+        "1. Anna money\n",
+        encoding="utf-8",
+    )
+    steps = [s["text"] for s in Book.open(str(path)).choices([])["steps"]]
+    first_extra = next(k for k, s in enumerate(steps) if s.startswith("extra "))
+    assert {"pass", "1w", "2w"} <= set(steps[:first_extra])
+    assert not any(s.startswith("extra ") for s in steps[:first_extra])
