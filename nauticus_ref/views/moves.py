@@ -103,18 +103,40 @@ def moves_json(
             counts, counted, plain, found = {}, False, False, e.counted
     options = _listed(printer, turns, cap, end)
     total = sum(counts.values())
-    bounded = {} if counted else {"at_least": max(total, found, len(options))}
+    at_least = max(total, found, len(options))
+    plain_count = counts.get("pass", 0) + counts.get(turns.action, 0) if plain else None
     return {
         **data,
+        **_turns_answer(printer, turns, counts, counted, at_least, plain_count, most, options),
+    }
+
+
+def _turns_answer(
+    printer: Printer,
+    turns: TurnOptions,
+    counts: dict[str, int],
+    counted: bool,
+    at_least: int,
+    without_extra: int | None,
+    most: _Most,
+    options: list[Data],
+    judged: bool = False,
+) -> Data:
+    """An answer about a turn: the purse, the counts (`at_least` where they could not
+    all be counted), the most of each tile, an example of each group and the options
+    listed; `judged`: each option was judged by the referee (`_judged`)."""
+    total = sum(counts.values())
+    return {
         "taler": turns.purse.taler,
         "workers": turns.purse.workers,
         "blue": turns.ask.blue,
         "extra_action": turns.purse.extra,
         "count": total if counted else None,
-        **bounded,
+        **({} if counted else {"at_least": at_least}),
         "counts": counts,
         "counted": counted,
-        "without_extra": counts.get("pass", 0) + counts.get(turns.action, 0) if plain else None,
+        "without_extra": without_extra,
+        **({"judged": True} if judged else {}),
         "summary": most.rows(),
         "examples": {g: printer.turn(t.turn) for g, t in turns.firsts().items()},
         "options": options,
@@ -143,25 +165,9 @@ def _judged(printer: Printer, turns: TurnOptions, cap: int, end: float, most: _M
             most.add(main)
     assert turns.referee is not None
     counted = complete and not turns.referee.off & FOLLOWED
+    plain = counts.get("pass", 0) + counts.get(turns.action, 0) if counted else None
     total = sum(counts.values())
-    plain = counts.get("pass", 0) + counts.get(turns.action, 0)
-    return {
-        "taler": turns.purse.taler,
-        "workers": turns.purse.workers,
-        "blue": turns.ask.blue,
-        "extra_action": turns.purse.extra,
-        "count": total if counted else None,
-        **({} if counted else {"at_least": total}),
-        "counts": dict(counts),
-        "counted": counted,
-        "without_extra": plain if counted else None,
-        "judged": True,
-        "summary": most.rows(),
-        "examples": {g: printer.turn(t.turn) for g, t in turns.firsts().items()},
-        "options": options,
-        "listed": len(options),
-        "cut": len(options) < total or not counted,
-    }
+    return _turns_answer(printer, turns, dict(counts), counted, total, plain, most, options, True)
 
 
 def _listed(printer: Printer, turns: Iterable[TurnOption], cap: int, end: float) -> list[Data]:
