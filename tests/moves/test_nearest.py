@@ -44,6 +44,17 @@ def _bad_turn(game: Game):
     return read, options
 
 
+#: A rich player's Extra Action on hulls, with too many workers after it: some 230,000
+#: first clauses, more than the listing can go through in time.
+RICH = (
+    "players: Anna, Ben\n"
+    "setup: round 1 phase 1\n"
+    "  Anna: 30t 6w\n"
+    "round 1: money hulls goods transport crowns masts deliver sails\n"
+    "1. Anna money\n"
+    "  Anna: extra hulls: bow >store; 12w\n"
+)
+
 MOVES = [p for p in INVALID if _bad_turn(_game(p)) is not None]
 
 
@@ -124,15 +135,7 @@ def test_the_search_for_a_rich_players_turn_keeps_to_its_bound():
     import time
     import tracemalloc
 
-    text = (
-        "players: Anna, Ben\n"
-        "setup: round 1 phase 1\n"
-        "  Anna: 30t 6w\n"
-        "round 1: money hulls goods transport crowns masts deliver sails\n"
-        "1. Anna money\n"
-        "  Anna: extra hulls: bow >store; 12w\n"
-    )
-    game = validate_source(Source("rich.ngn", text))
+    game = validate_source(Source("rich.ngn", RICH))
     assert [d.rule for d in game.errors] == ["workers"]
     tracemalloc.start()
     started = time.monotonic()
@@ -183,15 +186,7 @@ def test_the_judge_asks_the_rules_the_settings_keep():
 def test_a_rich_players_turn_gets_the_nearest_turn_by_edits():
     """The listing of a rich player's Extra Action cannot be gone through in time; the
     edits find the turn a player would write: one worker fewer."""
-    text = (
-        "players: Anna, Ben\n"
-        "setup: round 1 phase 1\n"
-        "  Anna: 30t 6w\n"
-        "round 1: money hulls goods transport crowns masts deliver sails\n"
-        "1. Anna money\n"
-        "  Anna: extra hulls: bow >store; 12w\n"
-    )
-    game = validate_source(Source("rich.ngn", text))
+    game = validate_source(Source("rich.ngn", RICH))
     (d,) = mend(game)
     assert "the nearest legal turn" not in d.help  # a nearer one may lie unlisted
     import time

@@ -15,6 +15,16 @@ def _lines(page) -> int:
     return page.locator("#lines li").count()
 
 
+def _dealt(serve, browser, width: int):
+    """A recorder with round 1 dealt, and its page open at `width` by 800."""
+    s = serve()
+    s.call("/api/new", {"players": ["Anna", "Ben"]})
+    s.call("/api/play", {"line": "round 1: money hulls goods transport crowns masts deliver sails"})
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    page.goto(s.base + "/")
+    return s, page
+
+
 def _after(page, action) -> None:
     """Do `action` and wait until the record has one line more."""
     from playwright.sync_api import expect
@@ -81,11 +91,7 @@ def test_two_rounds_are_recorded_by_tapping_at_phone_width(serve, browser, monke
 def test_a_refused_turn_keeps_its_text_and_findings_and_enter_writes(serve, browser):
     from playwright.sync_api import expect
 
-    s = serve()
-    s.call("/api/new", {"players": ["Anna", "Ben"]})
-    s.call("/api/play", {"line": "round 1: money hulls goods transport crowns masts deliver sails"})
-    page = browser.new_page(viewport={"width": 400, "height": 800})
-    page.goto(s.base + "/")
+    s, page = _dealt(serve, browser, 400)
     # choosing the phase: the header names the phase being chosen, not the last one
     expect(page.locator("#where")).to_have_text("Round 1, phase 1")
     _after(page, lambda: page.locator("#decide .steps button", has_text="money").first.click())
@@ -128,11 +134,7 @@ def test_a_refused_deal_keeps_what_was_chosen(serve, browser):
 def test_on_a_desktop_the_table_is_drawn_at_its_size_beside_the_decision(serve, browser):
     from playwright.sync_api import expect
 
-    s = serve()
-    s.call("/api/new", {"players": ["Anna", "Ben"]})
-    s.call("/api/play", {"line": "round 1: money hulls goods transport crowns masts deliver sails"})
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(s.base + "/")
+    s, page = _dealt(serve, browser, 1280)
     expect(page.locator("#decide h2")).to_contain_text("Phase 1")
     table = page.locator("#table")
     for _ in range(100):  # the picture loaded (the page's CSP allows no script from a string)

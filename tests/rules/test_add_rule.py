@@ -37,6 +37,20 @@ def _copy(tmp_path):
     return tmp_path
 
 
+def _probe(root, code: str) -> None:
+    """Run `code` against the copy of the package at `root`; it prints `ok` when its
+    assertions hold."""
+    checked = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"PYTHONPATH": str(root)},
+    )
+    assert checked.stdout.strip() == "ok", checked.stderr[-3000:]
+
+
 def _run(root, *args):
     return subprocess.run(
         [sys.executable, str(SCRIPT), *args, "--root", str(root)],
@@ -231,15 +245,7 @@ for seed in range(3):
     assert not validate_source(Source("sim.ngn", played)).errors, seed
 print("ok")
 """
-    checked = subprocess.run(
-        [sys.executable, "-c", probe],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={"PYTHONPATH": str(root)},
-    )
-    assert checked.stdout.strip() == "ok", checked.stderr[-3000:]
+    _probe(root, probe)
 
 
 def test_a_house_rule_that_forbids_a_pass_does_not_stop_the_simulator(tmp_path):
@@ -272,12 +278,4 @@ for seed in range(4):
     assert not validate_source(Source("sim.ngn", played)).errors, seed
 print("ok")
 """
-    checked = subprocess.run(
-        [sys.executable, "-c", probe],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={"PYTHONPATH": str(root)},
-    )
-    assert checked.stdout.strip() == "ok", checked.stderr[-3000:]
+    _probe(root, probe)
