@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from helpers import CHROMIUM, CHROMIUM_FLAGS, EXAMPLES, screenshots
+
+# The tests read English unless they ask for another language: the machine's locale
+# (LANG=de_DE.UTF-8 on a German developer's machine) must not reach the programs they
+# run, nor NAUTICUS_REF_LANG.
+for _key in ("NAUTICUS_REF_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_key, None)
+os.environ["LANG"] = "C.UTF-8"
 
 
 @pytest.fixture
@@ -23,6 +31,18 @@ def fresh_stdin():
     yield
     files._stdin_text = None
     files.name_stdin(None)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """A test that speaks another language (`--lang` through click's test runner sets
+    the process's language) leaves English behind it."""
+    yield
+    from nauticus_ref.cli import lang
+    from nauticus_ref.core import language
+
+    language.use("en")
+    lang.LANGUAGE["given"] = False
 
 
 @pytest.fixture(autouse=True)

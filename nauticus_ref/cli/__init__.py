@@ -14,6 +14,13 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 
 import click
 
+from nauticus_ref.cli.lang import (
+    Command,
+    choose_language,
+    settings_language,
+    translate_help,
+    with_lang,
+)
 from nauticus_ref.core.about import __version__
 
 if TYPE_CHECKING:
@@ -196,8 +203,10 @@ def settled(get: Callable[[], T]) -> T:
 def records(paths: tuple[str, ...] | list[str], finder: Finder) -> tuple[list[str], list[str]]:
     """The record files the user named or that folders hold (less what each one's
     settings exclude), and a message for each path that cannot be used."""
-    from nauticus_ref.core.files import expand
+    from nauticus_ref.core.files import expand, settings_path
 
+    if paths:
+        settings_language(settled(lambda: finder.for_record(settings_path(paths[0]))).lang)
     files, problems = settled(
         lambda: expand(list(paths), keep=lambda f: not finder.for_record(f).excluded(f))
     )
@@ -254,12 +263,23 @@ COMMANDS = {
 class _Commands(click.Group):
     """The command group, loading each command's module when it is first needed."""
 
+    command_class = Command
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in COMMANDS:
             import importlib
 
             importlib.import_module(f"nauticus_ref.cli.{COMMANDS[cmd_name]}")
-        return super().get_command(ctx, cmd_name)
+        command = super().get_command(ctx, cmd_name)
+        return with_lang(command) if command is not None else None
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        translate_help(self)
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None:
+                translate_help(command)
+        super().format_help(ctx, formatter)
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
@@ -302,6 +322,9 @@ def main(color: str) -> None:
       nauticus-ref rules one-crest
     """
     use_colour(color)
+
+
+with_lang(main)
 
 
 def format_option(
@@ -369,7 +392,9 @@ def one_record(path: str, board_option: str | None, replayed: bool = True) -> Ga
     for_terminal()
     board, finder = board_from(board_option), settings()
     where = settings_path(path)
-    checking = settled(lambda: finder.for_record(where).checking(where, board))
+    config = settled(lambda: finder.for_record(where))
+    settings_language(config.lang)
+    checking = settled(lambda: config.checking(where, board))
     report, failure = load(path, checking)
     if report is None:
         cannot_run(failure or path)
@@ -411,6 +436,7 @@ def entry(argv: list[str] | None = None) -> None:
     if sys.stdout is None:  # `>&-`: nowhere to report to
         fail("standard output is closed")
         sys.exit(EXIT_CANNOT_RUN)
+    choose_language(sys.argv[1:] if argv is None else argv)
     code: Any = EXIT_CLEAN
     try:
         main.main(args=argv, prog_name="nauticus-ref", standalone_mode=False)

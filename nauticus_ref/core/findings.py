@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Literal, Sequence
 
+from nauticus_ref.core.language import _
 from nauticus_ref.core.span import Span
 
 Severity = Literal["error", "warning", "note"]
@@ -108,7 +109,7 @@ class Diagnostic:
         return f"nauticus-ref explain {_quoted(path)} --line {self.span.line}"
 
     def help_line(self, path: str) -> str:
-        see = f"see `{self.explain_command(path)}`"
+        see = _("see `{command}`").format(command=self.explain_command(path))
         return f"{self.help}; {see}" if self.help else see
 
     def as_json(self, path: str | None = None) -> dict[str, object]:

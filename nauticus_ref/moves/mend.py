@@ -7,6 +7,7 @@ import dataclasses
 import time
 
 from nauticus_ref.core.findings import Diagnostic, replace
+from nauticus_ref.core.language import _
 from nauticus_ref.moves.edits import suggestions
 from nauticus_ref.moves.point import turn_options_of
 from nauticus_ref.notation.model import Turn
@@ -60,5 +61,6 @@ def _mended(game: Game, d: Diagnostic, turn: Turn, deadline: float) -> Diagnosti
     text = options.printer(game.record).turn(options.turn_of(near[0][1]))
     help = f"{d.help}; " if d.help else ""
     # a finding that knows its own fix (a claim's amount) keeps it as the one quick fix
-    fixes = d.fixes or (replace(turn.span, text, f"write `{text}`"),)
-    return dataclasses.replace(d, help=f"{help}the nearest legal turn is `{text}`", fixes=fixes)
+    fixes = d.fixes or (replace(turn.span, text, _("write `{text}`").format(text=text)),)
+    nearest = _("the nearest legal turn is `{turn}`").format(turn=text)
+    return dataclasses.replace(d, help=help + nearest, fixes=fixes)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from nauticus_ref.core.language import ngettext, nN_, number
+
 ACTIONS = ("hulls", "masts", "sails", "goods", "transport", "money", "deliver", "crowns")
 BUYING_ACTIONS = ("hulls", "masts", "sails", "goods")
 #: The kind of tile each buying action buys, and back.
@@ -85,6 +87,25 @@ def closest(word: str, choices: Iterable[str]) -> str | None:
     return found[0] if found else None
 
 
-def count(n: int, word: str, plural: str | None = None) -> str:
-    """`1 worker`, `3 workers`: a number with its noun in the right number."""
-    return f"{n} {word if n == 1 else plural or word + 's'}"
+#: The nouns `count` says, each in its singular and plural.
+NOUNS = {
+    "blue worker": nN_("{n} blue worker", "{n} blue workers"),
+    "change": nN_("{n} change", "{n} changes"),
+    "crown": nN_("{n} crown", "{n} crowns"),
+    "crown mast": nN_("{n} crown mast", "{n} crown masts"),
+    "crown sail": nN_("{n} crown sail", "{n} crown sails"),
+    "good": nN_("{n} good", "{n} goods"),
+    "hull part": nN_("{n} hull part", "{n} hull parts"),
+    "legal phase line": nN_("{n} legal phase line", "{n} legal phase lines"),
+    "mast": nN_("{n} mast", "{n} masts"),
+    "pass tile": nN_("{n} pass tile", "{n} pass tiles"),
+    "point": nN_("{n} point", "{n} points"),
+    "sail": nN_("{n} sail", "{n} sails"),
+    "worker": nN_("{n} worker", "{n} workers"),
+}
+
+
+def count(n: int, word: str) -> str:
+    """`1 worker`, `3 workers`: a number with its noun in the right number, in the
+    language in force (`word` one of `NOUNS`)."""
+    return ngettext(*NOUNS[word], n).format(n=number(n))

@@ -3,6 +3,7 @@ and delivery."""
 
 from __future__ import annotations
 
+from nauticus_ref.core.language import _, ngettext
 from nauticus_ref.game.state import CROWN_CAP, Player, Ship, Tile
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Item, Placement
@@ -28,12 +29,13 @@ def extra_action(r: Referee, p: Player, clause: ActionClause) -> None:
     p.extra_used = True
     p.workers += 2
     r.step(
-        f"Extra Action on {clause.action}: +2 workers, no blue workers"
-        + (
-            "; first tiles 2 taler, identical ones 4"
+        (
+            _(
+                "Extra Action on {action}: +2 workers, no blue workers; first tiles 2 taler, identical ones 4"
+            )
             if clause.action in vocab.BUYING_ACTIONS
-            else ""
-        ),
+            else _("Extra Action on {action}: +2 workers, no blue workers")
+        ).format(action=clause.action),
         "extra",
     )
     action(r, p, clause, blue=0, extra=True)
@@ -54,8 +56,9 @@ def action(r: Referee, p: Player, clause: ActionClause, blue: int, extra: bool) 
     if use.used and r.keep_steps:
         blue_used = min(use.blue, use.used)
         r.step(
-            f"{use.used} use{'s' if use.used != 1 else ''}: {blue_used} blue worker"
-            f"{'s' if blue_used != 1 else ''} + {use.own} own",
+            ngettext(
+                "{n} use: {blue} + {own} own", "{n} uses: {blue} + {own} own", use.used
+            ).format(n=use.used, blue=count(blue_used, "blue worker"), own=use.own),
             "uses",
         )
 
@@ -100,7 +103,7 @@ def buy(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) -> 
         ship = ship_for(r, p, pl, clause.placements[k + 1 :]) if pl.dest.kind != "store" else None
         r.landed.clear()
         for item in pl.items:
-            for _ in range(item.count):
+            for _n in range(item.count):
                 # a tile the action's tile does not offer cannot be had at all
                 if (
                     r.ask(moments.ItemBought(item, kind, action))
@@ -138,7 +141,7 @@ def buy(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) -> 
         gifts += 1
         gift(r, p, clause, pl, all_four, gifts)
     if working:
-        r.step(" + ".join(working) + f" = {paid} taler", "price")
+        r.step(_("{sum} = {paid} taler").format(sum=" + ".join(working), paid=paid), "price")
     r.ask(moments.PurchaseEnd(p, clause, all_four, gifts))
     if clause.claim is not None:
         r.ask(
@@ -146,8 +149,10 @@ def buy(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) -> 
                 clause.claim,
                 paid,
                 "t",
-                "the price paid is",
-                " + ".join(working) + f" = {paid} taler" if working else "nothing was bought",
+                _("the price paid is"),
+                _("{sum} = {paid} taler").format(sum=" + ".join(working), paid=paid)
+                if working
+                else _("nothing was bought"),
             )
         )
 
@@ -199,7 +204,7 @@ def transport(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:
         ship = ship_for(r, p, pl, clause.placements[k + 1 :])
         r.landed.clear()
         for item in pl.items:
-            for _ in range(item.count):
+            for _n in range(item.count):
                 tile = (item.kind, item.name)
                 if r.ask(moments.Transported(p, tile, item.span)) or p.storage[tile] <= 0:
                     continue
@@ -217,8 +222,8 @@ def transport(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:
                 clause.claim,
                 0,
                 "t",
-                "the price of a transport is",
-                "transport costs workers, no taler",
+                _("the price of a transport is"),
+                _("transport costs workers, no taler"),
             )
         )
 
@@ -228,13 +233,15 @@ def money(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:
     workers = clause.workers
     if workers is None or r.ask(moments.ActionUsed(clause)):
         return
-    for _ in range(workers):
+    for _n in range(workers):
         use_worker(r, p, use, clause.span)
     p.taler += 2 * workers
-    working = f"{count(workers, 'worker')} x 2 taler = {2 * workers} taler"
+    working = _("{workers} x 2 taler = {taler} taler").format(
+        workers=count(workers, "worker"), taler=2 * workers
+    )
     r.step(working)
     if clause.claim is not None:
-        r.ask(moments.Claimed(clause.claim, 2 * workers, "t", "the money received is", working))
+        r.ask(moments.Claimed(clause.claim, 2 * workers, "t", _("the money received is"), working))
 
 
 def crowns(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) -> None:
@@ -242,7 +249,7 @@ def crowns(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) 
     workers = clause.workers
     if workers is None or r.ask(moments.ActionUsed(clause)):
         return
-    for _ in range(workers):
+    for _n in range(workers):
         use_worker(r, p, use, clause.span)
     crowns = p.crowns()
     room = CROWN_CAP if extra else CROWN_CAP - p.crown_vp_this_round
@@ -252,11 +259,19 @@ def crowns(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) 
     if r.keep_steps:
         masts, sails, tiles = p.crowns_breakdown()
         r.step(
-            f"{crowns} crown{'s' if crowns != 1 else ''} ({masts} crown mast"
-            f"{'s' if masts != 1 else ''}, {sails} crown sail{'s' if sails != 1 else ''}, "
-            f"{tiles} pass tile{'s' if tiles != 1 else ''}) x {workers} worker"
-            f"{'s' if workers != 1 else ''} = {raw} VP"
-            + (f", cap {room}: {gained} VP" if raw > room else f" (cap {CROWN_CAP})"),
+            _("{crowns} ({masts}, {sails}, {tiles}) x {workers} = {raw} VP").format(
+                crowns=count(crowns, "crown"),
+                masts=count(masts, "crown mast"),
+                sails=count(sails, "crown sail"),
+                tiles=count(tiles, "pass tile"),
+                workers=count(workers, "worker"),
+                raw=raw,
+            )
+            + (
+                _(", cap {room}: {gained} VP").format(room=room, gained=gained)
+                if raw > room
+                else _(" (cap {cap})").format(cap=CROWN_CAP)
+            ),
             "crowns",
         )
     if not extra:
@@ -266,18 +281,21 @@ def crowns(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) 
         capped = raw > room
         working = (
             f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw}"
-            + (f", capped at {room} by `crown-cap`" if capped else "")
-            + f": {gained} point{'s' if gained != 1 else ''}"
-            + ("; `nauticus-ref rules crown-cap` explains the cap" if capped else "")
+            + (_(", capped at {room} by `crown-cap`").format(room=room) if capped else "")
+            + ": "
+            + count(gained, "point")
+            + ("; " + _("`nauticus-ref rules crown-cap` explains the cap") if capped else "")
         )
         r.ask(
             moments.Claimed(
                 clause.claim,
                 gained,
                 "vp",
-                f"the crown cap (`crown-cap`) allows {room} points this round: the crowns give"
+                _(
+                    "the crown cap (`crown-cap`) allows {room} points this round: the crowns give"
+                ).format(room=room)
                 if capped
-                else "the crowns give",
+                else _("the crowns give"),
                 working,
             )
         )
@@ -293,10 +311,12 @@ def deliver(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:
         seen.add(name.key)
         if not ship.doubtful and r.ask(moments.Delivered(ship, name)):
             continue
-        for _ in ship.goods:
+        for _good in ship.goods:
             use_worker(r, p, use, name.span)
         r.step(
-            f"`{ship.name}` delivers {' '.join(ship.goods) or 'nothing'}: one worker per good",
+            _("`{ship}` delivers {goods}: one worker per good").format(
+                ship=ship.name, goods=" ".join(ship.goods) or _("nothing")
+            ),
             "delivery",
         )
         p.delivered.update(ship.goods)

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from nauticus_ref.core.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.core.span import Span
 from nauticus_ref.notation.assemble import comment_start
 
@@ -81,8 +82,9 @@ def apply(
                 d,
                 severity="note",
                 accepted=True,
-                message=f"{d.message} (accepted by the table: `# ref: accept {d.rule}` on "
-                f"line {d.span.line})",
+                message=_("{message} (accepted by the table: `{decision}` on line {line})").format(
+                    message=d.message, decision=f"# ref: accept {d.rule}", line=d.span.line
+                ),
             )
         out.append(d)
     for line, found in taken.items():
@@ -96,10 +98,12 @@ def apply(
                         rule=SYNTAX_RULE,
                         severity="warning",
                         span=x.span,
-                        message=f"`{x.rule}` is no rule, so it cannot be accepted",
-                        help=f"did you mean `{near}`"
+                        message=_("`{rule}` is no rule, so it cannot be accepted").format(
+                            rule=x.rule
+                        ),
+                        help=_("did you mean `{rule}`").format(rule=near)
                         if near
-                        else "`nauticus-ref rules` lists the rules",
+                        else _("`nauticus-ref rules` lists the rules"),
                     )
                 )
             else:
@@ -108,8 +112,10 @@ def apply(
                         rule=x.rule,
                         severity="warning",
                         span=x.span,
-                        message=f"`{x.rule}` is accepted here, but this line does not break it",
-                        help="remove the decision, or name the rule the line breaks",
+                        message=_(
+                            "`{rule}` is accepted here, but this line does not break it"
+                        ).format(rule=x.rule),
+                        help=_("remove the decision, or name the rule the line breaks"),
                     )
                 )
     out.sort(key=Diagnostic.sort_key)

@@ -41,6 +41,7 @@ from typing import Any, NamedTuple, Sequence
 
 from nauticus_ref import rules
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import ngettext
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.scoring import final_scores
 from nauticus_ref.game.table import differences
@@ -243,8 +244,11 @@ def play_turn(r: Referee, turn: Turn) -> None:
         if not isinstance(clause, ActionClause):
             p.passed = min(3, p.passed + 1)
             r.step(
-                f"pass: {p.passed} pass tile{'s' if p.passed != 1 else ''} flipped "
-                f"(each a crown this round)"
+                ngettext(
+                    "pass: {n} pass tile flipped (each a crown this round)",
+                    "pass: {n} pass tiles flipped (each a crown this round)",
+                    p.passed,
+                ).format(n=p.passed)
             )
         elif clause.extra:
             extra_action(r, p, clause)

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Sequence
 
+from nauticus_ref.core.language import _, ngettext
 from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import Player, Ship, Tile, spaces
 from nauticus_ref.notation.model import Name, Placement, Reward
@@ -22,7 +23,12 @@ def ship_for(r: Referee, p: Player, pl: Placement, later: Sequence[Placement] = 
     assert name is not None, "a ship destination names its ship"
     if pl.dest.kind != "new":
         return p.ships.get(name.key) or unknown_ship(
-            r, p, name, f"start a ship with `>new {quoted(name.text)}`; ", pl, later
+            r,
+            p,
+            name,
+            _("start a ship with `{dest}`; ").format(dest=f">new {quoted(name.text)}"),
+            pl,
+            later,
         )
     if not r.ask(moments.NewShip(p, name)) and name.key not in p.ships:
         ship = p.ships[name.key] = Ship(name=name.text)
@@ -91,17 +97,22 @@ def put_checked(r: Referee, p: Player, ship: Ship, tile: Tile, span: Span) -> Sh
                         None,
                         [
                             problem.help,
-                            "the referee stores the tile and goes on"
+                            _("the referee stores the tile and goes on")
                             if stored
-                            else "the storage is full, so the referee drops the tile and goes on",
+                            else _(
+                                "the storage is full, so the referee drops the tile and goes on"
+                            ),
                         ],
                     )
                 ),
             )
         )
         r.step(
-            f"the {r.table.tile(tile)} does not fit on `{ship.name}`: "
-            + ("to storage instead" if stored else "dropped, the storage is full"),
+            (
+                _("the {tile} does not fit on `{ship}`: to storage instead")
+                if stored
+                else _("the {tile} does not fit on `{ship}`: dropped, the storage is full")
+            ).format(tile=r.table.tile(tile), ship=ship.name),
             rule=problem.rule,
         )
         if stored:
@@ -133,8 +144,12 @@ def rewards(
             f"goods {w.goods[0]} {w.goods[1]}" if w.goods else w.kind for w in pl.rewards or []
         )
         r.step(
-            f"`{done.name}` completed, a {done.size}-ship: {len(done.masts)} reward"
-            f"{'s' if len(done.masts) != 1 else ''}" + (f": {written}" if written else ""),
+            ngettext(
+                "`{ship}` completed, a {size}-ship: {n} reward",
+                "`{ship}` completed, a {size}-ship: {n} rewards",
+                len(done.masts),
+            ).format(ship=done.name, size=done.size, n=len(done.masts))
+            + (f": {written}" if written else ""),
             "completed",
         )
     if not completed:
@@ -191,11 +206,18 @@ def placed_step(
         return
     items = ", ".join(shown)
     if pl.dest.kind == "store" or ship is None:
-        text, topic = f"{items} to storage", topic or "storage"
+        text = (_("free tile {items} to storage") if pl.gift else _("{items} to storage")).format(
+            items=items
+        )
+        topic = topic or "storage"
     else:
-        text = f"{items} to `{ship.name}`, which now has {ship.describe(r.table.word)}"
+        text = (
+            _("free tile {items} to `{ship}`, which now has {what}")
+            if pl.gift
+            else _("{items} to `{ship}`, which now has {what}")
+        ).format(items=items, ship=ship.name, what=ship.describe(r.table.word))
         topic = topic or pl.items[0].kind
-    r.step(("free tile " if pl.gift else "") + text, "gift" if pl.gift else topic)
+    r.step(text, "gift" if pl.gift else topic)
 
 
 def take_reward(r: Referee, p: Player, w: Reward) -> None:

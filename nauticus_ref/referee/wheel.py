@@ -3,6 +3,7 @@ and the round's end."""
 
 from __future__ import annotations
 
+from nauticus_ref.core.language import _
 from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import PASS_PENALTY, Player
 from nauticus_ref.game.table import PhaseInPlay
@@ -63,9 +64,16 @@ def end_round(r: Referee) -> None:
         penalty = PASS_PENALTY[min(p.passed, 3)]
         r.gain_vp(p, -penalty, "pass penalty")
         r.step(
-            f"end of round {t.round_no}: {count(p.passed, 'pass tile')} flipped, "
-            + (f"-{penalty} VP" if penalty else "no penalty")
-            + f"; now {p.vp} VP, {p.taler} taler, {count(p.workers, 'worker')}",
+            _(
+                "end of round {round}: {tiles} flipped, {penalty}; now {vp} VP, {taler} taler, {workers}"
+            ).format(
+                round=t.round_no,
+                tiles=count(p.passed, "pass tile"),
+                penalty=f"-{penalty} VP" if penalty else _("no penalty"),
+                vp=p.vp,
+                taler=p.taler,
+                workers=count(p.workers, "worker"),
+            ),
             None,
             p,
             "round-end",
@@ -93,8 +101,7 @@ def start_phase(r: Referee, phase: Phase) -> None:
     blue = t.board.blue_workers(space, t.anchor) if space is not None else 0
     if space is not None and r.keep_steps:
         prices = (
-            ": "
-            + ", ".join(
+            ", ".join(
                 f"{t.tile((vocab.ITEM_KIND_OF_ACTION[phase.action], i))} {n}"
                 for i, n in zip(t.board.tiles[phase.action], t.board.prices[space])
             )
@@ -102,8 +109,10 @@ def start_phase(r: Referee, phase: Phase) -> None:
             else ""
         )
         r.step(
-            f"`{phase.action}` lies on the {t.board.bonuses[space]} space: {blue} "
-            f"blue worker{'s' if blue != 1 else ''}" + (f"; prices{prices}" if prices else ""),
+            _("`{action}` lies on the {space} space: {blue}").format(
+                action=phase.action, space=t.board.bonuses[space], blue=count(blue, "blue worker")
+            )
+            + (_("; prices: {prices}").format(prices=prices) if prices else ""),
             "wheel",
             start,
             "phase",
@@ -160,7 +169,11 @@ def bonus(r: Referee, phase: Phase, p: Player, space: int) -> None:
             return
         tile = r.table.tile((kind, b.value))
         r.step(
-            f"bonus of the {kind} space: {'an' if tile[0] in 'aeiou' else 'a'} {tile} to storage",
+            (
+                _("bonus of the {kind} space: an {tile} to storage")
+                if tile[0] in "aeiou"
+                else _("bonus of the {kind} space: a {tile} to storage")
+            ).format(kind=kind, tile=tile),
             "bonus",
         )
         receive_free(r, p, (kind, b.value), b.span, "bonus")
@@ -168,7 +181,12 @@ def bonus(r: Referee, phase: Phase, p: Player, space: int) -> None:
         p.workers += 1
         if r.ask(chosen) or b is None or b.kind != "good":
             return
-        r.step(f"bonus of the worker + good space: +1 worker, a {b.value} to storage", "bonus")
+        r.step(
+            _("bonus of the worker + good space: +1 worker, a {good} to storage").format(
+                good=b.value
+            ),
+            "bonus",
+        )
         receive_free(r, p, ("good", b.value), b.span, "bonus")
     else:
         r.ask(chosen)
@@ -178,15 +196,17 @@ def bonus(r: Referee, phase: Phase, p: Player, space: int) -> None:
         if vp:
             r.gain_vp(p, vp, "bonus")
         r.step(
-            f"bonus of the {kind} space: "
-            + ", ".join(
-                f"+{n} {what}"
-                for n, what in (
-                    (workers, "workers" if workers > 1 else "worker"),
-                    (vp, "VP"),
-                    (taler, "taler"),
-                )
-                if n
+            _("bonus of the {kind} space: {gains}").format(
+                kind=kind,
+                gains=", ".join(
+                    "+" + text
+                    for n, text in (
+                        (workers, count(workers, "worker")),
+                        (vp, f"{vp} VP"),
+                        (taler, _("{n} taler").format(n=taler)),
+                    )
+                    if n
+                ),
             ),
             "bonus",
         )
@@ -205,10 +225,16 @@ def bonus_exhausted(r: Referee, kind: str, p: Player, b: Bonus | None) -> bool:
         return False
     if kind == "w+good":
         p.workers += 1
-    what = "goods" if kind == "w+good" else f"regular {kind}s"
     r.step(
-        f"bonus of the {kind} space: every stack of {what} is empty, so no tile comes"
-        + ("; +1 worker" if kind == "w+good" else ""),
+        (
+            _(
+                "bonus of the {kind} space: every stack of goods is empty, so no tile comes; +1 worker"
+            )
+            if kind == "w+good"
+            else _(
+                "bonus of the {kind} space: every stack of regular {kind}s is empty, so no tile comes"
+            )
+        ).format(kind=kind),
         "empty-stack",
     )
     r.ask(moments.BonusEmpty(kind, b))

@@ -28,6 +28,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -46,13 +47,16 @@ def chosen(table: Table, at: moments.ActionChosen) -> Diagnostic | None:
     phase, deal, flipped = at.phase, table.deal, table.flipped
     if phase.action not in deal:
         return RULE.at(
-            phase.action_span, f"`{phase.action}` is not in the deal of round {table.round_no}"
+            phase.action_span,
+            _("`{action}` is not in the deal of round {round}").format(
+                action=phase.action, round=table.round_no
+            ),
         )
     if phase.action in flipped:
         return RULE.at(
             phase.action_span,
-            f"`{phase.action}` was already taken this round",
-            "face up: " + " ".join(a for a in deal if a not in flipped),
+            _("`{action}` was already taken this round").format(action=phase.action),
+            _("face up: {actions}").format(actions=" ".join(a for a in deal if a not in flipped)),
         )
     return None
 

@@ -23,6 +23,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
 from nauticus_ref.rules import moments
@@ -44,8 +45,10 @@ def bought(table: Table, at: moments.ItemBought) -> Diagnostic | None:
         return None
     return RULE.at(
         item.span,
-        f"`{at.action}` buys {kind}s, not {table.tile((item.kind, item.name))}",
-        f"buy it in a `{vocab.ACTION_OF_ITEM_KIND[item.kind]}` phase",
+        _("`{action}` buys {kind}s, not {tile}").format(
+            action=at.action, kind=kind, tile=table.tile((item.kind, item.name))
+        ),
+        _("buy it in a `{action}` phase").format(action=vocab.ACTION_OF_ITEM_KIND[item.kind]),
     )
 
 

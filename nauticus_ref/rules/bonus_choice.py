@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from nauticus_ref.core.findings import Diagnostic, Fix, insert, replace
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Bonus, Phase
@@ -50,9 +51,11 @@ def chosen(table: Table, at: moments.BonusChosen) -> Diagnostic | None:
             return None
         return RULE.at(
             span,
-            f"the worker + good bonus of `{phase.action}` needs a good",
-            f"write `{phase.number}. {quoted(phase.player.text)} {phase.action} bonus "
-            "coffee` (or grain, salt, fish)",
+            _("the worker + good bonus of `{action}` needs a good").format(action=phase.action),
+            _("write `{line}` (or {others})").format(
+                line=f"{phase.number}. {quoted(phase.player.text)} {phase.action} bonus coffee",
+                others="grain, salt, fish",
+            ),
             fixes=_choices(phase, b, vocab.GOODS),
         )
     if kind in ("mast", "sail"):
@@ -62,22 +65,26 @@ def chosen(table: Table, at: moments.BonusChosen) -> Diagnostic | None:
         if b is not None and b.value == "crown":
             return RULE.at(
                 span,
-                f"the {kind} bonus is a regular {kind}, never a crown",
-                f"name a crest: {', '.join(crests)}",
+                _("the {kind} bonus is a regular {kind}, never a crown").format(kind=kind),
+                _("name a crest: {crests}").format(crests=", ".join(crests)),
             )
         return RULE.at(
             span,
-            f"the {kind} bonus of `{phase.action}` needs a crest",
-            f"write `{phase.number}. {quoted(phase.player.text)} {phase.action} bonus "
-            f"{crests[0]}` (or {', '.join(crests[1:])})",
+            _("the {kind} bonus of `{action}` needs a crest").format(
+                kind=kind, action=phase.action
+            ),
+            _("write `{line}` (or {others})").format(
+                line=f"{phase.number}. {quoted(phase.player.text)} {phase.action} bonus {crests[0]}",
+                others=", ".join(crests[1:]),
+            ),
             fixes=_choices(phase, b, crests),
         )
     if b is None:
         return None
     return RULE.at(
         b.span,
-        f"the {kind} bonus needs no choice",
-        f"leave out `bonus {b.value}` or write `bonus {kind}`",
+        _("the {kind} bonus needs no choice").format(kind=kind),
+        _("leave out `bonus {value}` or write `bonus {kind}`").format(value=b.value, kind=kind),
     )
 
 
@@ -87,7 +94,7 @@ def _choices(phase: Phase, b: Bonus | None, words: Sequence[str]) -> tuple[Fix, 
     if b is None:
         end = phase.span
         return tuple(insert(end.line, end.end_column, f" bonus {w}") for w in words)
-    return tuple(replace(b.span, w, f"write `bonus {w}`") for w in words)
+    return tuple(replace(b.span, w, _("write `{text}`").format(text=f"bonus {w}")) for w in words)
 
 
 JUDGES: moments.Judges = {moments.BonusChosen: chosen}

@@ -22,6 +22,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic, replace
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
 from nauticus_ref.rules import moments
@@ -44,12 +45,15 @@ def claimed(table: Table, at: moments.BonusClaimed) -> Diagnostic | None:
         return None
     return RULE.at(
         b.span,
-        f"`{phase.action}` lies on the {kind} space this round, so its "
-        f"bonus is {kind}, not {b.value}",
-        f"write `bonus {kind}` or leave the claim out"
-        if kind in vocab.CLAIMABLE_BONUSES
-        else f"name your choice for the {kind} bonus",
-        fixes=(replace(b.span, kind, f"write `bonus {kind}`"),)
+        _(
+            "`{action}` lies on the {kind} space this round, so its bonus is {kind}, not {value}"
+        ).format(action=phase.action, kind=kind, value=b.value),
+        (
+            _("write `bonus {kind}` or leave the claim out")
+            if kind in vocab.CLAIMABLE_BONUSES
+            else _("name your choice for the {kind} bonus")
+        ).format(kind=kind),
+        fixes=(replace(b.span, kind, _("write `{text}`").format(text=f"bonus {kind}")),)
         if kind in vocab.CLAIMABLE_BONUSES
         else (),
     )

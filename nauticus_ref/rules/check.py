@@ -22,6 +22,7 @@ check Anna: 10vp 15t 4w
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.core.span import Span
 from nauticus_ref.game.table import Table, differences
 from nauticus_ref.rules import moments
@@ -49,14 +50,18 @@ def values(table: Table, at: moments.CheckLine) -> Diagnostic | None:
     if p.tainted_at is not None:
         return RULE.at(
             at.check.span,
-            f"after the error at line {p.tainted_at} the replay has "
-            f"{real}, this check {said}; it goes on from the values written here",
+            _(
+                "after the error at line {line} the replay has {real}, this check {said}; "
+                "it goes on from the values written here"
+            ).format(line=p.tainted_at, real=real, said=said),
             severity="note",
         )
     return RULE.at(
         at.check.span,
-        f"{p.name} has {real}, not {said}",
-        f"the replay gives {p.name} {p.vp}vp {p.taler}t {p.workers}w here",
+        _("{player} has {real}, not {said}").format(player=p.name, real=real, said=said),
+        _("the replay gives {player} {values} here").format(
+            player=p.name, values=f"{p.vp}vp {p.taler}t {p.workers}w"
+        ),
     )
 
 
@@ -64,8 +69,10 @@ def stopped(span: Span, errors: int) -> Diagnostic:
     """The note that ends a replay cut short after `errors` errors."""
     return RULE.at(
         span,
-        f"stopped after {errors} errors; the rest of the record was not replayed",
-        "fix the errors above and run again",
+        _("stopped after {errors} errors; the rest of the record was not replayed").format(
+            errors=errors
+        ),
+        _("fix the errors above and run again"),
         severity="note",
     )
 

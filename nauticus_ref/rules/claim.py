@@ -24,6 +24,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic, replace
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -44,7 +45,9 @@ def claimed(table: Table, at: moments.Claimed) -> Diagnostic | None:
         return None
     return RULE.at(
         claim.span,
-        f"{at.what} {actual}{unit}, not {claim.value}{unit}",
+        _("{what} {actual}, not {written}").format(
+            what=at.what, actual=f"{actual}{unit}", written=f"{claim.value}{unit}"
+        ),
         at.working,
         fixes=(replace(claim.span, f"= {actual}{unit}"),),
     )

@@ -28,6 +28,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _, ngettext
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.rules import moments
@@ -56,9 +57,16 @@ def scored(table: Table, at: moments.CrownsScored) -> Diagnostic | None:
         return None
     return RULE.at(
         at.span,
-        f"{count(crowns, 'crown')} x {count(workers, 'worker')} = {raw} "
-        f"points, capped at {room}: {count(wasted, 'worker')} earned nothing",
-        f"{count(useful, 'worker')} reach{'es' if useful == 1 else ''} the cap",
+        _("{crowns} x {workers} = {raw} points, capped at {room}: {wasted} earned nothing").format(
+            crowns=count(crowns, "crown"),
+            workers=count(workers, "worker"),
+            raw=raw,
+            room=room,
+            wasted=count(wasted, "worker"),
+        ),
+        ngettext("{workers} reaches the cap", "{workers} reach the cap", useful).format(
+            workers=count(useful, "worker")
+        ),
         severity="note",
     )
 

@@ -24,6 +24,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -44,8 +45,8 @@ def bought(table: Table, at: moments.ItemBought) -> Diagnostic | None:
         return None
     return RULE.at(
         at.item.span,
-        f"crown {at.kind}s cannot be bought",
-        "crown masts and sails are only rewards for completed ships",
+        _("crown {kind}s cannot be bought").format(kind=at.kind),
+        _("crown masts and sails are only rewards for completed ships"),
     )
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
 from nauticus_ref.rules import moments
@@ -45,8 +46,8 @@ def dealt(table: Table, at: moments.Deal) -> Diagnostic | None:
     missing = [a for a in vocab.ACTIONS if a not in counts]
     return RULE.at(
         at.round.span,
-        f"`{twice[0]}` is dealt {counts[twice[0]]} times",
-        f"each action lies once; missing: {' '.join(missing)}",
+        _("`{action}` is dealt {n} times").format(action=twice[0], n=counts[twice[0]]),
+        _("each action lies once; missing: {actions}").format(actions=" ".join(missing)),
     )
 
 

@@ -28,6 +28,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.rules import moments
@@ -46,7 +47,11 @@ def named(table: Table, at: moments.DeliveryNamed) -> Diagnostic | None:
     """A ship is named once in a delivery."""
     if at.name.key not in at.seen:
         return None
-    return RULE.at(at.name.span, f"`{at.ship.name}` is named twice", "a ship is unloaded once")
+    return RULE.at(
+        at.name.span,
+        _("`{ship}` is named twice").format(ship=at.ship.name),
+        _("a ship is unloaded once"),
+    )
 
 
 def delivered(table: Table, at: moments.Delivered) -> Diagnostic | None:
@@ -55,15 +60,20 @@ def delivered(table: Table, at: moments.Delivered) -> Diagnostic | None:
     if not ship.complete:
         return RULE.at(
             span,
-            f"`{ship.name}` is not complete: {ship.describe(table.word)}",
-            "only a finished ship (hull, masts and sails) delivers",
+            _("`{ship}` is not complete: {what}").format(
+                ship=ship.name, what=ship.describe(table.word)
+            ),
+            _("only a finished ship (hull, masts and sails) delivers"),
         )
     if not ship.loaded:
         return RULE.at(
             span,
-            f"`{ship.name}` carries {count(len(ship.goods), 'good')} "
-            f"on {count(ship.size, 'hull part')}",
-            "a ship delivers only with a good under every hull part",
+            _("`{ship}` carries {goods} on {parts}").format(
+                ship=ship.name,
+                goods=count(len(ship.goods), "good"),
+                parts=count(ship.size, "hull part"),
+            ),
+            _("a ship delivers only with a good under every hull part"),
         )
     return None
 

@@ -27,6 +27,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation.model import ActionClause
 from nauticus_ref.rules import moments
@@ -47,8 +48,8 @@ def used(table: Table, at: moments.ExtraActionUsed) -> Diagnostic | None:
         return None
     return RULE.at(
         at.clause.span,
-        f"{at.player.name} has used the Extra Action already",
-        "the Extra Action tile goes back in the box once used",
+        _("{player} has used the Extra Action already").format(player=at.player.name),
+        _("the Extra Action tile goes back in the box once used"),
     )
 
 
@@ -61,8 +62,8 @@ def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
         return None
     return RULE.at(
         extras[1].span,
-        "the Extra Action is used twice",
-        "each player has one Extra Action tile per game",
+        _("the Extra Action is used twice"),
+        _("each player has one Extra Action tile per game"),
     )
 
 

@@ -36,6 +36,7 @@ final: Anna 52, Ben 25
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic, replace
+from nauticus_ref.core.language import _
 from nauticus_ref.core.span import Span
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation.model import FinalEntry
@@ -57,8 +58,8 @@ def placed(table: Table, at: moments.FinalLine) -> Diagnostic | None:
         return None
     return RULE.at(
         at.final.span,
-        "the `final:` line stands before the end of the game",
-        "score a finished game, or leave the line out",
+        _("the `final:` line stands before the end of the game"),
+        _("score a finished game, or leave the line out"),
     )
 
 
@@ -68,23 +69,33 @@ def total(table: Table, at: moments.FinalEntryLine) -> Diagnostic | None:
     p, entry, s = at.player, at.entry, at.score
     if entry.score == s.total:
         return None
-    working = (
-        f"track {s.track} + ships {s.ships_vp} + goods {s.goods_vp} + material "
-        f"{s.material_vp} ({s.total_taler} taler) = {s.total}"
+    working = _(
+        "track {track} + ships {ships} + goods {goods} + material {material} ({taler} taler) "
+        "= {total}"
+    ).format(
+        track=s.track,
+        ships=s.ships_vp,
+        goods=s.goods_vp,
+        material=s.material_vp,
+        taler=s.total_taler,
+        total=s.total,
     )
     if p.first_error is not None:
         return RULE.at(
             entry.span,
-            f"after the error at line {p.first_error} the replay scores "
-            f"{p.name} {s.total}, not {entry.score}",
+            _(
+                "after the error at line {line} the replay scores {player} {total}, not {score}"
+            ).format(line=p.first_error, player=p.name, total=s.total, score=entry.score),
             working,
             severity="note",
         )
     return RULE.at(
         entry.span,
-        f"{p.name} scores {s.total}, not {entry.score}",
-        working + "; `nauticus-ref score` shows every part",
-        fixes=(replace(_number(entry), str(s.total), f"write {s.total}"),),
+        _("{player} scores {total}, not {score}").format(
+            player=p.name, total=s.total, score=entry.score
+        ),
+        working + "; " + _("`nauticus-ref score` shows every part"),
+        fixes=(replace(_number(entry), str(s.total), _("write {total}").format(total=s.total)),),
     )
 
 

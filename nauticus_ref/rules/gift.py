@@ -24,6 +24,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
 from nauticus_ref.rules import moments
@@ -44,8 +45,8 @@ def written(table: Table, at: moments.GiftWritten) -> Diagnostic | None:
         return None
     return RULE.at(
         at.placement.span,
-        "the free tile is written before the purchases that complete the four kinds",
-        "move the `+` placement after the placement that buys the fourth kind",
+        _("the free tile is written before the purchases that complete the four kinds"),
+        _("move the `+` placement after the placement that buys the fourth kind"),
     )
 
 
@@ -56,19 +57,22 @@ def taken(table: Table, at: moments.Gift) -> Diagnostic | None:
     if not at.all_four:
         return RULE.at(
             pl.span,
-            "a free tile comes only with buying all four kinds in the clause",
-            "remove the `+` placement, or buy the missing kinds",
+            _("a free tile comes only with buying all four kinds in the clause"),
+            _("remove the `+` placement, or buy the missing kinds"),
         )
     if at.n > 1:
-        return RULE.at(pl.span, "only one free tile per clause", "keep one `+` placement")
+        return RULE.at(pl.span, _("only one free tile per clause"), _("keep one `+` placement"))
     item = pl.items[0]
     if sum(i.count for i in pl.items) != 1 or item.kind != kind or item.name == "crown":
         first = table.board.tiles[clause.action][0]
         return RULE.at(
             pl.span,
-            f"the free tile is one {kind} of the `{clause.action}` tile",
-            f"write one item, like `+{first}"
-            f"{'' if kind in ('hull', 'good') else ' ' + kind} >store`",
+            _("the free tile is one {kind} of the `{action}` tile").format(
+                kind=kind, action=clause.action
+            ),
+            _("write one item, like `{item}`").format(
+                item=f"+{first}{'' if kind in ('hull', 'good') else ' ' + kind} >store"
+            ),
         )
     return None
 
@@ -79,8 +83,8 @@ def left(table: Table, at: moments.PurchaseEnd) -> Diagnostic | None:
         return None
     return RULE.at(
         at.clause.span,
-        f"{at.player.name} bought all four kinds and took no free tile",
-        "write the free tile as `+<item> >store`",
+        _("{player} bought all four kinds and took no free tile").format(player=at.player.name),
+        _("write the free tile as `+<item> >store`"),
         severity="warning",
     )
 

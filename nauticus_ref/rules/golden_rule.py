@@ -24,6 +24,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic, replace
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -44,8 +45,8 @@ def gift(table: Table, at: moments.GiftStored) -> Diagnostic | None:
         return None
     return RULE.at(
         pl.dest.span,
-        "the free tile must go to storage",
-        "write `>store`: every tile received without paying taler is stored first",
+        _("the free tile must go to storage"),
+        _("write `>store`: every tile received without paying taler is stored first"),
         fixes=(replace(pl.dest.span, ">store"),),
     )
 
@@ -58,8 +59,8 @@ def bought(table: Table, at: moments.BoughtFor) -> Diagnostic | None:
     name = table.tile(at.tile)
     return RULE.at(
         pl.dest.span,
-        f"the {name} cost 0 taler, so it goes to storage first",
-        f"write `{name} >store`, and move it to a ship with a transport action",
+        _("the {tile} cost 0 taler, so it goes to storage first").format(tile=name),
+        _("write `{tile} >store`, and move it to a ship with a transport action").format(tile=name),
         fixes=(replace(pl.dest.span, ">store"),),
     )
 

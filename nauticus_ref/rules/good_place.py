@@ -27,6 +27,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -48,9 +49,11 @@ def placed(table: Table, at: moments.GoodPlaced) -> Diagnostic | None:
         return None
     return RULE.at(
         at.span,
-        f"every hull part of `{ship.name}` carries a good already"
-        if ship.size
-        else f"`{ship.name}` has no hull part for a good",
+        (
+            _("every hull part of `{ship}` carries a good already")
+            if ship.size
+            else _("`{ship}` has no hull part for a good")
+        ).format(ship=ship.name),
     )
 
 

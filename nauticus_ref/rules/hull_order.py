@@ -24,6 +24,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.one_ship import joins_one_ship
@@ -47,11 +48,14 @@ def placed(table: Table, at: moments.HullPlaced) -> Diagnostic | None:
     if not parts or joins_one_ship(parts, part):
         return None
     if ship.closed:
-        return RULE.at(at.span, f"`{ship.name}` has its bow and stern, so its size is fixed")
+        return RULE.at(
+            at.span,
+            _("`{ship}` has its bow and stern, so its size is fixed").format(ship=ship.name),
+        )
     if part == "bow" and parts[0] == "bow":
-        return RULE.at(at.span, f"`{ship.name}` has a bow already")
+        return RULE.at(at.span, _("`{ship}` has a bow already").format(ship=ship.name))
     if part == "stern" and parts[-1] == "stern":
-        return RULE.at(at.span, f"`{ship.name}` has a stern already")
+        return RULE.at(at.span, _("`{ship}` has a stern already").format(ship=ship.name))
     return None
 
 

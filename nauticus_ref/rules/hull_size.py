@@ -27,6 +27,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -45,9 +46,14 @@ def placed(table: Table, at: moments.HullPlaced) -> Diagnostic | None:
     """A hull part joins a ship of at most two middles and four parts."""
     part, ship = at.tile[1], at.ship
     if part == "middle" and ship.parts.count("middle") >= 2:
-        return RULE.at(at.span, f"a third middle for `{ship.name}`: a ship has at most two")
+        return RULE.at(
+            at.span, _("a third middle for `{ship}`: a ship has at most two").format(ship=ship.name)
+        )
     if len(ship.parts) >= 4:
-        return RULE.at(at.span, f"a fifth hull part for `{ship.name}`: a ship has at most four")
+        return RULE.at(
+            at.span,
+            _("a fifth hull part for `{ship}`: a ship has at most four").format(ship=ship.name),
+        )
     return None
 
 

@@ -28,6 +28,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -48,7 +49,10 @@ def placed(table: Table, at: moments.MastPlaced | moments.SailPlaced) -> Diagnos
     if crest == "crown" or ship.crest in (None, crest):
         return None
     return RULE.at(
-        at.span, f"`{ship.name}` carries {table.word(ship.crest or '')}, not {table.word(crest)}"
+        at.span,
+        _("`{ship}` carries {crest}, not {other}").format(
+            ship=ship.name, crest=table.word(ship.crest or ""), other=table.word(crest)
+        ),
     )
 
 

@@ -23,6 +23,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -47,7 +48,7 @@ def placed(table: Table, at: moments.HullPlaced) -> Diagnostic | None:
     part = at.tile[1]
     if not joins_one_ship(at.ship.parts, part):
         return None
-    return RULE.at(at.span, "a 1-ship hull is a ship by itself; nothing joins it")
+    return RULE.at(at.span, _("a 1-ship hull is a ship by itself; nothing joins it"))
 
 
 JUDGES: moments.Judges = {moments.HullPlaced: placed}

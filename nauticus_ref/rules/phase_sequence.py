@@ -22,6 +22,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic, replace
+from nauticus_ref.core.language import _
 from nauticus_ref.core.span import Span
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
@@ -42,8 +43,8 @@ def started(table: Table, at: moments.PhaseStart) -> Diagnostic | None:
     if table.round_ended or expected > 7:
         return RULE.at(
             phase.span,
-            "a round has seven phases; this is an eighth",
-            "start the next round with its round line",
+            _("a round has seven phases; this is an eighth"),
+            _("start the next round with its round line"),
         )
     if phase.number != expected:
         number = Span(
@@ -54,9 +55,17 @@ def started(table: Table, at: moments.PhaseStart) -> Diagnostic | None:
         )
         return RULE.at(
             phase.span,
-            f"phase {phase.number} where phase {expected} comes next",
-            f"number this phase {expected}",
-            fixes=(replace(number, str(expected), f"number this phase {expected}"),),
+            _("phase {number} where phase {expected} comes next").format(
+                number=phase.number, expected=expected
+            ),
+            _("number this phase {expected}").format(expected=expected),
+            fixes=(
+                replace(
+                    number,
+                    str(expected),
+                    _("number this phase {expected}").format(expected=expected),
+                ),
+            ),
         )
     return None
 

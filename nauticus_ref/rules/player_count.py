@@ -18,6 +18,7 @@ players: Anna, Ben
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -39,7 +40,9 @@ def opening(table: Table, at: moments.Opening) -> list[Diagnostic]:
         if name.key in seen:
             found.append(
                 RULE.at(
-                    name.span, f"`{name.text}` is named twice", "give every player a different name"
+                    name.span,
+                    _("`{name}` is named twice").format(name=name.text),
+                    _("give every player a different name"),
                 )
             )
         seen.add(name.key)
@@ -47,8 +50,8 @@ def opening(table: Table, at: moments.Opening) -> list[Diagnostic]:
         found.append(
             RULE.at(
                 at.span,
-                f"a game has 2 to 4 players, not {len(seen)}",
-                "list 2 to 4 players in seat order",
+                _("a game has 2 to 4 players, not {n}").format(n=len(seen)),
+                _("list 2 to 4 players in seat order"),
             )
         )
     return found

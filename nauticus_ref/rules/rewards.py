@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import Counter
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _, ngettext
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
 from nauticus_ref.rules import moments
@@ -53,8 +54,12 @@ def completed(table: Table, at: moments.ShipCompleted) -> list[Diagnostic]:
         return [
             RULE.at(
                 pl.span,
-                f"this completes `{ship.name}`: name its {need} reward{'s' if need > 1 else ''}",
-                "write them in brackets after the placement, like `[crown sail, 7t]`",
+                ngettext(
+                    "this completes `{ship}`: name its {n} reward",
+                    "this completes `{ship}`: name its {n} rewards",
+                    need,
+                ).format(ship=ship.name, n=need),
+                _("write them in brackets after the placement, like `[crown sail, 7t]`"),
             )
         ]
     found = []
@@ -62,9 +67,12 @@ def completed(table: Table, at: moments.ShipCompleted) -> list[Diagnostic]:
         found.append(
             RULE.at(
                 pl.rewards[0].span.merge(pl.rewards[-1].span),
-                f"`{ship.name}` has {need} mast{'s' if need > 1 else ''}, so {need} "
-                f"reward{'s' if need > 1 else ''}, not {len(pl.rewards)}",
-                "one reward per mast",
+                ngettext(
+                    "`{ship}` has {n} mast, so {n} reward, not {written}",
+                    "`{ship}` has {n} masts, so {n} rewards, not {written}",
+                    need,
+                ).format(ship=ship.name, n=need, written=len(pl.rewards)),
+                _("one reward per mast"),
             )
         )
     counts = Counter(r.kind for r in pl.rewards)
@@ -73,8 +81,8 @@ def completed(table: Table, at: moments.ShipCompleted) -> list[Diagnostic]:
             found.append(
                 RULE.at(
                     r.span,
-                    f"`{r.kind}` is taken {counts[r.kind]} times",
-                    "each reward at most twice per ship",
+                    _("`{reward}` is taken {n} times").format(reward=r.kind, n=counts[r.kind]),
+                    _("each reward at most twice per ship"),
                 )
             )
             counts[r.kind] = 0  # report once
@@ -82,9 +90,10 @@ def completed(table: Table, at: moments.ShipCompleted) -> list[Diagnostic]:
             found.append(
                 RULE.at(
                     r.span,
-                    "the goods reward is two different goods",
-                    f"for example `goods {r.goods[0]} "
-                    f"{next(g for g in vocab.GOODS if g != r.goods[0])}`",
+                    _("the goods reward is two different goods"),
+                    _("for example `{reward}`").format(
+                        reward=f"goods {r.goods[0]} {next(g for g in vocab.GOODS if g != r.goods[0])}"
+                    ),
                 )
             )
     return found
@@ -97,8 +106,8 @@ def none(table: Table, at: moments.NothingCompleted) -> Diagnostic | None:
         return None
     return RULE.at(
         pl.rewards[0].span.merge(pl.rewards[-1].span),
-        "no ship was completed by this placement, so there are no rewards",
-        "rewards follow the placement that completes a ship",
+        _("no ship was completed by this placement, so there are no rewards"),
+        _("rewards follow the placement that completes a ship"),
     )
 
 

@@ -20,6 +20,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -41,17 +42,20 @@ def started(table: Table, at: moments.RoundStart) -> list[Diagnostic]:
         found.append(
             RULE.at(
                 rnd.span,
-                f"round {rnd.number} where round {expected} comes next",
-                f"number this round {expected}",
+                _("round {number} where round {expected} comes next").format(
+                    number=rnd.number, expected=expected
+                ),
+                _("number this round {expected}").format(expected=expected),
             )
         )
     if rnd.number > max_rounds or table.rounds_played >= max_rounds:
         found.append(
             RULE.at(
                 rnd.span,
-                f"a game of {len(table.players)} players has "
-                f"{max_rounds} rounds; this is one too many",
-                "the game ended with the last round; remove this one",
+                _("a game of {players} players has {rounds} rounds; this is one too many").format(
+                    players=len(table.players), rounds=max_rounds
+                ),
+                _("the game ended with the last round; remove this one"),
             )
         )
     return found
@@ -63,8 +67,10 @@ def cut(table: Table, at: moments.RoundCut) -> Diagnostic | None:
         return None
     return RULE.at(
         at.round.span,
-        f"round {at.round.number} begins before round {table.round_no} has had its seven phases",
-        "record the missing phases and turns of the round before",
+        _("round {number} begins before round {before} has had its seven phases").format(
+            number=at.round.number, before=table.round_no
+        ),
+        _("record the missing phases and turns of the round before"),
     )
 
 

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from nauticus_ref.core.findings import Diagnostic, Fix, Severity
+from nauticus_ref.core.language import _, current
 from nauticus_ref.core.span import Span
 
 #: How a rule's section names the notation instead of the rulebook: `NGN: HEADING`,
@@ -29,17 +30,57 @@ from nauticus_ref.core.span import Span
 NOTATION = "NGN"
 
 
+#: The French rulebook's heading for each German one a rule cites: the two rulebooks
+#: number their sections alike, and each language cites its own.  The French copy's
+#: heading for the setup is not legible; "Mise en place" is what French rulebooks call it.
+FRENCH = {
+    "2. Blaue Arbeiter auf der Drehscheibe": "2. Ouvriers bleus sur la roue",
+    "3.1": "3.1",
+    "3.1 Grundsätzliches zu Aktionen": "3.1 À propos des actions",
+    "3.2.1": "3.2.1",
+    "3.2.1 Kostenpflichtige Aktionen": "3.2.1 Actions payantes",
+    "3.2.1.1 Rumpfteile kaufen": "3.2.1.1 Acheter des parties de coque",
+    "3.2.1.2 Mast kaufen": "3.2.1.2 Acheter des mâts",
+    "3.2.1.3 Segel kaufen": "3.2.1.3 Acheter des voiles",
+    "3.2.1.4 Waren kaufen": "3.2.1.4 Achat de marchandises",
+    "3.2.2.1 Transport": "3.2.2.1 Transport (de l'entrepôt vers le chantier naval)",
+    "3.2.2.2": "3.2.2.2",
+    "3.2.2.3 Waren ausliefern": "3.2.2.3 Livrer des marchandises",
+    "3.2.2.4": "3.2.2.4",
+    "3.2.2.4 Wertung der Kronen": "3.2.2.4 Évaluation de la Couronne",
+    "3.3 Passen": "3.3 Passe",
+    "4. Belohnungen für fertige Schiffe": "4 Récompenses pour les navires achevés",
+    "5. Extra-Aktion": "5 Action supplémentaire",
+    "6. Ende einer Aktionsphase": "6 Fin de la phase d'action",
+    "Die Goldene Regel": "La règle d'or",
+    "Durchführen einer Aktion: 1. Bonus": "Exécution d'une action : 1. Bonus",
+    "Hinweis zum Umgang mit dem Spielmaterial": "Remarques sur le matériel de jeu",
+    "Rundenablauf": "Tour de jeu",
+    "Spielablauf (Übersicht)": "Principe du jeu",
+    "Spielende": "Fin du jeu",
+    "Spielvorbereitung": "Mise en place",
+    "Vorbereitung einer neuen Runde": "Préparation d'un nouveau tour",
+}
+
+
 def cite(section: str, section_en: str) -> str:
-    """`German 3.2.1 Schiffsrümpfe (English Buy hull parts)`, or for a rule of the
-    notation `the notation, "Checks and the final score" (docs/notation.md)`; a rule that
+    """Where a rule is written, in the language in force, each language citing its own
+    rulebook: `German 3.2.1 Schiffsrümpfe (English Buy hull parts)` in English,
+    `3.2.1 Schiffsrümpfe` in German, its French heading in French; for a rule of the
+    notation `the notation, "Checks and the final score" (docs/notation.md)`.  A rule that
     rests on both (`Spielvorbereitung; NGN: ...`) cites both, in that order."""
+    lang = current()
     out = []
     for german, english in zip(section.split("; "), section_en.split("; ")):
         if german.startswith(NOTATION):
             heading = german.removeprefix(NOTATION).lstrip(": ")
             out.append(
-                "the notation" + (f', "{heading}"' if heading else "") + " (docs/notation.md)"
+                _("the notation") + (f', "{heading}"' if heading else "") + " (docs/notation.md)"
             )
+        elif lang == "de":
+            out.append(german)
+        elif lang == "fr":
+            out.append(FRENCH.get(german, german))
         else:
             out.append(f"German {german} (English {english})")
     return "; ".join(out)
@@ -48,12 +89,12 @@ def cite(section: str, section_en: str) -> str:
 @dataclass(frozen=True)
 class Rule:
     id: str
-    title: str
+    english_title: str  # `title` says it in the language in force
     section: str  # the German rulebook's number or heading (the original)
     section_en: str  # the English rulebook's
     doc: str  # the rule module's docstring, read into the four below
     severity: str = "error"
-    help: str | None = None  # the usual fix, for diagnostics that give no other
+    english_help: str | None = None  # the usual fix, for diagnostics that give no other
 
     @classmethod
     def from_doc(
@@ -72,13 +113,21 @@ class Rule:
             raise ValueError(f"rule {id}: the module has no docstring")
         return cls(
             id=id,
-            title=title,
+            english_title=title,
             section=section,
             section_en=section_en,
             doc=doc,
             severity=severity,
-            help=help,
+            english_help=help,
         )
+
+    @property
+    def title(self) -> str:
+        return _(self.english_title)
+
+    @property
+    def help(self) -> str | None:
+        return _(self.english_help) if self.english_help else None
 
     @property
     def citation(self) -> str:
@@ -88,12 +137,20 @@ class Rule:
     @property
     def summary(self) -> str:
         """What the rule checks, in one paragraph."""
+        return _(self.english_summary)
+
+    @property
+    def english_summary(self) -> str:
         return _read_doc(self.doc, self.id)[0]
+
+    @property
+    def english_why(self) -> str:
+        return _read_doc(self.doc, self.id)[1]
 
     @property
     def why(self) -> str:
         """Why the rule is so: the rulebook's reason."""
-        return _read_doc(self.doc, self.id)[1]
+        return _(self.english_why)
 
     @property
     def fail(self) -> str:

@@ -27,6 +27,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -48,9 +49,11 @@ def placed(table: Table, at: moments.SailPlaced) -> Diagnostic | None:
         return None
     return RULE.at(
         at.span,
-        f"every mast of `{ship.name}` has a sail already"
-        if ship.masts
-        else f"`{ship.name}` has no mast for a sail",
+        (
+            _("every mast of `{ship}` has a sail already")
+            if ship.masts
+            else _("`{ship}` has no mast for a sail")
+        ).format(ship=ship.name),
     )
 
 

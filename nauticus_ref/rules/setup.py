@@ -22,8 +22,10 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _, ngettext
 from nauticus_ref.game.state import STORAGE_SPACES
 from nauticus_ref.game.table import Table
+from nauticus_ref.notation.vocab import count
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
 
@@ -44,24 +46,29 @@ def block(table: Table, at: moments.SetupBlock) -> list[Diagnostic]:
         found.append(
             RULE.at(
                 s.span,
-                f"a game of {len(table.players)} players has rounds 1 "
-                f"to {max_rounds}, not {s.round}",
+                _("a game of {players} players has rounds 1 to {rounds}, not {round}").format(
+                    players=len(table.players), rounds=max_rounds, round=s.round
+                ),
             )
         )
     if not 1 <= s.phase <= 7:
-        found.append(RULE.at(s.span, f"a round has phases 1 to 7, not {s.phase}"))
+        found.append(
+            RULE.at(s.span, _("a round has phases 1 to 7, not {phase}").format(phase=s.phase))
+        )
     if len(s.flipped) != s.phase - 1 and 1 <= s.phase <= 7:
         found.append(
             RULE.at(
                 s.span,
-                f"phase {s.phase} comes after {s.phase - 1} flipped "
-                f"action{'s' if s.phase != 2 else ''}, the setup lists "
-                f"{len(s.flipped)}",
-                "list the actions already taken this round after `flipped`",
+                ngettext(
+                    "phase {phase} comes after {n} flipped action, the setup lists {listed}",
+                    "phase {phase} comes after {n} flipped actions, the setup lists {listed}",
+                    s.phase - 1,
+                ).format(phase=s.phase, n=s.phase - 1, listed=len(s.flipped)),
+                _("list the actions already taken this round after `flipped`"),
             )
         )
     if len(set(s.flipped)) != len(s.flipped):
-        found.append(RULE.at(s.span, "an action is flipped twice", "list each action once"))
+        found.append(RULE.at(s.span, _("an action is flipped twice"), _("list each action once")))
     return found
 
 
@@ -74,18 +81,25 @@ def player(table: Table, at: moments.SetupPlayerLine) -> list[Diagnostic]:
         found.append(
             RULE.at(
                 sp.span,
-                f"{p.name} has flipped {sp.passed} pass "
-                f"tile{'s' if sp.passed != 1 else ''} before phase {s.phase}, "
-                f"after {played} phase{'s' if played != 1 else ''} of the round",
-                "a pass tile is flipped by passing in a phase played this round",
+                _("{player} has flipped {tiles} before phase {phase}, after {played}").format(
+                    player=p.name,
+                    tiles=count(sp.passed, "pass tile"),
+                    phase=s.phase,
+                    played=ngettext(
+                        "{n} phase of the round", "{n} phases of the round", played
+                    ).format(n=played),
+                ),
+                _("a pass tile is flipped by passing in a phase played this round"),
             )
         )
     if sp.extra_used and s.round <= 1 and played == 0:
         found.append(
             RULE.at(
                 sp.span,
-                f"{p.name}'s Extra Action is used before any phase of the game was played",
-                "leave out `extra used`, or set the position later in the game",
+                _("{player}'s Extra Action is used before any phase of the game was played").format(
+                    player=p.name
+                ),
+                _("leave out `extra used`, or set the position later in the game"),
             )
         )
     return found
@@ -98,8 +112,10 @@ def storage(table: Table, at: moments.SetupStorage) -> Diagnostic | None:
         return None
     return RULE.at(
         at.tiles.span,
-        f"{p.name}'s storage holds {STORAGE_SPACES} spaces, the setup fills {p.storage_used}",
-        "a mast takes two spaces, any other tile one",
+        _("{player}'s storage holds {spaces} spaces, the setup fills {used}").format(
+            player=p.name, spaces=STORAGE_SPACES, used=p.storage_used
+        ),
+        _("a mast takes two spaces, any other tile one"),
     )
 
 
@@ -110,8 +126,10 @@ def box(table: Table, at: moments.SetupBox) -> Diagnostic | None:
         return None
     return RULE.at(
         at.span,
-        f"the box has {in_box} {table.tile(at.tile)} tiles, the setup uses {at.used}",
-        "check the tiles listed in the setup",
+        _("the box has {n} {tile} tiles, the setup uses {used}").format(
+            n=in_box, tile=table.tile(at.tile), used=at.used
+        ),
+        _("check the tiles listed in the setup"),
     )
 
 
@@ -123,8 +141,8 @@ def ship(table: Table, at: moments.SetupShip) -> Diagnostic | None:
         return None
     return RULE.at(
         at.tiles.span,
-        f"{at.player.name} has two ships called `{name.text}`",
-        "give each ship its own name",
+        _("{player} has two ships called `{ship}`").format(player=at.player.name, ship=name.text),
+        _("give each ship its own name"),
     )
 
 
@@ -132,8 +150,8 @@ def ship_tile(table: Table, at: moments.SetupShipTile) -> Diagnostic:
     """A tile of a setup ship fits there: the placing rules' finding, for the setup."""
     return RULE.at(
         at.problem.span,
-        f"ship `{at.ship.name}`: {at.problem.message}",
-        "list hull parts from bow to stern, then masts, sails and goods",
+        _("ship `{ship}`: {problem}").format(ship=at.ship.name, problem=at.problem.message),
+        _("list hull parts from bow to stern, then masts, sails and goods"),
     )
 
 
@@ -146,12 +164,19 @@ def round_after(table: Table, at: moments.SetupRound) -> list[Diagnostic]:
         found.append(
             RULE.at(
                 rnd.span,
-                f"the setup is in round {s.round}, so the round line "
-                f"after it is round {s.round}, not {rnd.number}",
+                _(
+                    "the setup is in round {round}, so the round line after it is round "
+                    "{round}, not {number}"
+                ).format(round=s.round, number=rnd.number),
             )
         )
     found += [
-        RULE.at(s.span, f"flipped action `{a}` is not in the deal of round {s.round}")
+        RULE.at(
+            s.span,
+            _("flipped action `{action}` is not in the deal of round {round}").format(
+                action=a, round=s.round
+            ),
+        )
         for a in s.flipped
         if a not in rnd.deal
     ]

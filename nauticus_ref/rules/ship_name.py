@@ -24,6 +24,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic, span_text, swap
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation.vocab import quoted
 from nauticus_ref.rules import moments
@@ -45,8 +46,10 @@ def new(table: Table, at: moments.NewShip) -> Diagnostic | None:
         return None
     return RULE.at(
         at.name.span,
-        f"{at.player.name} already has a ship called `{ship.name}`",
-        f"write `>{quoted(ship.name)}` to add to it, or choose a new name",
+        _("{player} already has a ship called `{ship}`").format(
+            player=at.player.name, ship=ship.name
+        ),
+        _("write `{dest}` to add to it, or choose a new name").format(dest=f">{quoted(ship.name)}"),
     )
 
 
@@ -57,7 +60,7 @@ def named(table: Table, at: moments.ShipNamed) -> Diagnostic | None:
     p, name = at.player, at.name
     if name.key in p.ships:
         return None
-    message = f"{p.name} has no ship called `{name.text}`"
+    message = _("{player} has no ship called `{ship}`").format(player=p.name, ship=name.text)
     start = next(
         (
             pl
@@ -70,12 +73,18 @@ def named(table: Table, at: moments.ShipNamed) -> Diagnostic | None:
         first, then = span_text(at.lines, start.span), span_text(at.lines, at.used.span)
         return RULE.at(
             name.span,
-            message + " yet",
-            f"`{name.text}` is started later in this action: write `{first}` before `{then}`",
-            fixes=(swap(at.lines, at.used.span, start.span, "swap the two placements"),),
+            _("{player} has no ship called `{ship}` yet").format(player=p.name, ship=name.text),
+            _("`{ship}` is started later in this action: write `{first}` before `{then}`").format(
+                ship=name.text, first=first, then=then
+            ),
+            fixes=(swap(at.lines, at.used.span, start.span, _("swap the two placements")),),
         )
-    known = ", ".join(s.name for s in p.ships.values()) or "none yet"
-    return RULE.at(name.span, message, f"{at.help_start}{p.name}'s ships: {known}")
+    known = ", ".join(s.name for s in p.ships.values()) or _("none yet")
+    return RULE.at(
+        name.span,
+        message,
+        at.help_start + _("{player}'s ships: {ships}").format(player=p.name, ships=known),
+    )
 
 
 JUDGES: moments.Judges = {moments.NewShip: new, moments.ShipNamed: named}

@@ -22,6 +22,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -41,10 +42,16 @@ def started(table: Table, at: moments.StartPlayer) -> Diagnostic | None:
         return None
     return RULE.at(
         at.phase.player.span,
-        f"{at.expected.name} is the start player of round "
-        f"{table.round_no} phase {table.phase_no}, not {at.written.name}",
-        "the start player passes one seat clockwise after every phase, also from "
-        "one round to the next",
+        _("{player} is the start player of round {round} phase {phase}, not {written}").format(
+            player=at.expected.name,
+            round=table.round_no,
+            phase=table.phase_no,
+            written=at.written.name,
+        ),
+        _(
+            "the start player passes one seat clockwise after every phase, also from "
+            "one round to the next"
+        ),
     )
 
 

@@ -28,6 +28,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _, ngettext
 from nauticus_ref.game.state import spaces
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
@@ -50,17 +51,26 @@ def stored(table: Table, at: moments.Stored) -> Diagnostic | None:
     if free >= spaces(tile):
         return None
     if not at.paid:
-        what = f"{at.what} ({table.tile(tile)})" if at.what else f"free {table.tile(tile)}"
+        what = (
+            _("{what} ({tile})").format(what=at.what, tile=table.tile(tile))
+            if at.what
+            else _("free {tile}").format(tile=table.tile(tile))
+        )
         return RULE.at(
             at.span,
-            f"{p.name}'s storage is full: the {what} is forfeited and stays in the supply",
+            _("{player}'s storage is full: the {what} is forfeited and stays in the supply").format(
+                player=p.name, what=what
+            ),
             severity="note",
         )
     return RULE.at(
         at.span,
-        f"{p.name}'s storage has {free} free space{'s' if free != 1 else ''}, "
-        f"a {table.tile(tile)} takes {spaces(tile)}; the tile is lost",
-        "place it on a ship, or do not buy it",
+        ngettext(
+            "{player}'s storage has {free} free space, a {tile} takes {spaces}; the tile is lost",
+            "{player}'s storage has {free} free spaces, a {tile} takes {spaces}; the tile is lost",
+            free,
+        ).format(player=p.name, free=free, tile=table.tile(tile), spaces=spaces(tile)),
+        _("place it on a ship, or do not buy it"),
     )
 
 

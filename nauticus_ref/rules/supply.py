@@ -28,6 +28,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import N_, _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -47,8 +48,8 @@ def taken(table: Table, at: moments.FromSupply) -> Diagnostic | None:
         return None
     return RULE.at(
         at.span,
-        f"the {table.tile(at.tile)} stack is empty",
-        f"nobody can {at.verb} a tile of an empty stack",
+        _("the {tile} stack is empty").format(tile=table.tile(at.tile)),
+        _("nobody can {verb} a tile of an empty stack").format(verb=_(at.verb)),
     )
 
 
@@ -58,14 +59,21 @@ def bonus(table: Table, at: moments.BonusEmpty) -> Diagnostic | None:
     b, kind = at.bonus, at.kind
     if b is None or b.kind == "claim":
         return None
-    what = "goods" if kind == "w+good" else f"regular {kind}s"
     return RULE.at(
         b.span,
-        f"every stack of {what} is empty: the bonus has no "
-        f"{'good' if kind == 'w+good' else kind} to give",
-        f"leave out `bonus {b.value if b.kind == 'good' else table.word(b.value)}`",
+        (
+            _("every stack of goods is empty: the bonus has no good to give")
+            if kind == "w+good"
+            else _("every stack of regular {kind}s is empty: the bonus has no {kind} to give")
+        ).format(kind=kind),
+        _("leave out `{bonus}`").format(
+            bonus=f"bonus {b.value if b.kind == 'good' else table.word(b.value)}"
+        ),
     )
 
+
+#: The verbs a `FromSupply` moment may say (for the catalogs).
+VERBS = (N_("buy"), N_("take"), N_("receive"))
 
 JUDGES: moments.Judges = {moments.FromSupply: taken, moments.BonusEmpty: bonus}
 EXPLAINS = ("empty-stack",)

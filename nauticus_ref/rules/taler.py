@@ -24,6 +24,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -44,8 +45,10 @@ def payment(table: Table, at: moments.Payment) -> Diagnostic | None:
         return None
     return RULE.at(
         at.span,
-        f"{p.name} has {p.taler} taler, this {table.tile(at.tile)} costs {at.amount}",
-        "buy fewer tiles, or take money first",
+        _("{player} has {taler} taler, this {tile} costs {amount}").format(
+            player=p.name, taler=p.taler, tile=table.tile(at.tile), amount=at.amount
+        ),
+        _("buy fewer tiles, or take money first"),
     )
 
 

@@ -26,6 +26,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -46,8 +47,8 @@ def destination(table: Table, at: moments.TransportTo) -> Diagnostic | None:
         return None
     return RULE.at(
         pl.dest.span if not pl.gift else pl.span,
-        "transport moves tiles from storage onto a ship",
-        "write the ship: `>NAME` or `>new NAME`",
+        _("transport moves tiles from storage onto a ship"),
+        _("write the ship: `>NAME` or `>new NAME`"),
     )
 
 
@@ -57,8 +58,10 @@ def moved(table: Table, at: moments.Transported) -> Diagnostic | None:
         return None
     return RULE.at(
         at.span,
-        f"{at.player.name} has no {table.tile(at.tile)} in storage",
-        "only stored tiles can be transported",
+        _("{player} has no {tile} in storage").format(
+            player=at.player.name, tile=table.tile(at.tile)
+        ),
+        _("only stored tiles can be transported"),
     )
 
 

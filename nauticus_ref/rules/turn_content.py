@@ -24,6 +24,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation.model import ActionClause
 from nauticus_ref.rules import moments
@@ -48,20 +49,23 @@ def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
     if main and passes:
         return RULE.at(
             passes[0].span,
-            "a player either performs the action or passes, not both",
-            "keep the action or the `pass`",
+            _("a player either performs the action or passes, not both"),
+            _("keep the action or the `pass`"),
         )
     if len(main) + len(passes) > 1:
         return RULE.at(
             (main + passes)[1].span,
-            "the turn acts or passes more than once",
-            "write all placements of the action in one clause, separated by commas, or one `pass`",
+            _("the turn acts or passes more than once"),
+            _(
+                "write all placements of the action in one clause, separated by commas, "
+                "or one `pass`"
+            ),
         )
     if not main and not passes:
         return RULE.at(
             at.turn.span,
-            "the turn neither performs the phase's action nor passes",
-            "add `pass` if the player did not perform the action",
+            _("the turn neither performs the phase's action nor passes"),
+            _("add `pass` if the player did not perform the action"),
         )
     return None
 
@@ -72,8 +76,8 @@ def uses(table: Table, at: moments.ActionUsed) -> Diagnostic | None:
         return None
     return RULE.at(
         at.clause.span,
-        "an action is used at least once",
-        "write `pass` if the player did not perform the action",
+        _("an action is used at least once"),
+        _("write `pass` if the player did not perform the action"),
     )
 
 

@@ -26,6 +26,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic, swap, whole_line
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -48,8 +49,10 @@ def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
     if p in phase.done:
         return RULE.at(
             t.player.span,
-            f"{p.name} already had a turn in phase {phase.number}",
-            "write one turn line per player and phase",
+            _("{player} already had a turn in phase {phase}").format(
+                player=p.name, phase=phase.number
+            ),
+            _("write one turn line per player and phase"),
         )
     expected = next((q for q in phase.order if q not in phase.done), None)
     if expected is not None and p is not expected:
@@ -63,7 +66,9 @@ def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
                     lines,
                     whole_line(lines, t.span.line),
                     whole_line(lines, due.span.line),
-                    f"swap the turn lines of {p.name} and {expected.name}",
+                    _("swap the turn lines of {player} and {other}").format(
+                        player=p.name, other=expected.name
+                    ),
                 ),
             )
             if due is not None and lines is not None
@@ -71,8 +76,10 @@ def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
         )
         return RULE.at(
             t.player.span,
-            f"it is {expected.name}'s turn, not {p.name}'s",
-            "after the start player, turns go clockwise: " + ", ".join(q.name for q in phase.order),
+            _("it is {player}'s turn, not {other}'s").format(player=expected.name, other=p.name),
+            _("after the start player, turns go clockwise: {players}").format(
+                players=", ".join(q.name for q in phase.order)
+            ),
             fixes=fixes,
         )
     return None
@@ -84,8 +91,10 @@ def ended(table: Table, at: moments.PhaseEnd) -> Diagnostic | None:
         return None
     return RULE.at(
         at.at,
-        f"phase {table.phase_no} ended without a turn for " + ", ".join(p.name for p in at.missing),
-        "every player has a turn line in every phase, `pass` if nothing else",
+        _("phase {phase} ended without a turn for {players}").format(
+            phase=table.phase_no, players=", ".join(p.name for p in at.missing)
+        ),
+        _("every player has a turn line in every phase, `pass` if nothing else"),
     )
 
 

@@ -26,6 +26,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -45,7 +46,9 @@ def named(table: Table, at: moments.PlayerNamed) -> Diagnostic | None:
         return None
     known = ", ".join(p.name for p in table.by_key.values())
     return RULE.at(
-        at.name.span, f"`{at.name.text}` is not a player of this game", f"the players are {known}"
+        at.name.span,
+        _("`{name}` is not a player of this game").format(name=at.name.text),
+        _("the players are {players}").format(players=known),
     )
 
 

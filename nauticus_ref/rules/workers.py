@@ -24,6 +24,7 @@ round 1: goods hulls money transport crowns masts deliver sails
 from __future__ import annotations
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _, ngettext
 from nauticus_ref.game.table import Table
 from nauticus_ref.rules import moments
 from nauticus_ref.rules.rule import Rule
@@ -43,9 +44,12 @@ def used(table: Table, at: moments.WorkerUsed) -> Diagnostic | None:
         return None
     return RULE.at(
         at.span,
-        f"{at.player.name} has no worker left for this use",
-        f"this is use {at.used}: {at.blue} blue worker{'s' if at.blue != 1 else ''} "
-        "from the wheel, then the player's own",
+        _("{player} has no worker left for this use").format(player=at.player.name),
+        ngettext(
+            "this is use {use}: {n} blue worker from the wheel, then the player's own",
+            "this is use {use}: {n} blue workers from the wheel, then the player's own",
+            at.blue,
+        ).format(use=at.used, n=at.blue),
     )
 
 

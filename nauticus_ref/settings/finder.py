@@ -103,6 +103,7 @@ class Config:
     per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
     rules_url: str | None = None
     aliases: dict[str, str] = field(default_factory=dict)  # for `league`
+    lang: str | None = None
 
     @property
     def root(self) -> str:

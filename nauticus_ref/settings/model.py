@@ -5,7 +5,7 @@ Every error names its key; a rule id that is not one is answered with the closes
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 
@@ -120,6 +120,12 @@ class Settings(BaseModel):
         "helpUri): a league's own copy of the rules page; the project's by default.",
     )
 
+    lang: Literal["en", "de", "fr"] | None = Field(
+        None,
+        description="The language of what a person reads (en, de, fr), below --lang and "
+        "NAUTICUS_REF_LANG, above the locale.",
+    )
+
     aliases: dict[PlayerName, PlayerName] = Field(
         {},
         max_length=MAX_ENTRIES,
@@ -137,4 +143,5 @@ class Settings(BaseModel):
             "per_file_ignores": {k: tuple(v) for k, v in self.per_file_ignores.items()},
             "rules_url": self.rules_url,
             "aliases": dict(self.aliases),
+            "lang": self.lang,
         }

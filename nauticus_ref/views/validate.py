@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from nauticus_ref.core.findings import counts
+from nauticus_ref.core.language import _, ngettext, nN_
 from nauticus_ref.referee.validate import Game
 from nauticus_ref.views import JSON_VERSION
 from nauticus_ref.views.text import (
@@ -71,31 +72,47 @@ def summary(game: Game) -> str:
     """`game.ngn: valid, complete game`, or the count of each severity."""
     c = counts(game.diagnostics)
     state = (
-        "not replayed: syntax errors"
+        _("not replayed: syntax errors")
         if game.replayed is None
-        else "complete game"
+        else _("complete game")
         if game.complete
-        else "incomplete record"
+        else _("incomplete record")
     )
     accepted = [d for d in game.diagnostics if d.accepted]
     decided = (
         (
-            "; accepted by the table: "
-            + ", ".join(f"{d.rule} (line {d.span.line})" for d in accepted)
+            _("; accepted by the table: {rules}").format(
+                rules=", ".join(
+                    _("{rule} (line {line})").format(rule=d.rule, line=d.span.line)
+                    for d in accepted
+                )
+            )
         )
         if accepted
         else ""
     )
     if game.valid:
-        extra = [f"{c[k]} {k}{'s' if c[k] != 1 else ''}" for k in ("warning", "note") if c[k]]
+        extra = tally(c, ("warning", "note"))
         return (
-            f"{game.path}: valid, {state}" + (f" ({', '.join(extra)})" if extra else "") + decided
+            _("{path}: valid, {state}").format(path=game.path, state=state)
+            + (f" ({extra})" if extra else "")
+            + decided
         )
     return f"{game.path}: {tally(c)} ({state}){decided}"
 
 
-def tally(c: dict[str, int]) -> str:
-    return ", ".join(f"{c[k]} {k}{'s' if c[k] != 1 else ''}" for k in ("error", "warning", "note"))
+#: How many findings of each severity, in the language in force.
+SEVERITIES = {
+    "error": nN_("{n} error", "{n} errors"),
+    "warning": nN_("{n} warning", "{n} warnings"),
+    "note": nN_("{n} note", "{n} notes"),
+}
+
+
+def tally(c: dict[str, int], kinds: tuple[str, ...] = ("error", "warning", "note")) -> str:
+    """`1 error, 0 warnings, 2 notes` (of `kinds`; with fewer kinds, only those found)."""
+    shown = [k for k in kinds if c[k] or len(kinds) == len(SEVERITIES)]
+    return ", ".join(ngettext(*SEVERITIES[k], c[k]).format(n=c[k]) for k in shown)
 
 
 # -- documents over every record ---------------------------------------------------------
