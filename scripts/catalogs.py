@@ -7,7 +7,8 @@
 What a person reads is found in three places:
 
 - the code: `_("...")`, `ngettext(...)`, `N_("...")` and `nN_(...)` in the package, the
-  page templates (`{% trans %}`, `_()`) and the recorder's script (`_("...")`);
+  page templates and the recorder's page (`{% trans %}`, `_()`), and the recorder's
+  script (`_("...")`, `N_("...")`);
 - the rules: each rule's title, summary and why, read from its module;
 - the command line: each command's and option's help, read from click's objects.
 
@@ -35,7 +36,9 @@ METHODS = [
     ("**.py", "python"),
     ("**/templates/**.j2", "jinja2.ext:babel_extract"),
     ("**/static/**.js", "javascript"),
+    ("**/static/**.html", "jinja2.ext:babel_extract"),
 ]
+JINJA = {"extensions": "jinja2.ext.i18n", "trimmed": "true"}
 
 
 def template() -> Any:
@@ -49,7 +52,7 @@ def template() -> Any:
     for filename, _lineno, message, comments, _context in extract_from_dir(
         str(PACKAGE),
         METHODS,
-        {"**/templates/**.j2": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}},
+        {"**/templates/**.j2": JINJA, "**/static/**.html": JINJA},
         KEYWORDS,
     ):
         catalog.add(message, locations=[(f"nauticus_ref/{filename}", None)])

@@ -45,7 +45,7 @@ def test_every_placeholder_of_a_message_is_kept_in_its_translations(catalogs):
 
     from babel.messages.pofile import read_po
 
-    field = re.compile(r"\{(\w*)[^}]*\}")
+    field = re.compile(r"\{(\w*)[^}]*\}|%\((\w+)\)s")
     for lang in catalogs.TRANSLATED:
         with (ROOT / "nauticus_ref" / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po").open(
             "rb"

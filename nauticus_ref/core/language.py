@@ -57,6 +57,25 @@ def from_locale(environ: Mapping[str, str] = os.environ) -> str | None:
     return None
 
 
+def from_accept_language(header: str | None) -> str | None:
+    """The language a browser asks for first (`Accept-Language: fr-CH, fr;q=0.9, en;q=0.8`)
+    among those the referee speaks, or None; at most the first 32 entries are read."""
+    wishes = []
+    for i, part in enumerate((header or "").split(",")[:32]):
+        code, _sep, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _eq, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if q > 0 and known(code):
+            wishes.append((-q, i, known(code)))
+    return min(wishes)[2] if wishes else None
+
+
 def choose(
     flag: str | None = None,
     setting: str | None = None,
@@ -125,13 +144,12 @@ def nN_(singular: str, plural: str) -> tuple[str, str]:
 
 
 #: How a number's thousands are grouped and its decimals marked, by language.
-_SEPARATORS = {"en": ("", "."), "de": (".", ","), "fr": ("\u202f", ",")}
+_SEPARATORS = {"en": (",", "."), "de": (".", ","), "fr": ("\u202f", ",")}
 
 
 def number(value: int | float, decimals: int | None = None) -> str:
-    """`value` as a person reads it in the language in force: `1234` in English,
-    `1.234` in German, `1 234` in French (never in JSON).  English keeps its digits
-    ungrouped, as the referee has always written them."""
+    """`value` as a person reads it in the language in force: `1,234` in English,
+    `1.234` in German, `1 234` in French (never in JSON)."""
     thousands, point = _SEPARATORS[current()]
     text = f"{value:,.{decimals}f}" if decimals is not None else f"{value:,}"
     return text.replace(",", "\0").replace(".", point).replace("\0", thousands)

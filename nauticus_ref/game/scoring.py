@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Protocol, Sequence
 
+from nauticus_ref.core.language import _
 from nauticus_ref.game.state import Tile
 
 
@@ -152,22 +153,32 @@ def tie_breaks(ordered: list[Score]) -> list[str]:
     for a, b in zip(ordered, ordered[1:]):
         if a.total != b.total:
             continue
-        head = f"{a.name} and {b.name} both score {a.total}"
+        said = dict(
+            a=a.name,
+            b=b.name,
+            total=a.total,
+            remainder=a.remainder,
+            other=b.remainder,
+            taler=a.total_taler,
+            other_taler=b.total_taler,
+            rank=a.rank,
+        )
         if a.remainder != b.remainder:
-            out.append(
-                f"{head}; {a.name} places higher on the remainder, {a.remainder} "
-                f"against {b.remainder}"
+            text = _(
+                "{a} and {b} both score {total}; {a} places higher on the remainder, "
+                "{remainder} against {other}"
             )
         elif a.total_taler != b.total_taler:
-            out.append(
-                f"{head} with remainder {a.remainder}; {a.name} places higher on the "
-                f"total of taler, {a.total_taler} against {b.total_taler}"
+            text = _(
+                "{a} and {b} both score {total} with remainder {remainder}; {a} places "
+                "higher on the total of taler, {taler} against {other_taler}"
             )
         else:
-            out.append(
-                f"{head} with remainder {a.remainder} and {a.total_taler} taler; they "
-                f"share place {a.rank}"
+            text = _(
+                "{a} and {b} both score {total} with remainder {remainder} and {taler} "
+                "taler; they share place {rank}"
             )
+        out.append(text.format(**said))
     return out
 
 

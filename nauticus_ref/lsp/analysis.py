@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.core.span import Span
 from nauticus_ref.game.board import BoardError, resolve
 from nauticus_ref.notation import vocab
@@ -176,7 +177,8 @@ class Analysis:
         word = self.word_at(line, char)
         if word is not None and word[0] in BY_ID:
             rule = BY_ID[word[0]]
-            return f"**{rule.id}**: {rule.title}\n\n{rule.summary}\n\nWritten in: {rule.citation}"
+            written = _("Written in: {citation}").format(citation=rule.citation)
+            return f"**{rule.id}**: {rule.title}\n\n{rule.summary}\n\n{written}"
         node = self.node_at(line + 1)
         if isinstance(node, Turn):
             return self._turn_hover(node)

@@ -13,6 +13,7 @@ Every position is converted on its way in and out, with the lines it refers to.
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 from typing import Sequence
 
@@ -21,6 +22,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace.position_codec import PositionCodec
 
+from nauticus_ref.core import language
 from nauticus_ref.core.about import __version__
 from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.core.span import Span
@@ -194,6 +196,12 @@ class Server:
     # -- the protocol ---------------------------------------------------------------------
     def _register(self) -> None:
         ls = self.ls
+
+        @ls.feature(lsp.INITIALIZE)
+        def initialize(params: lsp.InitializeParams) -> None:
+            # the editor's language (its `locale`), unless NAUTICUS_REF_LANG says another
+            said = language.known(os.environ.get(language.ENV))
+            language.use(said or language.known(params.locale) or language.choose())
 
         @ls.feature(lsp.SHUTDOWN)
         def shutdown(params: None) -> None:

@@ -12,8 +12,10 @@ from elsewhere.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import json
+import re
 import time
 from importlib import resources
 from typing import Any, Awaitable, Callable, cast
@@ -27,6 +29,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from nauticus_ref.core import language
 from nauticus_ref.record.book import Book, BookError
 
 #: The largest request body read, in bytes (a line of a record is far less).
@@ -66,6 +69,10 @@ def make_app(book: Book, token: str | None = None, public: bool = False) -> Star
 
     def guarded(handler: Handler) -> Handler:
         async def run(request: Request) -> Response:
+            with language.using(spoken(request)):
+                return await answer(request)
+
+        async def answer(request: Request) -> Response:
             if token is not None:
                 given = request.headers.get("x-token") or request.query_params.get("t") or ""
                 if not hmac.compare_digest(given.encode(), token.encode()):
@@ -92,6 +99,9 @@ def make_app(book: Book, token: str | None = None, public: bool = False) -> Star
     async def asset(request: Request) -> Response:
         name, kind = ASSETS[request.url.path]
         text = resources.files("nauticus_ref.record").joinpath("static", name).read_text("utf-8")
+        if name == "page.html":
+            with language.using(spoken(request)):
+                text = page(text)
         return Response(text, media_type=kind, headers=HEADERS)
 
     async def state(request: Request) -> Response:
@@ -170,6 +180,34 @@ def make_app(book: Book, token: str | None = None, public: bool = False) -> Star
     return Starlette(
         routes=routes, middleware=middleware, exception_handlers={HTTPException: _http_error}
     )
+
+
+def spoken(request: Request) -> str:
+    """The language of a request: the page's `?lang=` (the player's choice), else the
+    browser's `Accept-Language`, else the recorder's own."""
+    return (
+        language.known(request.query_params.get("lang"))
+        or language.from_accept_language(request.headers.get("accept-language"))
+        or language.current()
+    )
+
+
+#: What the page's script says: each `_("...")` and `N_("...")` of app.js.
+_SAID = re.compile(r'\bN?_\("((?:[^"\\]|\\.)*)"')
+
+
+@functools.cache
+def _script_messages() -> tuple[str, ...]:
+    script = resources.files("nauticus_ref.record").joinpath("static", "app.js").read_text("utf-8")
+    return tuple(dict.fromkeys(_SAID.findall(script)))
+
+
+def page(template: str) -> str:
+    """The recorder's page in the language in force, with the words its script says."""
+    from nauticus_ref.views import html
+
+    words = {m: language._(m) for m in _script_messages()}
+    return html.environment().from_string(template).render(lang=language.current(), words=words)
 
 
 async def _http_error(request: Request, e: Exception) -> Response:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from nauticus_ref.core.language import _
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.state import tile_text
 from nauticus_ref.notation import vocab
@@ -72,26 +73,27 @@ def _item(name: str) -> str:
 def card_lines(data: Data) -> list[str]:
     """The card's table, a line a space, at most 80 columns with the crest words of the
     default notation (longer `crests:` words may run past)."""
-    out = ["  bonus   action      blue  prices in taler"]
+    out = ["  " + _("bonus   action      blue  prices in taler")]
     for s in data["spaces"]:
         action = s["action"] or "-"
         if s["action"] and not s["face_up"]:
             action = f"({action})"
         prices = ", ".join(f"{_item(k)} {v}" for k, v in s.get("prices", {}).items())
-        anchor = "  <- anchor" if s["space"] == data["anchor"] else ""
+        anchor = "  <- " + _("anchor") if s["space"] == data["anchor"] else ""
         out.append(
             f"  {s['space']:<7} {action:<11} {s['blue_workers']:>4}  {prices}{anchor}".rstrip()
         )
     if any(s["action"] and not s["face_up"] for s in data["spaces"]):
-        out.append("  (brackets: taken this round)")
+        out.append("  " + _("(brackets: taken this round)"))
     return out
 
 
 def card_text(data: Data) -> str:
     return "\n".join(
         [
-            f"{round_name(data)} on the {data['board']} board: the wheel's "
-            f"anchor points at the {data['anchor']} space",
+            _(
+                "{round} on the {board} board: the wheel's anchor points at the {space} space"
+            ).format(round=round_name(data), board=data["board"], space=data["anchor"]),
             "",
         ]
         + card_lines(data)
@@ -99,7 +101,11 @@ def card_text(data: Data) -> str:
 
 
 def card_svg(data: Data) -> str:
-    title = f"{round_name(data).capitalize()}: the wheel on the {data['board']} board"
+    title = (
+        _("{round}: the wheel on the {board} board")
+        .format(round=round_name(data), board=data["board"])
+        .capitalize()
+    )
     pieces, height = wheel_cell(data)
     drawing = svg.Drawing(svg.CARD_W, height, title=title)
     drawing.add(*pieces)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from nauticus_ref.core.language import _
 from nauticus_ref.views import svg
 from nauticus_ref.views.metrics import text_width
 from nauticus_ref.views.svg import PAPER, el, group, label
@@ -91,7 +92,7 @@ class Placed:
         `top` if it gets there), where a label from `x0` to `x1` covers no label placed
         and crosses no line; failing that, the first that covers no label."""
         start, first_clear = y, None
-        for _ in range(40):
+        for _try in range(40):
             if not any(
                 a < x1 + PAD and x0 < b + PAD and abs(y - yy) < 10 for a, b, yy in self.boxes
             ):
@@ -166,7 +167,8 @@ def track_chart(game: Data, x: float = 0, y: float = 0) -> ET.Element:
         label(
             x + LEFT,
             y + 14,
-            "Victory points over the game" + ("" if game["complete"] else " (provisional)"),
+            _("Victory points over the game")
+            + ("" if game["complete"] else " " + _("(provisional)")),
             11,
             weight="bold",
         )
@@ -206,14 +208,22 @@ def track_chart(game: Data, x: float = 0, y: float = 0) -> ET.Element:
                     },
                 )
             )
-            g.append(label(px + 2, bottom + 11, f"R{point['round']}", 9, weight="bold"))
+            g.append(
+                label(
+                    px + 2,
+                    bottom + 11,
+                    _("R{round}").format(round=point["round"]),
+                    9,
+                    weight="bold",
+                )
+            )
     penalties = [
         (px, point)
         for px, point in zip(xs, timeline)
         if any(c["source"] == "pass penalty" for c in point["changes"])
     ]
     if penalties:  # the pass penalties below the axis: a row a player, a column a round
-        g.append(label(x + 2, bottom + 24, "pass", 8, weight="bold"))
+        g.append(label(x + 2, bottom + 24, _("pass"), 8, weight="bold"))
         for row, name in enumerate(names):
             ry = bottom + 24 + row * 9
             g.append(label(x + LEFT + width + 17, ry, name, 7.5))
@@ -285,7 +295,7 @@ def track_chart(game: Data, x: float = 0, y: float = 0) -> ET.Element:
     # so that none hides another and kept beside the plot: a column that would run past
     # its foot moves up as a whole
     spots: list[float] = []
-    for ey, *_ in sorted(ends):
+    for ey, *_rest in sorted(ends):
         spots.append(max(ey + 3, spots[-1] + ROW) if spots else ey + 3)
     over = (spots[-1] - (bottom - 20)) if spots else 0
     spots = (
@@ -364,8 +374,9 @@ def _legend(x: float, y: float, colours: list[str] | None = None) -> tuple[ET.El
                 },
             )
         )
-        g.append(label(x + 8, y, part, 7))
-        x += 8 + text_width(part, 7) + 6
+        said = _(part)
+        g.append(label(x + 8, y, said, 7))
+        x += 8 + text_width(said, 7) + 6
     return g, x - 6 - start
 
 
@@ -377,7 +388,9 @@ def height(game: Data) -> float:
 def chart_svg(game: Data) -> str:
     """The chart alone, as an SVG document."""
     drawing = svg.Drawing(
-        width(game), height(game), title=f"{game['path']}: victory points over the game"
+        width(game),
+        height(game),
+        title=_("{path}: victory points over the game").format(path=game["path"]),
     )
     drawing.add(track_chart(game))
     return drawing.text()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Callable
 
+from nauticus_ref.core.language import _
 from nauticus_ref.notation.vocab import count
 from nauticus_ref.views import svg
 from nauticus_ref.views.metrics import text_width
@@ -47,9 +48,9 @@ def ship(
             g.append(svg.good(s["goods"][i], mid - 8, hull_y + PART_H + 4, 16))
     end = x0 + len(s["hull"]) * (PART_W + 2) + 6
     if s["complete"]:
-        g.append(label(end, hull_y + 16, "complete", 10, weight="bold"))
+        g.append(label(end, hull_y + 16, _("complete"), 10, weight="bold"))
     elif not s["hull"]:
-        g.append(label(end, hull_y + 16, "no hull yet", 10))
+        g.append(label(end, hull_y + 16, _("no hull yet"), 10))
     return g, top - y + SHIP_H
 
 
@@ -58,12 +59,16 @@ def storage(
 ) -> tuple[ET.Element, float]:
     """The storage as its spaces, a mast taking two, each tile drawn as its piece."""
     cell = width / st["spaces"]
-    g = group(label(x, y + 11, f"storage {st['used']}/{st['spaces']}", 10))
+    g = group(
+        label(
+            x, y + 11, _("storage {used}/{spaces}").format(used=st["used"], spaces=st["spaces"]), 10
+        )
+    )
     g.set("class", "storage")
     y += 16
     at = 0
     for name, n in st["tiles"].items():
-        for _ in range(n):
+        for _tile in range(n):
             span = 2 if name.endswith(" mast") else 1
             cx = x + at * cell
             g.append(
@@ -103,7 +108,7 @@ def pass_and_extra(p: Data, x: float, y: float) -> ET.Element:
     """The three pass tiles, the flipped ones dark, and the Extra Action tile, dark once
     used; each says so in words too."""
     passed = p["pass_tiles_flipped"]
-    g = group(label(x, y + 12, "pass tiles", 10))
+    g = group(label(x, y + 12, _("pass tiles"), 10))
     for i in range(3):
         g.append(
             el(
@@ -119,7 +124,7 @@ def pass_and_extra(p: Data, x: float, y: float) -> ET.Element:
                 },
             )
         )
-    g.append(label(x + 106, y + 12, f"{passed} flipped", 10))
+    g.append(label(x + 106, y + 12, _("{n} flipped").format(n=passed), 10))
     used = p["extra_action"] == "used"
     ex = x + 170
     g.append(
@@ -140,7 +145,7 @@ def pass_and_extra(p: Data, x: float, y: float) -> ET.Element:
         label(
             ex + 60,
             y + 12,
-            f"Extra Action {p['extra_action']}",
+            _("Extra Action {state}").format(state=_(p["extra_action"])),
             9,
             anchor="middle",
             weight="bold",
@@ -152,9 +157,9 @@ def pass_and_extra(p: Data, x: float, y: float) -> ET.Element:
 
 def delivered(p: Data, x: float, y: float) -> ET.Element:
     """Delivered goods by kind: each good's tile and how many."""
-    g = group(label(x, y + 12, "delivered", 10))
+    g = group(label(x, y + 12, _("delivered"), 10))
     if not p["delivered"]:
-        g.append(label(x + 58, y + 12, "none", 10))
+        g.append(label(x + 58, y + 12, _("none"), 10))
     for i, (name, n) in enumerate(p["delivered"].items()):
         g.append(svg.good(name, x + 58 + i * 50, y + 1, 15))
         g.append(label(x + 76 + i * 50, y + 12, f"×{n}", 10))
@@ -165,7 +170,7 @@ def player(p: Data, x: float, y: float, crest_words: list[str]) -> tuple[ET.Elem
     """A player's side of the table, and its height."""
     width = CARD_W - 2 * x
     crest_of = svg.crest_reader(crest_words)
-    seat = f"seat {p['seat']}"
+    seat = _("seat {n}").format(n=p["seat"])
     name, rows = svg.lines(x, y + 16, p["name"], 14, width - text_width(seat, 10) - 12, bold=True)
     g = group(name, label(CARD_W - x, y + 16, seat, 10, anchor="end"))
     g.set("class", "player")
@@ -176,8 +181,12 @@ def player(p: Data, x: float, y: float, crest_words: list[str]) -> tuple[ET.Elem
         label(
             x,
             y + h + 12,
-            f"{p['vp']} VP · {p['taler']} taler · "
-            f"{count(p['workers'], 'worker')} · {count(crowns, 'crown')}",
+            _("{vp} VP · {taler} taler · {workers} · {crowns}").format(
+                vp=p["vp"],
+                taler=p["taler"],
+                workers=count(p["workers"], "worker"),
+                crowns=count(crowns, "crown"),
+            ),
             11,
         )
     )

@@ -11,6 +11,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import N_, _, ngettext
 from nauticus_ref.game.board import Board
 from nauticus_ref.notation.model import Record, Turn
 from nauticus_ref.notation.vocab import count
@@ -70,11 +71,11 @@ def explain_json(
         if point.turn is not None and before.phase_blue is not None:
             situation["action"]["blue_workers"] = before.phase_blue
     what = (
-        "a turn"
+        N_("a turn")
         if point.turn is not None
-        else "a phase line"
+        else N_("a phase line")
         if point.phase is not None
-        else "a line"
+        else N_("a line")
     )
     dealt = next((r for r in record.rounds if r.span.line == point.line), None)
     if dealt is not None:
@@ -84,10 +85,10 @@ def explain_json(
         situation["card"] = card_json(
             after.board, after.deal, after.anchor, dealt.number, (), after.word
         )
-        what = "a round line"
+        what = N_("a round line")
     if record.final is not None and record.final.span.line == point.line:
         situation["scores"] = _final_scores(record, before)
-        what = "the final scores"
+        what = N_("the final scores")
     steps = [
         {"text": s.text, "player": s.player, "rule": rule_json(s.rule)}
         for s in full.steps
@@ -207,22 +208,30 @@ def _before_lines(before: Data) -> list[str]:
 
     out: list[str] = []
     if "card" in before:
-        out += [f"  the wheel's anchor points at the {before['card']['anchor']} space"]
+        out += [
+            "  "
+            + _("the wheel's anchor points at the {space} space").format(
+                space=before["card"]["anchor"]
+            )
+        ]
         out += card_lines(before["card"])
     for s in before.get("scores", []):
         written = (
             ""
             if s["written"] is None
             else (
-                "; the final line agrees"
+                "; " + _("the final line agrees")
                 if s["written"] == s["total"]
-                else f"; the final line writes {s['written']}"
+                else "; " + _("the final line writes {score}").format(score=s["written"])
             )
         )
         out.append(
-            f"  {s['name']}: track {s['track']} + ships {s['ships']} + goods "
-            f"{s['goods']} + material {s['material']} ({s['taler']} taler / 3) = "
-            f"{s['total']}{written}"
+            f"  {s['name']}: "
+            + _(
+                "track {track} + ships {ships} + goods {goods} + material {material} "
+                "({taler} taler / 3) = {total}"
+            ).format(**{k: s[k] for k in ("track", "ships", "goods", "material", "taler", "total")})
+            + written
         )
     return out
 
@@ -230,57 +239,75 @@ def _before_lines(before: Data) -> list[str]:
 def explain_text(data: Data) -> str:
     where = f"{data['path']}:{data['line']}"
     if data["round"] is not None:
-        where += f", round {data['round']} phase {data['phase']}"
+        where += ", " + _("round {round} phase {phase}").format(
+            round=data["round"], phase=data["phase"]
+        )
+    what = _(data["what"])
+    if data["player"]:
+        what = _("{what} of {player}").format(what=what, player=data["player"])
     out = [
-        f"explain {where}: {data['what']}" + (f" of {data['player']}" if data["player"] else ""),
+        f"explain {where}: {what}",
         f"  {data['source'].strip()}",
         "",
     ]
     before = data["before"]
     if before:
         out.append(
-            "the card it deals"
+            _("the card it deals")
             if "card" in before
-            else "the final scoring"
+            else _("the final scoring")
             if "scores" in before
-            else "before"
+            else _("before")
         )
         if "player" in before:
             p = before["player"]
-            ships = (
-                "; ".join(
-                    f"{s['name']} {' '.join(s['hull'])}"
-                    + (
-                        f" +{count(len(s['masts']), 'mast')} +{count(len(s['sails']), 'sail')}"
-                        if s["masts"]
-                        else ""
-                    )
-                    + (f", goods {' '.join(s['goods'])}" if s["goods"] else "")
-                    + (" (complete)" if s["complete"] else "")
-                    for s in p["ships"]
+            ships = "; ".join(
+                f"{s['name']} {' '.join(s['hull'])}"
+                + (
+                    f" +{count(len(s['masts']), 'mast')} +{count(len(s['sails']), 'sail')}"
+                    if s["masts"]
+                    else ""
                 )
-                or "none"
-            )
+                + (
+                    ", " + _("goods {goods}").format(goods=" ".join(s["goods"]))
+                    if s["goods"]
+                    else ""
+                )
+                + (" " + _("(complete)") if s["complete"] else "")
+                for s in p["ships"]
+            ) or _("none")
             out.append(
-                f"  {p['name']}: {p['vp']} VP, {p['taler']} taler, "
-                f"{count(p['workers'], 'worker')}; "
-                f"storage {p['storage']['used']}/12; crowns {p['crowns']['total']}; "
-                f"pass tiles flipped {p['pass_tiles_flipped']}; Extra Action "
-                f"{p['extra_action']}"
+                f"  {p['name']}: "
+                + _(
+                    "{vp} VP, {taler} taler, {workers}; storage {used}/12; crowns {crowns}; "
+                    "pass tiles flipped {passed}; Extra Action {extra}"
+                ).format(
+                    vp=p["vp"],
+                    taler=p["taler"],
+                    workers=count(p["workers"], "worker"),
+                    used=p["storage"]["used"],
+                    crowns=p["crowns"]["total"],
+                    passed=p["pass_tiles_flipped"],
+                    extra=_(p["extra_action"]),
+                )
             )
-            out.append(f"  ships: {ships}")
+            out.append("  " + _("ships: {ships}").format(ships=ships))
         if "action" in before:
             a = before["action"]
             prices = ", ".join(f"{k} {v}" for k, v in a.get("prices", {}).items())
             out.append(
-                f"  `{a['action']}` lies on the {a['bonus']} space: bonus {a['bonus']}, "
-                f"{count(a['blue_workers'], 'blue worker')}"
-                + (f"; prices {prices}" if prices else "")
+                "  "
+                + _("`{action}` lies on the {space} space: bonus {space}, {blue}").format(
+                    action=a["action"],
+                    space=a["bonus"],
+                    blue=count(a["blue_workers"], "blue worker"),
+                )
+                + (_("; prices {prices}").format(prices=prices) if prices else "")
             )
         out += _before_lines(before)
         out.append("")
     if data["steps"]:
-        out.append("steps")
+        out.append(_("steps"))
         shown: set[str] = set()
         for i, s in enumerate(data["steps"], 1):
             out.append(f"  {i}. {s['text']}")
@@ -294,35 +321,43 @@ def explain_text(data: Data) -> str:
     verdict = data["verdict"]
     problems = verdict["diagnostics"]
     if not problems:
-        out.append("verdict: legal")
+        out.append(_("verdict: legal"))
     else:
         errors = sum(d["severity"] == "error" for d in problems)
         out.append(
-            f"verdict: {'not legal' if errors else 'legal'}; "
-            f"{len(problems)} finding{'s' if len(problems) != 1 else ''}"
+            (
+                _("verdict: not legal; {findings}") if errors else _("verdict: legal; {findings}")
+            ).format(
+                findings=ngettext("{n} finding", "{n} findings", len(problems)).format(
+                    n=len(problems)
+                )
+            )
         )
         for d in problems:
             out.append(f"  {d['severity']}[{d['rule']}]: {d['message']}")
             rule = rule_json(d["rule"])
             if rule:
                 out.append(
-                    f"    why: {rule['summary']} ({cite(rule['section'], rule['section_en'])})"
+                    "    "
+                    + _("why: {summary} ({citation})").format(
+                        summary=rule["summary"], citation=cite(rule["section"], rule["section_en"])
+                    )
                 )
             if d["help"]:
-                out.append(f"    what would be legal: {d['help']}")
+                out.append("    " + _("what would be legal: {help}").format(help=d["help"]))
     if "instead" in data:
         from nauticus_ref.views.whatif import what_if_text
 
         out += ["", *what_if_text(data["instead"])]
     if verdict.get("nearest"):
-        out.append("nearest legal turns, to write in its place:")
+        out.append(_("nearest legal turns, to write in its place:"))
         out += [f"  {n['text']}    ({count(n['changes'], 'change')})" for n in verdict["nearest"]]
     return "\n".join(out)
 
 
 def explain_markdown(data: Data) -> str:
     text = explain_text(data)
-    head, _, rest = text.partition("\n")
+    head, _nl, rest = text.partition("\n")
     return f"**{md.text(head)}**\n\n" + md.code_block(rest.strip())
 
 

@@ -23,6 +23,8 @@ from importlib import resources
 import jinja2
 from markupsafe import Markup
 
+from nauticus_ref.core import language
+
 
 def _shown(value: object) -> object:
     """A text a template prints, with the characters that would act instead of showing
@@ -41,12 +43,18 @@ def _shown(value: object) -> object:
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("nauticus_ref.views", "templates"),
+        extensions=["jinja2.ext.i18n"],
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
         finalize=_shown,
+    )
+    # the words of a page in the language in force when it is drawn (`_` looks it up)
+    # (a method the i18n extension adds to the environment, unknown to its type)
+    getattr(env, "install_gettext_callables")(
+        gettext=language._, ngettext=language.ngettext, newstyle=True
     )
     # keep the referee's key order (prices, storage and delivered goods are drawn in it)
     env.policies["json.dumps_kwargs"] = {
@@ -76,6 +84,7 @@ def render(template: str, *, title: str, script: str | None = None, **context: o
     csp = f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src {scripts}"
     return fragment(
         template,
+        lang=language.current(),
         title=title,
         csp=csp,
         style=Markup(asset("page.css")),

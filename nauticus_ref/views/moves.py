@@ -17,6 +17,8 @@ import time
 from collections import Counter
 from typing import Any, Callable, Iterable
 
+from nauticus_ref.core.language import _, ngettext
+from nauticus_ref.core.language import number as grouped
 from nauticus_ref.moves.judge import FOLLOWED
 from nauticus_ref.moves.point import Options
 from nauticus_ref.moves.purse import OutOfTime
@@ -224,52 +226,87 @@ class _Most:
         ]
 
 
+def _legal_turns(n: int) -> str:
+    return ngettext("{n} legal turn", "{n} legal turns", n).format(n=grouped(n))
+
+
 def moves_text(data: Data) -> str:
     head = f"{data['path']}:{data['line']}: "
     if data["kind"] == "none":
         return f"{head}{data['reason']}"
-    where = f"round {data['round']}, phase {data['phase']}"
+    where = _("round {round}, phase {phase}").format(round=data["round"], phase=data["phase"])
     if data["kind"] == "phase":
         lines = [
-            head + f"{where}: {data['player']} chooses the action; "
-            f"{count(data['count'], 'legal phase line')}"
+            head
+            + _("{where}: {player} chooses the action; {count}").format(
+                where=where,
+                player=data["player"],
+                count=count(data["count"], "legal phase line"),
+            )
         ]
     else:
         lines = [
-            head + f"{where} ({data['action']}): {data['player']}'s turn, with "
-            f"{data['taler']} taler, {count(data['workers'], 'worker')}"
-            + (f" and {count(data['blue'], 'blue worker')} on the space" if data["blue"] else "")
-            + ("; the Extra Action is still to be had" if data["extra_action"] else "")
+            head
+            + _("{where} ({action}): {player}'s turn, with {taler} taler, {workers}").format(
+                where=where,
+                action=data["action"],
+                player=data["player"],
+                taler=grouped(data["taler"]),
+                workers=count(data["workers"], "worker"),
+            )
+            + (
+                _(" and {blue} on the space").format(blue=count(data["blue"], "blue worker"))
+                if data["blue"]
+                else ""
+            )
+            + (_("; the Extra Action is still to be had") if data["extra_action"] else "")
         ]
+        turns = (
+            _legal_turns(data["count"])
+            if data["counted"]
+            else _("at least {n} legal turns").format(n=grouped(data["at_least"]))
+        )
         if data.get("judged"):
             lines.append(
-                (
-                    f"{data['count']:,} legal turns"
-                    if data["counted"]
-                    else f"at least {data['at_least']:,} legal turns"
+                turns
+                + _(
+                    ": the settings or house rules change what a turn may do, so each option "
+                    "was judged by the referee"
                 )
-                + ": the settings or house rules change what a turn may do, so each "
-                "option was judged by the referee"
-                + ("" if data["counted"] else " (a rule turned off allows turns not listed here)")
+                + (
+                    ""
+                    if data["counted"]
+                    else _(" (a rule turned off allows turns not listed here)")
+                )
             )
+        elif data["counted"]:
+            lines.append(turns)
         else:
             lines.append(
-                f"{data['count']:,} legal turns"
-                if data["counted"]
-                else f"at least {data['at_least']:,} legal turns: "
+                turns
+                + ": "
                 + (
-                    f"{data['without_extra']:,} without the Extra Action, and more with it "
+                    _(
+                        "{n} without the Extra Action, and more with it than can be counted "
+                        "in {seconds} s"
+                    ).format(n=grouped(data["without_extra"]), seconds=f"{SECONDS:g}")
                     if data["without_extra"] is not None
-                    else "more "
+                    else _("more than can be counted in {seconds} s").format(seconds=f"{SECONDS:g}")
                 )
-                + f"than can be counted in {SECONDS:g} s"
             )
     width = max((len(g) for g in data["counts"]), default=0)
     for group, n in data["counts"].items():
         example = data.get("examples", {}).get(group)
-        lines.append(f"  {group:<{width}}  {n:>9,}" + (f"   e.g. {example}" if example else ""))
+        lines.append(
+            f"  {group:<{width}}  {grouped(n):>9}"
+            + ("   " + _("e.g. {example}").format(example=example) if example else "")
+        )
     if data.get("summary"):
-        lines.append(f"{data['action']}: the most one turn can take, and where it can go")
+        lines.append(
+            _("{action}: the most one turn can take, and where it can go").format(
+                action=data["action"]
+            )
+        )
         for s in data["summary"]:
             lines.append(
                 f"  {s['item']:<14} {s['most']:>3}"
@@ -278,18 +315,26 @@ def moves_text(data: Data) -> str:
     written = data["written"]
     if written is not None:
         lines.append(
-            f"the written move `{written['text']}` is "
-            + (
-                "among them"
+            (
+                _("the written move `{text}` is among them")
                 if written["legal"] and written["listed"]
-                else "legal here, as `nauticus-ref validate` finds, though not among "
-                "them: the options do not yet follow every setting and house rule"
+                else _(
+                    "the written move `{text}` is legal here, as `nauticus-ref validate` finds, "
+                    "though not among them: the options do not yet follow every setting and "
+                    "house rule"
+                )
                 if written["legal"]
-                else "not among them: `nauticus-ref validate` reports it"
-            )
+                else _(
+                    "the written move `{text}` is not among them: `nauticus-ref validate` reports it"
+                )
+            ).format(text=written["text"])
         )
     if data["options"]:
-        lines.append(f"the first {data['listed']:,}:" if data["cut"] else "all of them:")
+        lines.append(
+            _("the first {n}:").format(n=grouped(data["listed"]))
+            if data["cut"]
+            else _("all of them:")
+        )
         lines += [f"  {o['text']}" for o in data["options"]]
     return "\n".join(lines)
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from nauticus_ref.core.language import _, ngettext
+from nauticus_ref.core.language import number as grouped
 from nauticus_ref.referee.validate import Game
 from nauticus_ref.views import JSON_VERSION
 from nauticus_ref.views.text import escape_controls
@@ -45,7 +47,7 @@ def replay_json(game: Game) -> Data:
         for n, table in enumerate(game.tables(), 1):
             if id(table) not in index:
                 index[id(table)] = len(states)
-                states.append(state_json(table, f"after line {n}"))
+                states.append(state_json(table, _("after line {n}").format(n=n)))
             line_state.append(index[id(table)])
     moves = [n for n, text in enumerate(game.lines, 1) if _is_move(text)]
     from nauticus_ref.views.state import path_lines
@@ -96,15 +98,17 @@ def turn_counts(game: Game, page_deadline: float | None = None) -> dict[int, str
                             min(page_deadline, time.monotonic() + COUNT_SECONDS)
                         ).values()
                     )
-                    said = f"{n:,} legal turn{'s' if n != 1 else ''}"
+                    said = ngettext("{n} legal turn", "{n} legal turns", n).format(n=grouped(n))
                 except OutOfTime as e:  # counted without listing: none found so far
                     said = (
-                        f"more than {e.counted:,} legal turns"
+                        _("more than {n} legal turns").format(n=grouped(e.counted))
                         if e.counted
-                        else "more legal turns than the page had time to count"
+                        else _("more legal turns than the page had time to count")
                     )
-                extra = " (and more with the Extra Action)" if turns.purse.extra else ""
-                out[turn.span.line] = f"{said}{extra} here: `nauticus-ref moves` lists them"
+                extra = " " + _("(and more with the Extra Action)") if turns.purse.extra else ""
+                out[turn.span.line] = _("{count} here: `nauticus-ref moves` lists them").format(
+                    count=said + extra
+                )
     return out
 
 
@@ -115,7 +119,7 @@ def variation_notes(game: Game, deadline: float) -> dict[int, str]:
 
     return {
         v.line: (
-            f"a variation for line {v.target}: legal there"
+            _("a variation for line {n}: legal there").format(n=v.target)
             if v.finding is None
             else v.finding.message
         )
@@ -132,13 +136,28 @@ def headings(game: Game) -> dict[int, str]:
         return out
     marks: list[tuple[int, str]] = []
     for rnd in game.record.rounds:
-        marks.append((rnd.span.line, f"Round {rnd.number}: the deal"))
+        marks.append((rnd.span.line, _("Round {round}: the deal").format(round=rnd.number)))
         for ph in rnd.phases:
-            head = f"Round {rnd.number}, phase {ph.number}: {ph.action} · {ph.player.text} starts"
-            marks.append((ph.span.line, f"{head} and chooses"))
-            marks.extend((t.span.line, f"{head} · {t.player.text} plays") for t in ph.turns)
+            said = dict(round=rnd.number, phase=ph.number, action=ph.action, player=ph.player.text)
+            marks.append(
+                (
+                    ph.span.line,
+                    _(
+                        "Round {round}, phase {phase}: {action} · {player} starts and chooses"
+                    ).format(**said),
+                )
+            )
+            marks.extend(
+                (
+                    t.span.line,
+                    _(
+                        "Round {round}, phase {phase}: {action} · {player} starts · {turn} plays"
+                    ).format(**said, turn=t.player.text),
+                )
+                for t in ph.turns
+            )
     if game.record.final is not None:
-        marks.append((game.record.final.span.line, "The game is over: the final scores"))
+        marks.append((game.record.final.span.line, _("The game is over: the final scores")))
     marks.sort()
     at = 0
     for n in range(1, len(game.lines) + 1):
@@ -206,13 +225,17 @@ def replay_html(game: Game) -> str:
         start = data["start_line"]
         state = data["states"][data["line_state"][start - 1]]
         picture = html.picture(
-            state_svg({"path": game.path, **state, "where": f"after line {start}"})
+            state_svg({"path": game.path, **state, "where": _("after line {n}").format(n=start)})
         )
         chart_picture = html.picture(chart.chart_svg(data["score"]))
-    embedded = {**{k: v for k, v in data.items() if k != "states"}, **pieces(data["states"])}
+    embedded = {
+        **{k: v for k, v in data.items() if k != "states"},
+        **pieces(data["states"]),
+        "words": script_words(),
+    }
     return html.render(
         "view.html.j2",
-        title=f"{title(game)}: replay",
+        title=_("{game}: replay").format(game=title(game)),
         heading=title(game),
         script=html.asset("view.js"),
         path=game.path,
@@ -222,6 +245,19 @@ def replay_html(game: Game) -> str:
         chart=chart_picture,
         data=embedded,
     )
+
+
+def script_words() -> dict[str, str]:
+    """What the page's script says, in the language in force (`{n}`: a line's number,
+    `{where}`: where the table stands)."""
+    return {
+        "after_line": _("after line {n}"),
+        "caption": _("the table {where}"),
+        "title": _("The table {where}"),
+        "not_unpacked": _(
+            "This browser cannot unpack the tables: the table after line {n} stays shown"
+        ),
+    }
 
 
 def pieces(states: list[Data]) -> Data:

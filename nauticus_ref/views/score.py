@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Callable
 
+from nauticus_ref.core.language import N_, _, ngettext, nN_
 from nauticus_ref.game.scoring import Score, final_scores, tie_breaks
 from nauticus_ref.referee.validate import Game
 from nauticus_ref.views import JSON_VERSION
@@ -16,11 +17,13 @@ from nauticus_ref.views import markdown as md
 from nauticus_ref.views.text import json_item, json_list_document
 
 SOURCES = ("bonus", "crowns", "rewards", "pass penalty", "correction")
+#: The sources as a person reads them (`_`), marked for the catalogs.
+SOURCE_WORDS = (N_("bonus"), N_("crowns"), N_("rewards"), N_("pass penalty"))
 MATERIAL_WORDS = {
-    "workers": ("worker", "workers"),
-    "storage": ("stored tile", "stored tiles"),
-    "unfinished ships": ("part of unfinished ships", "parts of unfinished ships"),
-    "undelivered goods": ("undelivered good", "undelivered goods"),
+    "workers": nN_("{n} worker", "{n} workers"),
+    "storage": nN_("{n} stored tile", "{n} stored tiles"),
+    "unfinished ships": nN_("{n} part of unfinished ships", "{n} parts of unfinished ships"),
+    "undelivered goods": nN_("{n} undelivered good", "{n} undelivered goods"),
 }
 
 
@@ -96,7 +99,7 @@ def timeline(report: Game, scores: list[Score]) -> list[dict[str, Any]]:
         changes[entry.player, entry.source] = (
             changes.get((entry.player, entry.source), 0) + entry.points
         )
-    for (who, _), n in before.items():
+    for (who, _source), n in before.items():
         vp[who] += n
     out = [_point("start", None, None, vp, {})]
     for rnd in record.rounds:
@@ -105,7 +108,7 @@ def timeline(report: Game, scores: list[Score]) -> list[dict[str, Any]]:
             keys.append((rnd.number, None))
         for key in keys:
             changes = at.get(key, {})
-            for (who, _), n in changes.items():
+            for (who, _source), n in changes.items():
                 vp[who] += n
             r, ph = key
             out.append(_point(f"{r}.{ph}" if ph is not None else f"{r} end", r, ph, vp, changes))
@@ -127,7 +130,7 @@ def score_json(report: Game) -> dict[str, Any]:
             "complete": False,
             "valid": False,
             "players": [],
-            "error": "the record has syntax errors and cannot be scored",
+            "error": _("the record has syntax errors and cannot be scored"),
             "diagnostics": diagnostics,
         }
     players = []
@@ -174,16 +177,14 @@ def score_json(report: Game) -> dict[str, Any]:
 
 
 def _parts(b: dict[str, int]) -> str:
-    return (
-        f"track {b['track']} + ships {b['ships']} + goods {b['goods']} + material {b['material']}"
-    )
+    return _("track {track} + ships {ships} + goods {goods} + material {material}").format(**b)
 
 
 def state_line(data: dict[str, Any]) -> str:
     return (
-        "complete game, final scoring"
+        _("complete game, final scoring")
         if data["complete"]
-        else "incomplete record: the standing if the game ended now (provisional)"
+        else _("incomplete record: the standing if the game ended now (provisional)")
     )
 
 
@@ -192,47 +193,55 @@ def invalid_line(data: dict[str, Any]) -> str | None:
     if data["valid"]:
         return None
     errors = sum(d["severity"] == "error" for d in data["diagnostics"])
-    return (
-        f"the record has {errors} error{'s' if errors != 1 else ''}; this score rests on "
-        "an invalid record (see `nauticus-ref validate`)"
-    )
+    return ngettext(
+        "the record has {n} error; this score rests on an invalid record (see "
+        "`nauticus-ref validate`)",
+        "the record has {n} errors; this score rests on an invalid record (see "
+        "`nauticus-ref validate`)",
+        errors,
+    ).format(n=errors)
 
 
 #: A source of VP on the track as the breakdown says it: a check line's correction is the
 #: record's value taken after an error made the replay's doubtful.
-TRACK_WORDS = {"correction": "set by a check line after an error"}
+TRACK_WORDS = {"correction": N_("set by a check line after an error")}
 
 
 def breakdown(p: dict[str, Any]) -> list[tuple[str, int, str]]:
     """One player's score, part by part: the part, its VP, and how it was reached."""
     b, d = p["breakdown"], p["details"]
-    track = [f"start {d['track_start']}"] + [
-        f"round {r['round']}: "
+    track = [_("start {vp}").format(vp=d["track_start"])] + [
+        _("round {round}: ").format(round=r["round"])
         + ", ".join(
-            f"{TRACK_WORDS.get(k, k)} {v:+d}"
+            f"{_(TRACK_WORDS.get(k, k))} {v:+d}"
             for k, v in r.items()
             if k not in ("round", "total") and v
         )
         for r in p["ledger"]
         if any(v for k, v in r.items() if k not in ("round", "total"))
     ]
-    ships = ", ".join(f"{s['ship']} {s['size']}-ship {s['vp']}" for s in d["ships"]) or "none"
-    goods = ", ".join(f"{g['count']} {g['good']} {g['vp']}" for g in d["goods"]) or "none"
+    ships = ", ".join(
+        _("{ship} {size}-ship {vp}").format(ship=s["ship"], size=s["size"], vp=s["vp"])
+        for s in d["ships"]
+    ) or _("none")
+    goods = ", ".join(f"{g['count']} {g['good']} {g['vp']}" for g in d["goods"]) or _("none")
     mat = d["material"]
-    parts = [f"{mat['taler_in_hand']} in hand"] + [
-        f"{v} {MATERIAL_WORDS[k][v != 1]}" for k, v in mat.items() if k != "taler_in_hand" and v
+    parts = [_("{n} in hand").format(n=mat["taler_in_hand"])] + [
+        ngettext(*MATERIAL_WORDS[k], v).format(n=v)
+        for k, v in mat.items()
+        if k != "taler_in_hand" and v
     ]
+    material = _("{taler} taler ({parts}) / 3 = {vp}, remainder {remainder}").format(
+        taler=p["taler"],
+        parts=" + ".join(parts),
+        vp=b["material"],
+        remainder=p["taler_remainder"],
+    )
     return [
-        ("track", b["track"], "; ".join(track)),
-        ("ships", b["ships"], ships),
-        ("goods", b["goods"], goods),
-        (
-            "material",
-            b["material"],
-            f"{p['taler']} taler ("
-            + " + ".join(parts)
-            + f") / 3 = {b['material']}, remainder {p['taler_remainder']}",
-        ),
+        (_("track"), b["track"], "; ".join(track)),
+        (_("ships"), b["ships"], ships),
+        (_("goods"), b["goods"], goods),
+        (_("material"), b["material"], material),
     ]
 
 
@@ -243,17 +252,18 @@ def score_text(report: Game) -> str:
     out = [f"{report.path}: {state_line(data)}"]
     warning = invalid_line(data)
     if warning:
-        out.append(f"warning: {warning}")
+        out.append(_("warning: {warning}").format(warning=warning))
     width = max(len(p["name"]) for p in data["players"])
     out.append("")
     for p in data["players"]:
         place = f"{p['rank']}{'=' if p['shared'] else '.'}"
         out.append(
-            f"  {place:<3} {p['name']:<{width}}  {p['total']:>3} VP   "
-            f"{_parts(p['breakdown'])}   ({p['taler']} taler, remainder "
-            f"{p['taler_remainder']})"
+            f"  {place:<3} {p['name']:<{width}}  {p['total']:>3} "
+            + _("VP   {parts}   ({taler} taler, remainder {remainder})").format(
+                parts=_parts(p["breakdown"]), taler=p["taler"], remainder=p["taler_remainder"]
+            )
         )
-    out += [f"  tie-break: {t}" for t in data["tie_breaks"]]
+    out += ["  " + _("tie-break: {how}").format(how=t) for t in data["tie_breaks"]]
     for p in data["players"]:
         out += ["", p["name"]]
         out += [f"  {part:<8}  {vp:>3}   {how}" for part, vp, how in breakdown(p)]
@@ -264,12 +274,14 @@ def score_markdown(report: Game) -> str:
     data = score_json(report)
     if "error" in data:
         return f"**{md.text(report.path)}**: {data['error']}"
-    state = "final scoring" if report.complete else "provisional standing (the game is not over)"
+    state = (
+        _("final scoring") if report.complete else _("provisional standing (the game is not over)")
+    )
     out = [
         f"**{md.text(report.path)}**: {state}"
-        + ("" if report.valid else " — *the record has errors*"),
+        + ("" if report.valid else " — *" + _("the record has errors") + "*"),
         "",
-        "| Rank | Player | Track | Ships | Goods | Material | **Total** | Taler |",
+        _("| Rank | Player | Track | Ships | Goods | Material | **Total** | Taler |"),
         "|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     for p in data["players"]:
@@ -280,14 +292,14 @@ def score_markdown(report: Game) -> str:
             f"{b['material']} | **{p['total']}** | {p['taler']} |"
         )
     if data["tie_breaks"]:
-        out += [""] + [f"Tie-break: {md.text(t)}" for t in data["tie_breaks"]]
+        out += [""] + [_("Tie-break: {how}").format(how=md.text(t)) for t in data["tie_breaks"]]
     rounds = sorted({r["round"] for p in data["players"] for r in p["ledger"]})
     if rounds:
         out += [
             "",
-            "Victory points on the track by round (bonus, crowns, rewards, pass penalty):",
+            _("Victory points on the track by round (bonus, crowns, rewards, pass penalty):"),
             "",
-            "| Player | " + " | ".join(f"R{r}" for r in rounds) + " |",
+            _("| Player | ") + " | ".join(_("R{round}").format(round=r) for r in rounds) + " |",
             "|---|" + "---:|" * len(rounds),
         ]
         for p in data["players"]:
@@ -307,7 +319,9 @@ def score_svg(report: Game) -> str:
 
     data = score_json(report)
     if "error" in data:
-        drawing = svg.Drawing(chart.WIDTH, 40, title=f"{report.path}: not scored")
+        drawing = svg.Drawing(
+            chart.WIDTH, 40, title=_("{path}: not scored").format(path=report.path)
+        )
         drawing.add(svg.label(10, 24, f"{report.path}: {data['error']}", 10))
         return drawing.text()
     return chart.chart_svg(data)
@@ -321,11 +335,11 @@ def score_html(games: list[dict[str, Any]]) -> str:
 
     scored = [g for g in games if "error" not in g]
     title = (
-        f"Scores of {len(scored)} games"
+        _("Scores of {n} games").format(n=len(scored))
         if len(scored) != 1
-        else f"Score of {scored[0].get('title') or scored[0]['path']}"
+        else _("Score of {game}").format(game=scored[0].get("title") or scored[0]["path"])
         if scored
-        else "No games scored"
+        else _("No games scored")
     )
     return html.render(
         "score.html.j2",

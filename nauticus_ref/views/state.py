@@ -8,6 +8,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any, Callable
 
+from nauticus_ref.core.language import N_, _
 from nauticus_ref.game.scoring import final_scores
 from nauticus_ref.game.state import STORAGE_SPACES
 from nauticus_ref.notation import vocab
@@ -29,7 +30,7 @@ def player_json(rp: TableView, p: PlayerView) -> Data:
         "taler": p.taler,
         "workers": p.workers,
         "pass_tiles_flipped": p.passed,
-        "extra_action": "used" if p.extra_used else "unused",
+        "extra_action": N_("used") if p.extra_used else N_("unused"),
         "crowns": {
             "total": masts + sails + tiles,
             "crown_masts": masts,
@@ -100,39 +101,60 @@ def where(table: TableView) -> str:
     """Where the game stands at `table`, as a caption says it ("at the end of round 2")."""
     if table.round_ended:
         return (
-            "at the end of the game"
+            _("at the end of the game")
             if game_over(table)
-            else f"at the end of round {table.round_no}"
+            else _("at the end of round {round}").format(round=table.round_no)
         )
     if table.phase_no:
-        return f"in round {table.round_no}, phase {table.phase_no}"
-    return f"at the start of round {table.round_no}" if table.round_no else "before the first round"
+        return _("in round {round}, phase {phase}").format(
+            round=table.round_no, phase=table.phase_no
+        )
+    if table.round_no:
+        return _("at the start of round {round}").format(round=table.round_no)
+    return _("before the first round")
 
 
 def _player_lines(p: Data) -> list[str]:
     c = p["crowns"]
     out = [
-        f"{p['name']} (seat {p['seat']}): {p['vp']} VP, {p['taler']} taler, "
-        f"{count(p['workers'], 'worker')}; {count(p['pass_tiles_flipped'], 'pass tile')} "
-        f"flipped; Extra Action {p['extra_action']}; {count(c['total'], 'crown')}"
+        _(
+            "{name} (seat {seat}): {vp} VP, {taler} taler, {workers}; {passed} flipped; "
+            "Extra Action {extra}; {crowns}"
+        ).format(
+            name=p["name"],
+            seat=p["seat"],
+            vp=p["vp"],
+            taler=p["taler"],
+            workers=count(p["workers"], "worker"),
+            passed=count(p["pass_tiles_flipped"], "pass tile"),
+            extra=_(p["extra_action"]),
+            crowns=count(c["total"], "crown"),
+        )
     ]
     st = p["storage"]
-    tiles = ", ".join(f"{n} {t}" if n > 1 else t for t, n in st["tiles"].items()) or "empty"
-    out.append(f"  storage {st['used']}/{st['spaces']}: {tiles}")
+    tiles = ", ".join(f"{n} {t}" if n > 1 else t for t, n in st["tiles"].items()) or _("empty")
+    out.append(
+        "  "
+        + _("storage {used}/{spaces}: {tiles}").format(
+            used=st["used"], spaces=st["spaces"], tiles=tiles
+        )
+    )
     for s in p["ships"]:
-        parts = " ".join(s["hull"]) or "no hull yet"
+        parts = " ".join(s["hull"]) or _("no hull yet")
         extras = [
-            f"masts {' '.join(s['masts'])}" if s["masts"] else "",
-            f"sails {' '.join(s['sails'])}" if s["sails"] else "",
-            f"goods {' '.join(s['goods'])}" if s["goods"] else "",
+            _("masts {tiles}").format(tiles=" ".join(s["masts"])) if s["masts"] else "",
+            _("sails {tiles}").format(tiles=" ".join(s["sails"])) if s["sails"] else "",
+            _("goods {goods}").format(goods=" ".join(s["goods"])) if s["goods"] else "",
         ]
         out.append(
-            f"  ship {s['name']}: {parts}"
+            "  "
+            + _("ship {name}: {parts}").format(name=s["name"], parts=parts)
             + "".join(f"; {e}" for e in extras if e)
-            + (" (complete)" if s["complete"] else "")
+            + (" " + _("(complete)") if s["complete"] else "")
         )
     if p["delivered"]:
-        out.append("  delivered: " + ", ".join(f"{n} {g}" for g, n in p["delivered"].items()))
+        delivered = ", ".join(f"{n} {g}" for g, n in p["delivered"].items())
+        out.append("  " + _("delivered: {goods}").format(goods=delivered))
     return out
 
 
@@ -147,46 +169,51 @@ def _card(data: Data) -> Data:
 
 
 def state_text(data: Data) -> str:
-    out = [f"state {data['where']}"]
+    out = [_("state {where}").format(where=data["where"])]
     if data["final"]:
-        out.append("final scores: " + ", ".join(f"{n} {s}" for n, s in data["final"].items()))
+        scores = ", ".join(f"{n} {s}" for n, s in data["final"].items())
+        out.append(_("final scores: {scores}").format(scores=scores))
     for p in data["players"]:
         out += [""] + _player_lines(p)
     out += [
         "",
-        f"face up: {' '.join(data['face_up']) or 'none'}; flipped: "
-        f"{' '.join(data['flipped']) or 'none'}",
-        f"wheel: the anchor points at the {data['anchor']} space"
+        _("face up: {face_up}; flipped: {flipped}").format(
+            face_up=" ".join(data["face_up"]) or _("none"),
+            flipped=" ".join(data["flipped"]) or _("none"),
+        ),
+        _("wheel: the anchor points at the {space} space").format(space=data["anchor"])
         + (
-            f"; round {data['round']} is over, and the next round's anchor points at the "
-            f"{data['next_anchor']} space"
+            _(
+                "; round {round} is over, and the next round's anchor points at the {space} space"
+            ).format(round=data["round"], space=data["next_anchor"])
             if data["next_anchor"]
             else ""
         ),
     ]
     out += card_lines(_card(data))
-    out.append("supply: " + ", ".join(f"{t} {n}" for t, n in data["supply"].items()))
+    supply = ", ".join(f"{t} {n}" for t, n in data["supply"].items())
+    out.append(_("supply: {tiles}").format(tiles=supply))
     return "\n".join(out)
 
 
 def state_markdown(data: Data) -> str:
     out = [
-        f"**State {md.text(data['where'])}**",
+        "**" + _("State {where}").format(where=md.text(data["where"])) + "**",
         "",
-        "| Player | VP | Taler | Workers | Pass tiles | Crowns | Storage | Extra |",
+        _("| Player | VP | Taler | Workers | Pass tiles | Crowns | Storage | Extra |"),
         "|---|---:|---:|---:|---:|---:|---:|---|",
     ]
     for p in data["players"]:
         out.append(
             f"| {md.text(p['name'])} | {p['vp']} | {p['taler']} | {p['workers']} | "
             f"{p['pass_tiles_flipped']} | {p['crowns']['total']} | "
-            f"{p['storage']['used']}/12 | {p['extra_action']} |"
+            f"{p['storage']['used']}/12 | {_(p['extra_action'])} |"
         )
     out += ["", md.code_block("\n".join(ln for p in data["players"] for ln in _player_lines(p)))]
-    out += ["", "| Space | Action | Blue workers | Face up |", "|---|---|---:|---|"]
+    out += ["", _("| Space | Action | Blue workers | Face up |"), "|---|---|---:|---|"]
     out += [
         f"| {w['space']} | {w['action'] or ''} | {w['blue_workers']} | "
-        f"{'yes' if w['face_up'] else 'no'} |"
+        f"{_('yes') if w['face_up'] else _('no')} |"
         for w in data["wheel"]
     ]
     return "\n".join(out)
@@ -270,7 +297,7 @@ def state_svg(data: Data, columns: int = 2) -> str:
         for (pieces, _), (x, top) in zip(cells, places)
         for piece in pieces
     ]
-    path, caption = data.get("path"), f"the table {data['where']}"
+    path, caption = data.get("path"), _("the table {where}").format(where=data["where"])
     wrapped = path_lines(path) if path else None
     lines = (
         wrapped + [caption]
@@ -279,7 +306,8 @@ def state_svg(data: Data, columns: int = 2) -> str:
         if path
         else [caption.capitalize()]
     )
-    drawing = svg.Drawing(width, y + 9 + 11 * len(lines), title=f"The table {data['where']}")
+    title = _("The table {where}").format(where=data["where"])
+    drawing = svg.Drawing(width, y + 9 + 11 * len(lines), title=title)
     drawing.add(*parts, *(svg.label(10, y + 10 + 11 * n, line, 9) for n, line in enumerate(lines)))
     return drawing.text()
 

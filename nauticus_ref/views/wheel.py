@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
+from nauticus_ref.core.language import N_, _
 from nauticus_ref.notation.vocab import DEFAULT_CRESTS
 from nauticus_ref.views import svg
 from nauticus_ref.views.metrics import text_width
@@ -22,7 +23,7 @@ WHEEL_H = 2 * RADIUS + SPACE_H
 
 def round_name(card: Data) -> str:
     """`round 2`, or `the deal` for a deal given on the command line."""
-    return f"round {card['round']}" if card.get("round") else "the deal"
+    return _("round {round}").format(round=card["round"]) if card.get("round") else _("the deal")
 
 
 def angle(i: int) -> float:
@@ -49,7 +50,7 @@ def action_tile(s: Data, x: float, y: float) -> ET.Element:
                     "stroke_dasharray": "3 2",
                 },
             ),
-            label(x + w / 2, y + 15, "no deal yet", 9, anchor="middle"),
+            label(x + w / 2, y + 15, _("no deal yet"), 9, anchor="middle"),
         )
     if s["face_up"]:
         return group(
@@ -131,7 +132,7 @@ def space(s: Data, x: float, y: float, is_anchor: bool) -> ET.Element:
     )
     g.set("class", "space")
     if is_anchor:
-        g.append(label(x + SPACE_W - 7, y + 14, "ANCHOR", 8, anchor="end", weight="bold"))
+        g.append(label(x + SPACE_W - 7, y + 14, _("ANCHOR"), 8, anchor="end", weight="bold"))
     if s.get("prices"):
         kinds = s["items"] if s["action"] in ("masts", "sails") else None
         g.append(prices(x + 7, y + 76, s["prices"], kinds))
@@ -172,8 +173,10 @@ def wheel(card: Data, top: float) -> ET.Element:
             )
         )
     g.append(label(cx, cy - 6, round_name(card), 14, anchor="middle", weight="bold"))
-    g.append(label(cx, cy + 10, f"anchor: {card['anchor']}", 10, anchor="middle"))
-    g.append(label(cx, cy + 24, "clockwise from 3w", 8, anchor="middle"))
+    g.append(
+        label(cx, cy + 10, _("anchor: {space}").format(space=card["anchor"]), 10, anchor="middle")
+    )
+    g.append(label(cx, cy + 24, _("clockwise from 3w"), 8, anchor="middle"))
     return g
 
 
@@ -183,31 +186,34 @@ def heading(card: Data, state: Data | None) -> list[tuple[str, float, bool]]:
     board."""
     rnd = card.get("round")
     if state is None:
-        first = f"{round_name(card).capitalize()}: the wheel"
+        first = _("{round}: the wheel").format(round=round_name(card)).capitalize()
     elif not rnd:
-        first = "Before the first round"
+        first = _("Before the first round")
     elif state.get("game_over"):
-        first = "The end of the game"
+        first = _("The end of the game")
     elif state.get("phase_action"):
-        first = f"Round {rnd}, phase {state['phase']}: {state['phase_action']}"
+        first = _("Round {round}, phase {phase}: {action}").format(
+            round=rnd, phase=state["phase"], action=state["phase_action"]
+        )
     elif state.get("round_over"):
-        first = f"Round {rnd} is over"
+        first = _("Round {round} is over").format(round=rnd)
     else:
-        first = f"Round {rnd}: the deal"
+        first = _("Round {round}: the deal").format(round=rnd)
     out = [(first, 13.0, True)]
     if state is not None and state.get("final"):
         scores = " · ".join(f"{name} {score}" for name, score in state["final"].items())
-        out.append((f"final scores: {scores}", 11.0, True))
+        out.append((_("final scores: {scores}").format(scores=scores), 11.0, True))
     elif state is not None and state.get("start_player"):
-        who = f"start player: {state['start_player']}"
+        who = _("start player: {player}").format(player=state["start_player"])
         if state.get("to_move"):
-            who += f" · to move: {state['to_move']}"
+            who += " · " + _("to move: {player}").format(player=state["to_move"])
         out.append((who, 11.0, False))
-    out.append((f"{card['board']} board", 10.0, False))
+    out.append((_("{board} board").format(board=card["board"]), 10.0, False))
     return out
 
 
 #: The supply's rows: a name, and the stacks in it (by kind, the crests in board order).
+SUPPLY_WORDS = (N_("hulls"), N_("goods"), N_("masts"), N_("sails"))
 SUPPLY_ROWS = (
     ("hulls", ("1ship", "bow", "middle", "stern")),
     ("goods", ("coffee", "grain", "salt", "fish")),
@@ -222,11 +228,11 @@ def supply(state: Data, top: float) -> tuple[ET.Element, float]:
     the record's word for each crest; and the height it takes."""
     words = dict(zip(DEFAULT_CRESTS, state["crest_words"]))
     crest_of = svg.crest_reader(state["crest_words"])
-    g = group(label(10, top + 12, "supply", 11, weight="bold"))
+    g = group(label(10, top + 12, _("supply"), 11, weight="bold"))
     g.set("class", "supply")
     y = top + 20.0
     for row, names in SUPPLY_ROWS:
-        g.append(label(10, y + 15, row, 10))
+        g.append(label(10, y + 15, _(row), 10))
         for i, name in enumerate(names):
             key = name if row in ("hulls", "goods") else f"{words.get(name, name)} {row[:-1]}"
             left = state["supply"].get(key, 0)
@@ -248,9 +254,9 @@ def supply(state: Data, top: float) -> tuple[ET.Element, float]:
                     )
                 )
             g.append(drawn)
-            g.append(label(x + 30, y + 15, f"×{left}" if left else "none", 10))
+            g.append(label(x + 30, y + 15, f"×{left}" if left else _("none"), 10))
         y += 26
-    legend = group(label(10, y + 12, "crests", 10))  # a record's own words may be long
+    legend = group(label(10, y + 12, _("crests"), 10))  # a record's own words may be long
     x = 58
     for kind in ("whale", "anchor", "helm", "crest4", "crown"):
         word = words.get(kind, kind)

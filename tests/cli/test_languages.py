@@ -108,3 +108,22 @@ def test_help_is_translated_on_every_command():
     # click's own words come from the same catalogs, in the program as a shell runs it
     assert program("validate", "--help", "--lang", "de").stdout.startswith("Aufruf:")
     assert "Utilisation :" in program("--lang", "fr", "--help").stdout
+
+
+def test_the_score_and_replay_pages_say_their_language(tmp_path):
+    game = EXAMPLES / "game-2p.ngn"
+    page = run("score", "--lang", "de", "--format", "html", game).output
+    assert '<html lang="de">' in page and "<th>Leiste</th>" in page and "<th>Track</th>" not in page
+    out = tmp_path / "view.html"
+    run("view", "--lang", "fr", game, "--out", out)
+    replay = out.read_text(encoding="utf-8")
+    assert '<html lang="fr">' in replay and "Cliquez sur une ligne" in replay
+    assert '"after_line":"après la ligne {n}"' in replay  # what the page's script says
+    assert '<html lang="en">' in run("score", "--format", "html", game).output
+
+
+def test_the_pictures_are_labelled_in_the_language():
+    svg = run("state", "--lang", "de", "--format", "svg", EXAMPLES / "game-2p.ngn").output
+    assert ">Vorrat<" in svg and ">supply<" not in svg
+    chart = run("score", "--lang", "fr", "--format", "svg", EXAMPLES / "game-2p.ngn").output
+    assert "Points de victoire au fil de la partie" in chart

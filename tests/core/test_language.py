@@ -70,7 +70,7 @@ def test_plurals_follow_each_language_s_own_rule():
 
 
 def test_numbers_are_grouped_as_each_language_writes_them():
-    assert number(1234567) == "1234567"
+    assert number(1234567) == "1,234,567"
     with using("de"):
         assert number(1234567) == "1.234.567"
         assert number(2.5, 1) == "2,5"

@@ -31,6 +31,21 @@ async def client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[sys.executable, "-m", "nauticus_ref.cli", "server"])
+)
+async def german_client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(
+        lsp.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            root_uri=EXAMPLES.as_uri(),
+            locale="de-DE",
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
 def open_doc(client: LanguageClient, path: Path, text: str | None = None) -> str:
     uri = path.as_uri()
     client.text_document_did_open(
@@ -489,3 +504,10 @@ async def test_an_empty_turn_line_completes_whole_legal_turns(client: LanguageCl
     labels = [i.label for i in got.items]
     assert labels[:3] == ["Ben: pass", "Ben: 1w = 2t", "Ben: 2w = 4t"]
     assert "Ben: " in labels  # the player's name, to write a turn by hand
+
+
+@pytest.mark.asyncio
+async def test_an_editor_in_german_reads_the_findings_in_german(german_client: LanguageClient):
+    uri = open_doc(german_client, EXAMPLES / "invalid" / "golden-rule.ngn")
+    found = await diagnostics(german_client, uri)
+    assert found and "Lager" in found[0].message

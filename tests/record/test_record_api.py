@@ -298,3 +298,29 @@ def test_the_phases_own_action_comes_before_the_extra_action_among_the_steps(tmp
     first_extra = next(k for k, s in enumerate(steps) if s.startswith("extra "))
     assert {"pass", "1w", "2w"} <= set(steps[:first_extra])
     assert not any(s.startswith("extra ") for s in steps[:first_extra])
+
+
+def _page(s, query: str = "", language: str | None = None) -> str:
+    import urllib.request
+
+    headers = {"Accept-Language": language} if language else {}
+    request = urllib.request.Request(s.base + "/" + query, headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.read().decode("utf-8")
+
+
+def test_the_page_and_the_referee_speak_the_browsers_language_unless_the_player_chooses(serve):
+    s = serve()
+    german = _page(s, language="de-CH, de;q=0.9, en;q=0.5")
+    assert '<html lang="de">' in german and "Letzte Zeile zurücknehmen" in german
+    assert '"Start the game":"Partie beginnen"' in german  # the script's words
+    assert '<html lang="fr">' in _page(s, "?lang=fr", language="de")  # the player's choice
+    assert '<html lang="en">' in _page(s, language="it, ja;q=0.8")  # none spoken: English
+    s.call("/api/new", {"players": ["Anna", "Ben"]})
+    s.call("/api/play", {"line": "round 1: goods hulls money transport crowns masts deliver sails"})
+    status, body = s.call("/api/play", {"line": "1. Ben hulls"}, headers={"Accept-Language": "fr"})
+    assert status == 422 and "premier joueur" in body["findings"][0]["message"]
+    status, body = s.call("/api/play?lang=de", {"line": "1. Ben hulls"})
+    assert "Startspieler" in body["findings"][0]["message"]
+    status, body = s.call("/api/play", {"line": "1. Ben hulls"})
+    assert "start player" in body["findings"][0]["message"]

@@ -3,8 +3,18 @@
 "use strict";
 
 const token = new URLSearchParams(location.search).get("t") || "";
-const SPACES = ["3 workers", "mast", "sail", "2 VP", "2 workers", "worker + good",
-                "worker + VP", "4 taler"];
+// what the page says, in its language: the server puts each message this script says
+// through `_` in the page, translated ({name} is filled in from `values`)
+const WORDS = JSON.parse(document.getElementById("words").textContent);
+const LANG = document.documentElement.lang;
+function N_(text) { return text; }   // a message said later, through `_`
+function _(text, values) {
+  let said = WORDS[text] || text;
+  for (const [k, v] of Object.entries(values || {})) said = said.split(`{${k}}`).join(String(v));
+  return said;
+}
+const SPACES = [_("3 workers"), _("mast"), _("sail"), _("2 VP"), _("2 workers"), _("worker + good"),
+                _("worker + VP"), _("4 taler")];
 let state = null;
 let chosen = [];
 
@@ -29,8 +39,8 @@ async function api(path, body) {
   const data = await response.json();
   if (!response.ok) {
     // the referee's findings say why; the error only where it says something else
-    const findings = (data.findings || []).map(f => `line ${f.line}: ${f.message}` +
-      (f.help ? `\nhelp: ${f.help}` : ""));
+    const findings = (data.findings || []).map(f => _("line {line}: {message}", f) +
+      (f.help ? "\n" + _("help: {help}", f) : ""));
     const first = (data.findings || [])[0];
     say([...(first && first.message === data.error ? [] : [data.error]), ...findings].join("\n"));
     // the page is drawn anew only when the record changed: what was chosen or typed stays
@@ -66,7 +76,7 @@ function show(data) {
   chosen = [];
   document.getElementById("network").hidden = !data.public;
   document.getElementById("file").textContent = data.path;
-  document.title = `${data.title || data.path}: recording`;   // the game's own title
+  document.title = _("{game}: recording", { game: data.title || data.path });   // the game's own title
   const lines = document.getElementById("lines");
   lines.replaceChildren(...data.lines.map(l => el("li", {}, l)));
   lines.scrollTop = lines.scrollHeight;
@@ -76,11 +86,11 @@ function show(data) {
   const round = next.kind === "round" ? next.round : table && table.round;
   const phase = next.kind === "round" ? null : next.phase || (table && table.phase);
   document.getElementById("where").textContent = round
-    ? `Round ${round}` + (phase ? `, phase ${phase}` : "") +
+    ? (phase ? _("Round {round}, phase {phase}", { round, phase }) : _("Round {round}", { round })) +
       (next.kind === "turn" && next.action ? `: ${next.action}` : "")
-    : "Recording a game of Nauticus";
+    : _("Recording a game of Nauticus");
   document.getElementById("who").textContent = next.player
-    ? (next.kind === "phase" ? `${next.player} chooses the action` : `${next.player}'s turn`) : "";
+    ? (next.kind === "phase" ? _("{player} chooses the action", next) : _("{player}'s turn", next)) : "";
   const picture = document.getElementById("picture");
   picture.hidden = !table;
   // on a phone the table's cells in one column, scrolling in their own box
@@ -93,38 +103,38 @@ function show(data) {
 
 const VIEWS = {
   new(next, data) {
-    const names = [1, 2, 3, 4].map(i => el("input", { id: `player${i}`, placeholder: `Player ${i}`,
+    const names = [1, 2, 3, 4].map(i => el("input", { id: `player${i}`, placeholder: _("Player {n}", { n: i }),
       maxlength: "40", autocomplete: "off" }));
     const board = el("select", { id: "board" }, ...data.boards.map(b => el("option", { value: b }, b)));
-    return [el("h2", {}, "A new game"), el("p", {}, "The players in seat order, clockwise; the first starts."),
-      ...names.map(n => el("label", {}, n)), el("label", {}, "Board ", board),
+    return [el("h2", {}, _("A new game")), el("p", {}, _("The players in seat order, clockwise; the first starts.")),
+      ...names.map(n => el("label", {}, n)), el("label", {}, _("Board") + " ", board),
       el("button", { class: "main", id: "start", onclick: async () => {
         const players = names.map(n => n.value.trim()).filter(Boolean);
         const made = await api("api/new", { players, board: board.value, at: data.at });
         if (made) { say(""); show(made); }
-      } }, "Start the game")];
+      } }, _("Start the game"))];
   },
   round(next, data) {
     const anchor = data.table && data.table.next_anchor;
     const selects = SPACES.map((space, i) => el("label", {}, space + " ",
       el("select", { id: `deal${i}` }, ...next.actions.map(a => el("option", { value: a }, a)))));
     selects.forEach((s, i) => { s.querySelector("select").selectedIndex = i; });
-    const summary = next.summary ? [el("h2", {}, `Round ${next.summary.round} is over`),
+    const summary = next.summary ? [el("h2", {}, _("Round {round} is over", next.summary)),
       el("table", { class: "summary", id: "summary" },
-        el("tr", {}, el("th", {}, "Player"), el("th", {}, "This round"), el("th", {}, "VP")),
+        el("tr", {}, el("th", {}, _("Player")), el("th", {}, _("This round")), el("th", {}, _("VP"))),
         ...next.summary.players.map(p => el("tr", {}, el("td", {}, p.name),
           el("td", {}, `${p.gained >= 0 ? "+" : ""}${p.gained}` + (Object.keys(p.by).length
             ? ` (${Object.entries(p.by).map(([k, v]) => `${k} ${v >= 0 ? "+" : ""}${v}`).join(", ")})` : "")),
           el("td", {}, String(p.vp)))))] : [];
-    return [...summary, el("h2", {}, `Round ${next.round}: the deal`),
-      el("p", {}, "The eight action tiles as they lie, clockwise from the 3 workers space." +
-        (anchor ? ` The anchor points to the ${anchor} space.` : "")),
+    return [...summary, el("h2", {}, _("Round {round}: the deal", next)),
+      el("p", {}, _("The eight action tiles as they lie, clockwise from the 3 workers space.") +
+        (anchor ? " " + _("The anchor points to the {anchor} space.", { anchor }) : "")),
       el("div", { class: "deal" }, ...selects),
       el("button", { class: "main", id: "deal", onclick: () => play(`round ${next.round}: ` +
-        selects.map(s => s.querySelector("select").value).join(" ")) }, "Deal")];
+        selects.map(s => s.querySelector("select").value).join(" ")) }, _("Deal"))];
   },
   phase(next) {
-    return [el("h2", {}, `Phase ${next.phase}: ${next.player} chooses`),
+    return [el("h2", {}, _("Phase {phase}: {player} chooses", next)),
       el("div", { class: "steps" }, ...next.options.options.map(o =>
         el("button", { onclick: () => play(o.text) }, o.text.replace(/^\d+\.\s+\S+\s+/, ""))))];
   },
@@ -132,11 +142,11 @@ const VIEWS = {
     const box = el("div", {});
     const me = (data.table.players || []).find(p => p.name === next.player) || {};
     const o = next.options;
-    const count = o.counted ? `${o.count.toLocaleString()} legal turns`
-      : `at least ${(o.at_least || 0).toLocaleString()} legal turns`;
+    const count = o.counted ? _("{n} legal turns", { n: o.count.toLocaleString(LANG) })
+      : _("at least {n} legal turns", { n: (o.at_least || 0).toLocaleString(LANG) });
     box.append(el("h2", {}, `${next.player}: ${next.action}`),
-      el("p", { class: "totals", id: "totals" }, `${me.taler} taler, ${me.workers} workers` +
-        (o.blue ? `, ${o.blue} blue on the space` : "") + ` · ${count}`));
+      el("p", { class: "totals", id: "totals" }, _("{taler} taler, {workers} workers", me) +
+        (o.blue ? ", " + _("{blue} blue on the space", o) : "") + ` · ${count}`));
     const chips = el("div", { class: "chosen", id: "chosen" });
     const steps = el("div", { class: "steps", id: "steps" });
     const confirm = el("div", { id: "confirm" });
@@ -146,39 +156,39 @@ const VIEWS = {
     // a refused turn keeps its text and the referee's findings until it is changed
     typed.addEventListener("input", () => say(""));
     typed.addEventListener("keydown", e => { if (e.key === "Enter") { e.preventDefault(); play(typed.value); } });
-    box.append(el("details", {}, el("summary", {}, "Or write the turn"), typed,
-      el("button", { id: "write-turn", onclick: () => play(typed.value) }, "Check and write")));
+    box.append(el("details", {}, el("summary", {}, _("Or write the turn")), typed,
+      el("button", { id: "write-turn", onclick: () => play(typed.value) }, _("Check and write"))));
     choose(chips, steps, confirm, me, next.action);
     return [box];
   },
   final(next) {
-    return [el("h2", {}, "The game is over"), el("p", {}, next.line),
-      el("button", { class: "main", id: "final", onclick: () => play(next.line) }, "Write the final scores")];
+    return [el("h2", {}, _("The game is over")), el("p", {}, next.line),
+      el("button", { class: "main", id: "final", onclick: () => play(next.line) }, _("Write the final scores"))];
   },
   over(next, data) {
-    return [el("h2", {}, "The game is over and scored"),
+    return [el("h2", {}, _("The game is over and scored")),
       el("p", {}, data.lines.filter(l => /^final:/i.test(l.trim())).join(" ")),
-      el("p", {}, el("a", { href: `score?t=${encodeURIComponent(token)}`, id: "score" },
-        "The score page: every player's breakdown and the chart"))];
+      el("p", {}, el("a", { href: `score?t=${encodeURIComponent(token)}&lang=${LANG}`, id: "score" },
+        _("The score page: every player's breakdown and the chart")))];
   },
   refused(next, data) {
-    return [el("h2", {}, "This record cannot be continued"), el("p", {}, next.reason),
-      el("ul", { class: "findings" }, ...data.findings.map(f => el("li", {}, `line ${f.line}: ${f.message}`)))];
+    return [el("h2", {}, _("This record cannot be continued")), el("p", {}, next.reason),
+      el("ul", { class: "findings" }, ...data.findings.map(f => el("li", {}, _("line {line}: {message}", f))))];
   },
   none(next) {
     return [el("p", {}, next.reason || "")];
   },
 };
 
-const GIVES = { money: "taler", crowns: "VP" };
+const GIVES = { money: N_("gives {n} taler"), crowns: N_("gives {n} VP") };
 
 async function choose(chips, steps, confirm, me, action) {
   const again = () => choose(chips, steps, confirm, me, action);
   chips.replaceChildren(...chosen.map(c => el("span", {}, c)));
   if (chosen.length) {
-    chips.append(el("button", { onclick: () => { chosen.pop(); again(); } }, "Back"));
+    chips.append(el("button", { onclick: () => { chosen.pop(); again(); } }, _("Back")));
   }
-  steps.replaceChildren(el("p", {}, "Finding the choices..."));
+  steps.replaceChildren(el("p", {}, _("Finding the choices...")));
   const data = await api("api/choices", { chosen });
   if (!data) return;
   if (!chosen.length && !data.complete && data.steps.length === 1 && data.steps[0].turns === 1 && !data.cut) {
@@ -188,16 +198,18 @@ async function choose(chips, steps, confirm, me, action) {
   confirm.replaceChildren();
   if (data.complete) {
     const c = data.complete;
-    confirm.append(el("p", { class: "totals" }, `Pays ${c.taler} taler with ${c.workers} workers: ` +
-      `${c.left.taler} taler and ${c.left.workers} workers left`),
-      el("button", { class: "main", id: "confirm-turn", onclick: () => play(c.text) }, `Confirm: ${c.text}`));
+    confirm.append(el("p", { class: "totals" },
+      _("Pays {taler} taler with {workers} workers: {left_taler} taler and {left_workers} workers left",
+        { taler: c.taler, workers: c.workers, left_taler: c.left.taler, left_workers: c.left.workers })),
+      el("button", { class: "main", id: "confirm-turn", onclick: () => play(c.text) }, _("Confirm: {text}", c)));
   }
   steps.replaceChildren(...data.steps.map(s => el("button", {
     onclick: () => { chosen.push(s.text); again(); } },
     s.text, el("small", {}, s.gives !== undefined && GIVES[action]
-      ? `gives ${s.gives} ${GIVES[action]}`   // money and crowns: what the workers bring
-      : s.taler[0] === s.taler[1] ? `${s.taler[0]} taler` : `${s.taler[0]}–${s.taler[1]} taler`))));
-  if (data.cut) steps.append(el("p", {}, "Not every choice is shown: write the turn below for the others."));
+      ? _(GIVES[action], { n: s.gives })   // money and crowns: what the workers bring
+      : s.taler[0] === s.taler[1] ? _("{n} taler", { n: s.taler[0] })
+      : _("{low}–{high} taler", { low: s.taler[0], high: s.taler[1] })))));
+  if (data.cut) steps.append(el("p", {}, _("Not every choice is shown: write the turn below for the others.")));
 }
 
 document.getElementById("undo").addEventListener("click", async () => {

@@ -5,6 +5,7 @@
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("game-data").textContent);
+  const words = data.words;   // what the script says, in the page's language
   const NS = "http://www.w3.org/2000/svg";
   const INK = "#1b1b1b", PAPER = "#ffffff";
   const FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
@@ -42,13 +43,13 @@
   function table(cells, layout, where) {
     // the cells in their places, and the caption: the record's path and what the
     // picture shows, the path on lines of its own when it is long (as state.py draws it)
-    const caption = data.path_lines ? data.path_lines.concat(["the table " + where])
-      : [data.path + ": the table " + where];
+    const said = words.caption.replace("{where}", where);
+    const caption = data.path_lines ? data.path_lines.concat([said]) : [data.path + ": " + said];
     const height = layout.height + 9 + 11 * caption.length;
     const width = layout.width;
     const svg = el("svg", {xmlns: NS, viewBox: "0 0 " + width + " " + height, width: width,
                            height: height, role: "img", font_family: FONT});
-    svg.appendChild(el("title", {}, "The table " + where));
+    svg.appendChild(el("title", {}, words.title.replace("{where}", where)));
     svg.appendChild(el("rect", {width: "100%", height: "100%", fill: PAPER}));
     for (const [i, x, y] of layout.cells) {
       const moved = el("g", {transform: "translate(" + x + " " + y + ")"});
@@ -126,11 +127,11 @@
     headText.textContent = line.dataset.head || "";
     if (!data.tables.length) return;
     const drawn = data.tables[data.line_state[n - 1]];
-    const where = "after line " + n;
+    const where = words.after_line.replace("{n}", n);
     markChart(drawn);
     cells.then((parsed) => {
       if (current !== line) return;   // another line was selected meanwhile
-      whereText.textContent = "The table " + where;
+      whereText.textContent = words.title.replace("{where}", where);
       // on a phone the cells stand in one column, and the side of the player whose
       // line it is comes into the picture's view (the wheel for any other line)
       picture.replaceChildren(table(parsed, phone.matches ? drawn.narrow : drawn.wide, where));
@@ -143,8 +144,7 @@
           - picture.getBoundingClientRect().top + picture.scrollTop - 4 : 0;
       }
     }, () => {
-      whereText.textContent = "This browser cannot unpack the tables: the table after line "
-        + data.start_line + " stays shown";
+      whereText.textContent = words.not_unpacked.replace("{n}", data.start_line);
     });
   }
 
