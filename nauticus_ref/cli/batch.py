@@ -325,10 +325,19 @@ def _alarmed(fn: Handler, task: Task, fmt: str, limit: float) -> Outcome:
 
 
 def _worker(
-    conn: Connection, others: list[Connection], fn: Handler, tasks: list[Task], fmt: str
+    conn: Connection,
+    others: list[Connection],
+    fn: Handler,
+    tasks: list[Task],
+    fmt: str,
+    lang: str,
 ) -> None:
     """Handle the chunks of task numbers the parent sends, answering record by record
-    (`tasks` came with the process: forked, or pickled once on Windows)."""
+    (`tasks` came with the process: forked, or pickled once on Windows), in the
+    parent's language."""
+    from nauticus_ref.core import language
+
+    language.use(lang)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     for other in others:  # the parent's ends of the other workers' pipes, inherited by fork
@@ -382,13 +391,16 @@ def _pooled(fn: Handler, tasks: list[Task], fmt: str, jobs: int, limit: float) -
     import multiprocessing  # only here: it costs a cold start several milliseconds
     from multiprocessing.connection import wait
 
+    from nauticus_ref.core import language
+
     ctx: Any = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     workers: list[_Worker] = []
 
     def start() -> _Worker:
         parent, child = ctx.Pipe()
         others = [w.conn for w in workers]
-        process = ctx.Process(target=_worker, args=(child, others, fn, tasks, fmt), daemon=True)
+        args = (child, others, fn, tasks, fmt, language.current())
+        process = ctx.Process(target=_worker, args=args, daemon=True)
         process.start()
         child.close()
         return _Worker(process, parent)

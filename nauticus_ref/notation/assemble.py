@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nauticus_ref.core.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.core.span import Span
 from nauticus_ref.notation import raw as t
 from nauticus_ref.notation import vocab
@@ -108,9 +109,10 @@ def parse_text(
                 SyntaxProblem(
                     1,
                     MAX_LINE_LENGTH,
-                    f"line of {len(line)} characters; "
-                    f"no line of a record is longer than {MAX_LINE_LENGTH}",
-                    "split it into one statement per line",
+                    _(
+                        "line of {n} characters; no line of a record is longer than {max_line_length}"
+                    ).format(n=len(line), max_line_length=MAX_LINE_LENGTH),
+                    _("split it into one statement per line"),
                 )
             )
             continue
@@ -131,9 +133,10 @@ def parse_text(
                     rule=SYNTAX_RULE,
                     severity="note",
                     span=Span(line=number, column=1, end_line=number, end_column=len(line) + 1),
-                    message=f"stopped after {MAX_SYNTAX_ERRORS} syntax errors; "
-                    "the rest of the file was not read",
-                    help="fix the errors above and run again",
+                    message=_(
+                        "stopped after {max_syntax_errors} syntax errors; the rest of the file was not read"
+                    ).format(max_syntax_errors=MAX_SYNTAX_ERRORS),
+                    help=_("fix the errors above and run again"),
                 )
             )
             break
@@ -156,10 +159,10 @@ def _refused(asm: _Assembler, statements: list[tuple[int, str]], lines: list[str
                 SyntaxProblem(
                     1,
                     len(line) + 1,
-                    f"the moves pass {MAX_STATEMENT_CHARS:,} "
-                    "characters at this line; no game is that long, so the "
-                    "record was not read",
-                    "keep one game to a record; comment lines do not count",
+                    _(
+                        "the moves pass {max_statement_chars:,} characters at this line; no game is that long, so the record was not read"
+                    ).format(max_statement_chars=MAX_STATEMENT_CHARS),
+                    _("keep one game to a record; comment lines do not count"),
                 )
             )
             break
@@ -174,8 +177,8 @@ class _Assembler(TurnReader):
         if self.final is not None and not isinstance(raw, t.CheckLine):
             raise syntax_problem(
                 raw,
-                "nothing but checks may follow the `final:` line",
-                "move the `final:` line to the end of the record",
+                _("nothing but checks may follow the `final:` line"),
+                _("move the `final:` line to the end of the record"),
             )
         if isinstance(raw, t.TextLine):
             self.on_text(raw)
@@ -200,12 +203,14 @@ class _Assembler(TurnReader):
         if self.rounds or self.setup:
             raise syntax_problem(
                 raw,
-                f"`{key}:` belongs in the header, before the first round",
-                "move this line to the top of the record",
+                _("`{key}:` belongs in the header, before the first round").format(key=key),
+                _("move this line to the top of the record"),
             )
         if key in self.header:
             raise syntax_problem(
-                raw, f"second `{key}:` line", f"write `{key}:` once, in the header"
+                raw,
+                _("second `{key}:` line").format(key=key),
+                _("write `{key}:` once, in the header").format(key=key),
             )
 
     def on_text(self, raw: t.TextLine) -> None:
@@ -215,7 +220,9 @@ class _Assembler(TurnReader):
         value = tok.value.strip() if tok is not None else ""
         if tok is None or not value:
             raise syntax_problem(
-                raw, f"`{key}:` needs a value", f"write it like `{key}: ...` or leave the line out"
+                raw,
+                _("`{key}:` needs a value").format(key=key),
+                _("write it like `{key}: ...` or leave the line out").format(key=key),
             )
         if key == "date":
             try:
@@ -223,8 +230,8 @@ class _Assembler(TurnReader):
             except ValueError:
                 raise syntax_problem(
                     tok,
-                    f"`{value}` is not a date",
-                    "write the date as year-month-day, like `2026-11-21`",
+                    _("`{value}` is not a date").format(value=value),
+                    _("write the date as year-month-day, like `2026-11-21`"),
                 ) from None
         column = c0(tok)
         self.header[key] = Text(
@@ -245,15 +252,15 @@ class _Assembler(TurnReader):
             if tok.type == "QUOTED":
                 raise syntax_problem(
                     tok,
-                    "a crest is named by one word, without quotes",
-                    "write a single word, like `gull`",
+                    _("a crest is named by one word, without quotes"),
+                    _("write a single word, like `gull`"),
                 )
         names = [self.name(tok) for tok in raw.names]
         if len(names) != 4:
             raise syntax_problem(
                 raw,
-                f"`crests:` names the four regular crests, this names {len(names)}",
-                "write four words, like `crests: whale anchor helm gull`",
+                _("`crests:` names the four regular crests, this names {n}").format(n=len(names)),
+                _("write four words, like `crests: whale anchor helm gull`"),
             )
         taken = (
             set(vocab.HULL_ALIASES)
@@ -267,8 +274,8 @@ class _Assembler(TurnReader):
                 raise SyntaxProblem(
                     n.span.column,
                     n.span.end_column,
-                    f"`{n.text}` cannot name a crest: the word is taken",
-                    "choose a word that is not an item word or another crest",
+                    _("`{text}` cannot name a crest: the word is taken").format(text=n.text),
+                    _("choose a word that is not an item word or another crest"),
                 )
             seen.add(n.key)
         self.header["crests"] = names
@@ -279,8 +286,8 @@ class _Assembler(TurnReader):
         if self.rounds or self.setup:
             raise syntax_problem(
                 raw,
-                "a `setup:` block comes once, before the first round line",
-                "start the record with the header, then `setup:`, then the round line",
+                _("a `setup:` block comes once, before the first round line"),
+                _("start the record with the header, then `setup:`, then the round line"),
             )
         setup: dict[str, Any] = {
             "span": self.span(raw),
@@ -297,8 +304,10 @@ class _Assembler(TurnReader):
                 if value not in vocab.BONUSES:
                     raise syntax_problem(
                         opt.space,
-                        f"unknown board space `{opt.space.value}`",
-                        "name the space by its bonus: " + ", ".join(vocab.BONUSES),
+                        _("unknown board space `{value}`").format(value=opt.space.value),
+                        _("name the space by its bonus: {spaces}").format(
+                            spaces=", ".join(vocab.BONUSES)
+                        ),
                     )
                 setup["anchor"] = value
             else:
@@ -311,8 +320,10 @@ class _Assembler(TurnReader):
         if not self.in_setup:
             raise syntax_problem(
                 raw,
-                f"`{player} {where}` lines belong in a `setup:` block",
-                "start the block with a `setup:` line",
+                _("`{player} {where}` lines belong in a `setup:` block").format(
+                    player=player, where=where
+                ),
+                _("start the block with a `setup:` line"),
             )
         if where == "delivered":
             parsed = self.items(items, "setup")
@@ -321,8 +332,8 @@ class _Assembler(TurnReader):
                     raise SyntaxProblem(
                         item.span.column,
                         item.span.end_column,
-                        "only goods are delivered",
-                        "list goods here, like `2 grain, 3 fish`",
+                        _("only goods are delivered"),
+                        _("list goods here, like `2 grain, 3 fish`"),
                     )
         else:
             parsed = self.items(items, "setup")
@@ -342,8 +353,8 @@ class _Assembler(TurnReader):
         if "players" not in self.header:
             raise syntax_problem(
                 raw,
-                "the first round comes before any `players:` line",
-                "start the record with `players: Anna, Ben` (seat order, clockwise)",
+                _("the first round comes before any `players:` line"),
+                _("start the record with `players: Anna, Ben` (seat order, clockwise)"),
             )
         deal = [self.action(w) for w in words]
         # The round is opened before the count is judged, so that its phases
@@ -353,8 +364,8 @@ class _Assembler(TurnReader):
         if len(deal) != 8:
             raise syntax_problem(
                 raw,
-                f"a deal lists the eight action tiles, this lists {len(deal)}",
-                "write all eight actions clockwise from the 3-workers space",
+                _("a deal lists the eight action tiles, this lists {n}").format(n=len(deal)),
+                _("write all eight actions clockwise from the 3-workers space"),
             )
 
     def on_phase(self, raw: t.PhaseLine) -> None:
@@ -362,9 +373,10 @@ class _Assembler(TurnReader):
         if not self.rounds:
             raise syntax_problem(
                 raw,
-                "a phase line before any round line",
-                "deal the round first, like `round 1: goods hulls money transport "
-                "crowns masts deliver sails`",
+                _("a phase line before any round line"),
+                _(
+                    "deal the round first, like `round 1: goods hulls money transport crowns masts deliver sails`"
+                ),
             )
         phase = PhaseDraft(
             raw_span=self.span(raw),
@@ -392,20 +404,26 @@ class _Assembler(TurnReader):
         if word == "crown":
             return Bonus(span=span, kind="crest", value="crown")
         if word in ("mast", "masts", "sail", "sails", "good", "goods"):
-            what = "the good" if word.startswith("good") else "the crest"
             example = "coffee" if word.startswith("good") else next(iter(self.crest_map))
             raise syntax_problem(
                 tok,
-                f"the bonus names {what} you take, not the word `{tok.value}`",
-                f"write it like `bonus {example}`: the space decides whether it is a "
-                "mast, a sail or a good",
+                (
+                    _("the bonus names the good you take, not the word `{value}`")
+                    if word.startswith("good")
+                    else _("the bonus names the crest you take, not the word `{value}`")
+                ).format(value=tok.value),
+                _(
+                    "write it like `bonus {example}`: the space decides whether it is a mast, a sail or a good"
+                ).format(example=example),
             )
         choices = list(self.crest_map) + list(vocab.GOODS) + list(vocab.CLAIMABLE_BONUSES)
         raise syntax_problem(
             tok,
-            f"unknown bonus `{tok.value}`",
+            _("unknown bonus `{value}`").format(value=tok.value),
             did_you_mean(word, choices)
-            or "name a crest (" + ", ".join(self.crest_map) + "), a good, or a bonus like `3w`",
+            or _("name a crest ({crests}), a good, or a bonus like `3w`").format(
+                crests=", ".join(self.crest_map)
+            ),
         )
 
     def on_check(self, raw: t.CheckLine) -> None:
@@ -413,8 +431,8 @@ class _Assembler(TurnReader):
         if not amounts:
             raise syntax_problem(
                 raw,
-                "a check line lists amounts like `23vp 12t 5w`",
-                "write the check like `check Anna: 23vp 12t 5w`",
+                _("a check line lists amounts like `23vp 12t 5w`"),
+                _("write the check like `check Anna: 23vp 12t 5w`"),
             )
         fields = read_amounts(amounts, "checked")
         check = Check(
@@ -436,8 +454,8 @@ class _Assembler(TurnReader):
         if not self.rounds:
             raise syntax_problem(
                 raw,
-                "a `final:` line before any round",
-                "write the `final:` line after the last round",
+                _("a `final:` line before any round"),
+                _("write the `final:` line after the last round"),
             )
         entries = []
         for e in raw.entries:
@@ -447,11 +465,11 @@ class _Assembler(TurnReader):
                 if unit != "vp":
                     raise syntax_problem(
                         score_tok,
-                        f"a final score is in victory points, not `{unit}`",
-                        f"write `{value}` or `{value}vp`",
+                        _("a final score is in victory points, not `{unit}`").format(unit=unit),
+                        _("write `{value}` or `{value}vp`").format(value=value),
                     )
             else:
-                value = read_number(score_tok, MAX_AMOUNT, "a score")
+                value = read_number(score_tok, MAX_AMOUNT, _("a score"))
             entries.append(FinalEntry(span=self.span(e), player=self.name(player_tok), score=value))
         self.final = Final(span=self.span(raw), entries=entries)
 
@@ -463,8 +481,8 @@ class _Assembler(TurnReader):
                 SyntaxProblem(
                     1,
                     2,
-                    "the record has no `players:` line",
-                    "start the record with `players: Anna, Ben` (seat order, clockwise)",
+                    _("the record has no `players:` line"),
+                    _("start the record with `players: Anna, Ben` (seat order, clockwise)"),
                 )
             )
         if self.errors:

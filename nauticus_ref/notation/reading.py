@@ -14,6 +14,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from nauticus_ref.core.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.core.span import Span
 from nauticus_ref.notation import raw as t
 from nauticus_ref.notation import vocab
@@ -76,7 +77,7 @@ def syntax_problem(x: Any, message: str, help: str | None = None) -> SyntaxProbl
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     best = vocab.closest(word, choices)
-    return f"did you mean `{best}`" if best else None
+    return _("did you mean `{word}`").format(word=best) if best else None
 
 
 @dataclass
@@ -138,7 +139,7 @@ class Reader:
     def name(self, tok: Tok) -> Name:
         text = tok.value[1:-1] if tok.type == "QUOTED" else tok.value
         if not text.strip():
-            raise syntax_problem(tok, "empty name", "write a name between the quotes")
+            raise syntax_problem(tok, _("empty name"), _("write a name between the quotes"))
         return Name(span=self.span(tok), text=text)
 
     @property
@@ -153,8 +154,9 @@ class Reader:
         if word not in vocab.ACTIONS:
             raise syntax_problem(
                 tok,
-                f"unknown action `{tok.value}`",
-                did_you_mean(word, vocab.ACTIONS) or "the actions are " + " ".join(vocab.ACTIONS),
+                _("unknown action `{value}`").format(value=tok.value),
+                did_you_mean(word, vocab.ACTIONS)
+                or _("the actions are {actions}").format(actions=" ".join(vocab.ACTIONS)),
             )
         return cast(Action, word)
 
@@ -165,10 +167,10 @@ class Reader:
             count_tok, word_tok = raw.number, raw.word
             count = 1
             if count_tok is not None:
-                count = read_number(count_tok, MAX_COUNT, "a count")
+                count = read_number(count_tok, MAX_COUNT, _("a count"))
                 if count < 1:
                     raise syntax_problem(
-                        count_tok, "a count is at least 1", "leave out the item instead"
+                        count_tok, _("a count is at least 1"), _("leave out the item instead")
                     )
             word = word_tok.value.lower()
             word = PLURALS.get(word, word)
@@ -179,8 +181,8 @@ class Reader:
                     continue
                 raise syntax_problem(
                     word_tok,
-                    f"`{word}` needs a crest before it",
-                    f"write it like `whale {word}` or `crown {word}`",
+                    _("`{word}` needs a crest before it").format(word=word),
+                    _("write it like `whale {word}` or `crown {word}`").format(word=word),
                 )
             if word in vocab.HULL_ALIASES:
                 out.append(["hull", vocab.HULL_ALIASES[word], count, raw, raw])
@@ -197,10 +199,11 @@ class Reader:
                 )
                 raise syntax_problem(
                     word_tok,
-                    f"unknown item `{word_tok.value}`",
+                    _("unknown item `{value}`").format(value=word_tok.value),
                     did_you_mean(word, choices)
-                    or "items are hull parts, masts, sails and goods, like `bow`, "
-                    "`whale mast`, `coffee`",
+                    or _(
+                        "items are hull parts, masts, sails and goods, like `bow`, `whale mast`, `coffee`"
+                    ),
                 )
         items = []
         for kind, name, count, first, last in out:
@@ -215,8 +218,8 @@ class Reader:
                     )
                     raise syntax_problem(
                         first,
-                        f"`{word}` alone could be a mast or a sail",
-                        f"write `{word} mast` or `{word} sail`",
+                        _("`{word}` alone could be a mast or a sail").format(word=word),
+                        _("write `{word} mast` or `{word} sail`").format(word=word),
                     )
             items.append(Item(span=self.span(first, last), kind=kind, name=name, count=count))
         return items
@@ -232,20 +235,24 @@ class Reader:
             if len(words) == 3 and all(w in vocab.GOODS for w in words[1:]):
                 return Reward(span=span, kind="goods", goods=(words[1], words[2]))
             raise syntax_problem(
-                raw, "the goods reward names two goods", "write it like `goods coffee fish`"
+                raw, _("the goods reward names two goods"), _("write it like `goods coffee fish`")
             )
         text = " ".join(tok.value for tok in raw.words)
         parts = split_rewards(words)
         if parts:
             raise syntax_problem(
-                raw, "separate rewards with `,`", f"write them like `[{', '.join(parts)}]`"
+                raw,
+                _("separate rewards with `,`"),
+                _("write them like `[{value}]`").format(value=", ".join(parts)),
             )
         raise syntax_problem(
             raw,
-            f"unknown reward `{text}`",
+            _("unknown reward `{text}`").format(text=text),
             did_you_mean(text.lower(), vocab.REWARDS)
-            or "the rewards are `crown mast`, `crown sail`, `3vp`, `7t`, `3w` and "
-            "`goods <good> <good>`",
+            or _(
+                "the rewards are `crown mast`, `crown sail`, `3vp`, `7t`, `3w` and "
+                "`goods <good> <good>`"
+            ),
         )
 
     def claim(self, raw: t.ClaimRaw, unit: str, action: str) -> Claim:
@@ -254,8 +261,10 @@ class Reader:
         if got != unit:
             raise syntax_problem(
                 tok,
-                f"a claim for `{action}` is in `{unit}`, not `{got}`",
-                f"write it like `= {value}{unit}`",
+                _("a claim for `{action}` is in `{unit}`, not `{got}`").format(
+                    action=action, unit=unit, got=got
+                ),
+                _("write it like `= {value}{unit}`").format(value=value, unit=unit),
             )
         return Claim(span=self.span(raw), value=value, unit=cast(Unit, got))
 
@@ -288,11 +297,13 @@ def read_amount(tok: Tok) -> tuple[int, str]:
     text = tok.value.lower()
     unit = "vp" if text.endswith("vp") else text[-1]
     value = read_number(
-        tok, MAX_COUNT if unit == "w" else MAX_AMOUNT, "an amount", text[: -len(unit)]
+        tok, MAX_COUNT if unit == "w" else MAX_AMOUNT, _("an amount"), text[: -len(unit)]
     )
     if value < 0 and unit != "vp":
         raise syntax_problem(
-            tok, f"`{tok.value}` is negative", "taler and workers are never below zero"
+            tok,
+            _("`{value}` is negative").format(value=tok.value),
+            _("taler and workers are never below zero"),
         )
     return value, unit
 
@@ -309,21 +320,27 @@ def read_amounts(tokens: Iterable[Tok], twice: str) -> dict[str, int]:
         value, unit = read_amount(tok)
         key = AMOUNT_FIELDS[unit]
         if key in fields:
-            raise syntax_problem(tok, f"`{unit}` is {twice} twice", "give each amount once")
+            raise syntax_problem(
+                tok,
+                _("`{unit}` is {twice} twice").format(unit=unit, twice=twice),
+                _("give each amount once"),
+            )
         fields[key] = value
     return fields
 
 
 def read_number(
-    tok: Tok, limit: int = MAX_NUMBER, what: str = "a number", digits: str | None = None
+    tok: Tok, limit: int = MAX_NUMBER, what: str | None = None, digits: str | None = None
 ) -> int:
-    """The token's number, refused (as a syntax error) beyond `limit`."""
+    """The token's number (`what`: a number), refused (as a syntax error) beyond `limit`."""
     value = int(digits if digits is not None else tok.value)
     if abs(value) > limit:
         raise syntax_problem(
             tok,
-            f"{what} of {digits or tok.value} is far larger than a game allows",
-            f"write {limit} or less",
+            _("{what} of {value} is far larger than a game allows").format(
+                what=what or _("a number"), value=digits or tok.value
+            ),
+            _("write {limit} or less").format(limit=limit),
         )
     return value
 

@@ -15,14 +15,15 @@ from typing import Hashable, Iterator
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from nauticus_ref.core.language import N_, _
 from nauticus_ref.notation.vocab import ACTIONS, KEYWORDS, quoted
 
 # kind -> (message, help, examples).  `{tok}` is the offending text, `{prev}` the
 # text of the token before it.
 KINDS: dict[str, tuple[str, str | None, list[str]]] = {
     "missing-colon": (
-        "missing `:` after the player's name `{prev}`",
-        "write `{prev}: ...`, a colon after the name",
+        N_("missing `:` after the player's name `{prev}`"),
+        N_("write `{prev}: ...`, a colon after the name"),
         [
             "Anna pass",
             "Anna bow >store",
@@ -43,8 +44,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "missing-gt": (
-        "missing `>` before the destination",
-        "write the destination after `>`: `>store`, `>NAME` or `>new NAME`",
+        N_("missing `>` before the destination"),
+        N_("write the destination after `>`: `>store`, `>NAME` or `>new NAME`"),
         [
             "Anna: bow stern new A",
             "Anna: bow stern",
@@ -66,8 +67,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "count-without-item": (
-        "a count needs an item after it",
-        "write the item after the count, like `2 coffee`",
+        N_("a count needs an item after it"),
+        N_("write the item after the count, like `2 coffee`"),
         [
             "Anna: 2 >store",
             "Anna: bow >A, 2 >B",
@@ -87,18 +88,18 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "claim-unit": (
-        "a claim needs its unit, like `= 6t`",
-        "write `t` for taler or `vp` for victory points after the number",
+        N_("a claim needs its unit, like `= 6t`"),
+        N_("write `t` for taler or `vp` for victory points after the number"),
         ["Anna: bow >A = 6", "Anna: 3w = 6", "Anna: bow >A = bow", "Anna: 3w = x"],
     ),
     "amount-unit": (
-        "a number of workers needs its unit, like `3w`",
-        "write `w` after the number",
+        N_("a number of workers needs its unit, like `3w`"),
+        N_("write `w` after the number"),
         ["Anna: 3w 3", "Anna: 3w = 6t 3"],
     ),
     "missing-destination": (
-        "missing destination after `>`",
-        "write `>store`, `>NAME` or `>new NAME`",
+        N_("missing destination after `>`"),
+        N_("write `>store`, `>NAME` or `>new NAME`"),
         [
             "Anna: bow >",
             "Anna: bow >, stern >A",
@@ -109,8 +110,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "new-needs-name": (
-        "a new ship needs a name",
-        "write the ship's name after `new`, like `>new A`",
+        N_("a new ship needs a name"),
+        N_("write the ship's name after `new`, like `>new A`"),
         [
             "Anna: bow >new",
             "Anna: bow >new, stern >A",
@@ -120,8 +121,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "unclosed-rewards": (
-        "missing `]` after the rewards",
-        "close the list of rewards with `]`",
+        N_("missing `]` after the rewards"),
+        N_("close the list of rewards with `]`"),
         [
             "Anna: bow >A [3vp",
             "Anna: bow >A [crown mast",
@@ -133,8 +134,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "reward-comma": (
-        "separate rewards with `,`",
-        "write them like `[7t, crown sail]`",
+        N_("separate rewards with `,`"),
+        N_("write them like `[7t, crown sail]`"),
         # (`[crown mast 3vp]` parses as one reward of three words; the assembler says it)
         [
             "Anna: bow >A [7t crown sail]",
@@ -143,8 +144,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "rewards-brackets": (
-        "rewards go in brackets after the placement that completes the ship",
-        "write them like `>A [crown sail, 7t]`",
+        N_("rewards go in brackets after the placement that completes the ship"),
+        N_("write them like `>A [crown sail, 7t]`"),
         [
             "Anna: bow >A 7t",
             "Anna: bow >A 3vp, 7t",
@@ -154,13 +155,13 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "empty-rewards": (
-        "empty list of rewards",
-        "name one reward per mast, like `[3vp, 7t]`, or leave the brackets out",
+        N_("empty list of rewards"),
+        N_("name one reward per mast, like `[3vp, 7t]`, or leave the brackets out"),
         ["Anna: bow >A []", "Anna: bow >A [,", "Anna: bow >A [>"],
     ),
     "missing-separator": (
-        "missing `,` between two placements",
-        "separate placements with `,` and clauses with `;`",
+        N_("missing `,` between two placements"),
+        N_("separate placements with `,` and clauses with `;`"),
         [
             "Anna: bow >A stern >B",
             "Anna: bow >A 2 coffee >B",
@@ -173,8 +174,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "missing-semicolon": (
-        "missing `;` between two clauses",
-        "separate clauses with `;`, like `pass; extra money: 2w`",
+        N_("missing `;` between two clauses"),
+        N_("separate clauses with `;`, like `pass; extra money: 2w`"),
         [
             "Anna: pass pass",
             "Anna: pass bow >A",
@@ -188,29 +189,33 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "phase-dot": (
-        "missing `.` after the phase number",
-        "write the phase line like `1. Anna hulls`",
+        N_("missing `.` after the phase number"),
+        N_("write the phase line like `1. Anna hulls`"),
         ["1 Anna hulls", '1 "Anna" hulls', "1: Anna hulls", "1"],
     ),
     "phase-action": (
-        "a phase line names the start player and then the action",
-        "write the phase line like `1. Anna hulls`",
+        N_("a phase line names the start player and then the action"),
+        N_("write the phase line like `1. Anna hulls`"),
         ["1. Anna", "1. Anna 3w", "1.", "1. 3w", '1. Anna "hulls"', "1. Anna, hulls"],
     ),
     "bonus-value": (
-        "`bonus` needs the bonus after it",
-        "name the crest or the good you take, like `bonus whale`, or write the bonus, like `bonus 3w`",
+        N_("`bonus` needs the bonus after it"),
+        N_(
+            "name the crest or the good you take, like `bonus whale`, or write the bonus, like `bonus 3w`"
+        ),
         ["1. Anna hulls bonus", '1. Anna hulls bonus "whale"', "1. Anna hulls bonus, x"],
     ),
     "phase-trailing": (
-        "unexpected text after the phase's action",
-        "write the phase line like `1. Anna hulls` or `1. Anna hulls bonus whale`",
+        N_("unexpected text after the phase's action"),
+        N_("write the phase line like `1. Anna hulls` or `1. Anna hulls bonus whale`"),
         ["1. Anna hulls whale", "1. Anna hulls 3w", "1. Anna hulls, x", "1. Anna hulls >A"],
     ),
     "bonus-words": (
-        "write only your choice after `bonus`",
-        "the space decides whether the bonus is a mast, a sail or a good: write `bonus whale` "
-        "or `bonus coffee`",
+        N_("write only your choice after `bonus`"),
+        N_(
+            "the space decides whether the bonus is a mast, a sail or a good: write `bonus whale` "
+            "or `bonus coffee`"
+        ),
         [
             "1. Anna hulls bonus whale mast",
             "1. Anna hulls bonus whale sail",
@@ -220,23 +225,23 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "round-colon": (
-        "missing `:` after the round number",
-        "write the deal like `round 1: goods hulls money transport crowns masts deliver sails`",
+        N_("missing `:` after the round number"),
+        N_("write the deal like `round 1: goods hulls money transport crowns masts deliver sails`"),
         ["round 1 goods hulls", "round 1", "round 1, goods", "round 1 3"],
     ),
     "round-number": (
-        "missing round number",
-        "write the deal like `round 1: goods hulls money transport crowns masts deliver sails`",
+        N_("missing round number"),
+        N_("write the deal like `round 1: goods hulls money transport crowns masts deliver sails`"),
         ["round: goods", "round goods", "round", "round 1w: goods"],
     ),
     "deal-word": (
-        "a deal lists eight action words",
-        "write the deal like `round 1: goods hulls money transport crowns masts deliver sails`",
+        N_("a deal lists eight action words"),
+        N_("write the deal like `round 1: goods hulls money transport crowns masts deliver sails`"),
         ["round 1: goods, hulls", 'round 1: "goods"'],
     ),
     "extra-colon": (
-        "missing `:` after the Extra Action's name",
-        "write the Extra Action like `extra goods: coffee >A`",
+        N_("missing `:` after the Extra Action's name"),
+        N_("write the Extra Action like `extra goods: coffee >A`"),
         [
             "Anna: extra goods coffee >A",
             "Anna: extra goods",
@@ -246,8 +251,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "extra-name": (
-        "`extra` needs the action's name after it",
-        "write the Extra Action like `extra goods: coffee >A`",
+        N_("`extra` needs the action's name after it"),
+        N_("write the Extra Action like `extra goods: coffee >A`"),
         [
             "Anna: extra: coffee >A",
             "Anna: extra",
@@ -256,8 +261,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "empty-clause": (
-        "a turn needs `pass` or the action's body",
-        "write what the player did after the colon, like `Anna: pass`",
+        N_("a turn needs `pass` or the action's body"),
+        N_("write what the player did after the colon, like `Anna: pass`"),
         [
             "Anna:",
             "Anna: pass;",
@@ -268,8 +273,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "header-colon": (
-        "missing `:` after `{prev}`",
-        "write the header line like `players: Anna, Ben`",
+        N_("missing `:` after `{prev}`"),
+        N_("write the header line like `players: Anna, Ben`"),
         [
             "players Anna, Ben",
             "game Club",
@@ -283,13 +288,13 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "header-players": (
-        "`players:` lists the names in seat order, separated by commas",
-        "write the header line like `players: Anna, Ben, Carla`",
+        N_("`players:` lists the names in seat order, separated by commas"),
+        N_("write the header line like `players: Anna, Ben, Carla`"),
         ["players: Anna Ben", "players:", "players: Anna,", "crests:"],
     ),
     "check-line": (
-        "a check line lists amounts like `23vp 12t 5w`",
-        "write the check like `check Anna: 23vp 12t 5w`",
+        N_("a check line lists amounts like `23vp 12t 5w`"),
+        N_("write the check like `check Anna: 23vp 12t 5w`"),
         [
             "check Anna",
             "check Anna: 3",
@@ -300,8 +305,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "final-entry": (
-        "a final score is the player's name followed by a number",
-        "write the final line like `final: Anna 87, Ben 80`",
+        N_("a final score is the player's name followed by a number"),
+        N_("write the final line like `final: Anna 87, Ben 80`"),
         [
             "final: Anna",
             "final: Anna, Ben 3",
@@ -313,8 +318,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "setup-head": (
-        "a setup line starts with the round and phase in play",
-        "write it like `setup: round 4 phase 3, anchor 2vp, flipped hulls crowns`",
+        N_("a setup line starts with the round and phase in play"),
+        N_("write it like `setup: round 4 phase 3, anchor 2vp, flipped hulls crowns`"),
         [
             "setup:",
             "setup: round",
@@ -330,8 +335,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "setup-tiles": (
-        "a setup line lists tiles separated by commas",
-        "write it like `Anna store: bow, whale mast, coffee`",
+        N_("a setup line lists tiles separated by commas"),
+        N_("write it like `Anna store: bow, whale mast, coffee`"),
         [
             "Anna ship A:",
             "Anna ship: bow",
@@ -344,8 +349,8 @@ KINDS: dict[str, tuple[str, str | None, list[str]]] = {
         ],
     ),
     "setup-stat": (
-        "a setup player line lists amounts, `passed N` and `extra used`",
-        "write it like `Anna: 12t 3w 25vp, passed 1, extra used`",
+        N_("a setup player line lists amounts, `passed N` and `extra used`"),
+        N_("write it like `Anna: 12t 3w 25vp, passed 1, extra used`"),
         [
             "Anna: passed",
             "Anna: passed x",
@@ -368,18 +373,18 @@ TERMINALS = {
     "EQUALS": "`=`",
     "LSQB": "`[`",
     "RSQB": "`]`",
-    "AMOUNT": "an amount like `3w`",
+    "AMOUNT": N_("an amount like `3w`"),
     "WPLUS": "`w+vp`",
-    "NUMBER": "a number",
-    "WORD": "a word",
-    "QUOTED": "a quoted name",
-    "TEXT": "text",
-    "$END": "the end of the line",
+    "NUMBER": N_("a number"),
+    "WORD": N_("a word"),
+    "QUOTED": N_("a quoted name"),
+    "TEXT": N_("text"),
+    "$END": N_("the end of the line"),
 }
 
 
 def describe(token_type: str) -> str:
-    return TERMINALS.get(token_type, f"`{token_type.lower()}`")
+    return _(TERMINALS[token_type]) if token_type in TERMINALS else f"`{token_type.lower()}`"
 
 
 #: How many parser states below the top identify the context of an error.  The
@@ -403,7 +408,7 @@ def _learnt() -> dict[Hashable, str]:
 
     parser = line_parser()
     table: dict[Hashable, str] = {}
-    for kind, (_, _, examples) in KINDS.items():
+    for kind, (_message, _help, examples) in KINDS.items():
         for example in examples:
             try:
                 parser.parse(example)
@@ -420,13 +425,14 @@ def _learnt() -> dict[Hashable, str]:
 def _unexpected_character(col: int, line: str) -> tuple[int, int, str, str | None]:
     ch = line[col - 1] if 0 < col <= len(line) else ""
     if ch == '"':
-        return col, len(line.rstrip()) + 1, "unterminated quoted name", 'close the name with `"`'
+        end = len(line.rstrip()) + 1
+        return col, end, _("unterminated quoted name"), _('close the name with `"`')
     shown = ch if ch.isprintable() else repr(ch)
     return (
         col,
         col + 1,
-        f"unexpected character `{shown}`",
-        "remove it; names are letters, digits, `_` and `-`, or in double quotes",
+        _("unexpected character `{char}`").format(char=shown),
+        _("remove it; names are letters, digits, `_` and `-`, or in double quotes"),
     )
 
 
@@ -459,22 +465,21 @@ def explain(e: UnexpectedInput, line: str) -> tuple[int, int, str, str | None]:
     if kind == "missing-separator" and tok.lower() in ("crown", "goods"):
         kind = "rewards-brackets"  # `>A crown sail`: a reward, not another placement
     if kind:
-        message, help_, _ = KINDS[kind]
+        message, help_, _examples = KINDS[kind]
         return (
             col,
             end,
-            message.format(tok=tok, prev=prev),
-            help_.format(tok=tok, prev=prev) if help_ else None,
+            _(message).format(tok=tok, prev=prev),
+            _(help_).format(tok=tok, prev=prev) if help_ else None,
         )
-    what = "end of the line" if tok.type == "$END" else f"`{tok}`"
+    what = _("end of the line") if tok.type == "$END" else f"`{tok}`"
     expected = sorted({describe(t) for t in e.expected if not t.startswith("__")})
     return (
         col,
         end,
-        f"unexpected {what}",
-        "expected "
-        + (
-            ", ".join(expected[:-1]) + " or " + expected[-1]
+        _("unexpected {what}").format(what=what),
+        _("expected {what}").format(
+            what=_("{some} or {last}").format(some=", ".join(expected[:-1]), last=expected[-1])
             if len(expected) > 1
             else "".join(expected)
         ),
@@ -520,8 +525,8 @@ def _spaced_name(line: str, col: int) -> tuple[int, int, str, str] | None:
     return (
         m.start("name") + 1,
         m.end("name") + 1,
-        "a name with spaces or punctuation needs double quotes",
-        f"write `{name}: ...`",
+        _("a name with spaces or punctuation needs double quotes"),
+        _("write `{name}: ...`").format(name=name),
     )
 
 
@@ -529,11 +534,13 @@ def action_in_turn(player: str, action: str) -> tuple[str, str]:
     """The message for a turn that starts with the phase's action word."""
     if not player.startswith('"'):
         player = quoted(player)
-    return (
-        f"a turn does not repeat the action `{action}`",
-        f"the phase line names the action; write only what {player} did, like "
-        f"`{player}: {BODY_EXAMPLES[action]}` (`extra {action}: ...` is the Extra Action)",
+    fix = _(
+        "the phase line names the action; write only what {player} did, like `{line}` "
+        "(`{extra}` is the Extra Action)"
     )
+    line, extra = f"{player}: {BODY_EXAMPLES[action]}", f"extra {action}: ..."
+    said = _("a turn does not repeat the action `{action}`").format(action=action)
+    return said, fix.format(player=player, line=line, extra=extra)
 
 
 def _last_text(value: object) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nauticus_ref.core.language import N_, _
 from nauticus_ref.notation import raw as t
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import (
@@ -40,8 +41,8 @@ class TurnReader(Reader):
             self.orphan_turns_reported = True
             raise syntax_problem(
                 raw,
-                "a turn line before any phase line",
-                "open the phase first, like `1. Anna hulls`",
+                _("a turn line before any phase line"),
+                _("open the phase first, like `1. Anna hulls`"),
             )
         player = self.name(player_tok)
         self.turn_player = player_tok.value  # as written, quotes and all
@@ -75,14 +76,14 @@ class TurnReader(Reader):
             raise SyntaxProblem(
                 body.c1,
                 body.c1 + 1,
-                "missing `>` before the destination",
-                "write the destination after `>`: `>store`, `>NAME` or `>new NAME`",
+                _("missing `>` before the destination"),
+                _("write the destination after `>`: `>store`, `>NAME` or `>new NAME`"),
             )
         if action in vocab.PLACING_ACTIONS:
             if not isinstance(body, t.PlacementsBody):
                 raise syntax_problem(
                     body,
-                    f"`{action}` places tiles, like `bow stern >new A`",
+                    _("`{action}` places tiles, like `bow stern >new A`").format(action=action),
                     self._body_help(action),
                 )
             placements, claim = body.placements, body.claim
@@ -96,14 +97,18 @@ class TurnReader(Reader):
         if action in ("money", "crowns"):
             if not isinstance(body, t.AmountsBody) or len(body.amounts) != 1 or body.stats:
                 raise syntax_problem(
-                    body, f"`{action}` takes the workers used, like `3w`", self._body_help(action)
+                    body,
+                    _("`{action}` takes the workers used, like `3w`").format(action=action),
+                    self._body_help(action),
                 )
             amount = body.amounts[0]
             value, unit = read_amount(amount)
             if unit != "w":
                 raise syntax_problem(
                     amount,
-                    f"`{action}` takes the workers used, like `3w`, not `{amount.value}`",
+                    _("`{action}` takes the workers used, like `3w`, not `{value}`").format(
+                        action=action, value=amount.value
+                    ),
                     self._body_help(action),
                 )
             claim = body.claim
@@ -119,7 +124,7 @@ class TurnReader(Reader):
         # deliver
         if not isinstance(body, t.ShipsBody):
             raise syntax_problem(
-                body, "`deliver` names the ships unloaded, like `A, B`", self._body_help(action)
+                body, _("`deliver` names the ships unloaded, like `A, B`"), self._body_help(action)
             )
         return ActionClause(
             span=span, action=action, extra=extra, ships=[self.name(tok) for tok in body.names]
@@ -127,16 +132,18 @@ class TurnReader(Reader):
 
     @staticmethod
     def _body_help(action: str) -> str:
-        return {
-            "hulls": "write placements like `bow stern >new A, 1ship >store`",
-            "masts": "write placements like `whale >A, anchor mast >store`",
-            "sails": "write placements like `whale >A, helm sail >store`",
-            "goods": "write placements like `coffee >A, 2 fish >store`",
-            "transport": "write the tiles taken from storage and their ship, like `bow >A`",
-            "money": "write the workers used, like `3w = 6t`",
-            "crowns": "write the workers used, like `3w = 9vp`",
-            "deliver": "write the ships unloaded, like `A, B`",
-        }[action]
+        return _(
+            {
+                "hulls": N_("write placements like `bow stern >new A, 1ship >store`"),
+                "masts": N_("write placements like `whale >A, anchor mast >store`"),
+                "sails": N_("write placements like `whale >A, helm sail >store`"),
+                "goods": N_("write placements like `coffee >A, 2 fish >store`"),
+                "transport": N_("write the tiles taken from storage and their ship, like `bow >A`"),
+                "money": N_("write the workers used, like `3w = 6t`"),
+                "crowns": N_("write the workers used, like `3w = 9vp`"),
+                "deliver": N_("write the ships unloaded, like `A, B`"),
+            }[action]
+        )
 
     def placement(self, raw: t.PlacementRaw, action: str) -> Placement:
         items = self.items(raw.items, action)
@@ -156,11 +163,13 @@ class TurnReader(Reader):
         if len(clause_raws) != 1 or not isinstance(body, t.AmountsBody):
             raise syntax_problem(
                 raw,
-                "a setup player line lists amounts, `passed N` and `extra used`",
-                "write it like `Anna: 12t 3w 25vp, passed 1, extra used`",
+                _("a setup player line lists amounts, `passed N` and `extra used`"),
+                _("write it like `Anna: 12t 3w 25vp, passed 1, extra used`"),
             )
         if body.claim is not None:
-            raise syntax_problem(body.claim, "a setup line has no claims", "leave out the `= ...`")
+            raise syntax_problem(
+                body.claim, _("a setup line has no claims"), _("leave out the `= ...`")
+            )
         fields: dict[str, Any] = dict(read_amounts(body.amounts, "given"))
         for stat in body.stats:
             first, second = stat.first, stat.second
@@ -168,7 +177,9 @@ class TurnReader(Reader):
                 n = read_number(second)
                 if n > 3:
                     raise syntax_problem(
-                        stat, "a player has three pass tiles", "write `passed 0` to `passed 3`"
+                        stat,
+                        _("a player has three pass tiles"),
+                        _("write `passed 0` to `passed 3`"),
                     )
                 fields["passed"] = n
             else:
