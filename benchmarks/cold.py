@@ -11,7 +11,9 @@ interleaved so that the machine's noise touches all alike; printed are the media
 the least wall time, and the CPU time, of each.  Bytecode is cached, as after
 `pip install` (this workplace sets PYTHONDONTWRITEBYTECODE).
 
-A third validate runs under a settings file (`.nauticus-ref.toml` beside the game),
+A validate of the same game in German reads the catalog and says every message
+through it: switching language must cost nothing measurable beside it.  A third
+validate runs under a settings file (`.nauticus-ref.toml` beside the game),
 which loads the TOML reader and pydantic.  `--instructions` also counts each process's
 instructions with valgrind's callgrind, which repeats exactly on a noisy machine (a few
 seconds each): the way to see what a change to the cold start did.  The targets
@@ -61,6 +63,7 @@ def commands(folder: Path) -> dict[str, list[str]]:
         FLOOR: [sys.executable, "-c", "import click, lark"],
         "nauticus-ref --version": CLI + ["--version"],
         "validate, a game in its own folder": CLI + ["validate", str(alone)],
+        "validate, the same in German (--lang de)": CLI + ["validate", "--lang", "de", str(alone)],
         "validate, under a settings file": CLI + ["validate", str(league)],
         "validate, in this repository": CLI + ["validate", str(GAME)],
     }

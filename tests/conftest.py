@@ -49,8 +49,9 @@ def english():
 def unhurried_nearest(monkeypatch):
     """The search for the nearest legal turn stops after half a second for a user; a
     test's findings must not depend on how busy the machine is (a snapshot of a help
-    line naming the nearest turn), so tests give it more time."""
+    line naming the nearest turn, `explain`'s nearest turns), so tests give it more time."""
     monkeypatch.setattr("nauticus_ref.moves.mend.SEARCH_SECONDS", 3.0)
+    monkeypatch.setattr("nauticus_ref.views.explain.NEAREST_SECONDS", 3.0)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -22,6 +22,7 @@ from nauticus_ref.cli.lang import (
     with_lang,
 )
 from nauticus_ref.core.about import __version__
+from nauticus_ref.core.language import _
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -130,7 +131,7 @@ def board_from(board_option: str | None) -> Board | None:
     try:
         return resolve(board_option)
     except BoardError as e:
-        cannot_run(f"--board: {e}")
+        cannot_run(_("--board: {e}").format(e=e))
 
 
 def _name_stdin(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
@@ -184,7 +185,7 @@ def settings() -> Finder:
     from nauticus_ref.settings.finder import Finder
 
     if _SETTINGS["config"] is not None and _SETTINGS["isolated"]:
-        cannot_run("give at most one of --config FILE and --isolated")
+        cannot_run(_("give at most one of --config FILE and --isolated"))
     return settled(lambda: Finder(_SETTINGS["config"], _SETTINGS["isolated"], warn))
 
 
@@ -388,7 +389,7 @@ def one_record(path: str, board_option: str | None, replayed: bool = True) -> Ga
     from nauticus_ref.views.text import render_text
 
     if os.path.isdir(path):
-        cannot_run(f"{path}: a folder; this command reads one record file")
+        cannot_run(_("{path}: a folder; this command reads one record file").format(path=path))
     for_terminal()
     board, finder = board_from(board_option), settings()
     where = settings_path(path)
@@ -401,7 +402,7 @@ def one_record(path: str, board_option: str | None, replayed: bool = True) -> Ga
     if report.replayed is None and replayed:
         for d in report.diagnostics:
             echo(render_text(report.path, report.lines, d), err=True)
-        fail(f"{report.path}: syntax errors; fix them first")
+        fail(_("{path}: syntax errors; fix them first").format(path=report.path))
         sys.exit(EXIT_ERRORS)
     return report
 
@@ -410,7 +411,9 @@ def line_in_range(report: Game, line: int | None) -> None:
     """Exit 2 with one line if `--line` is past the record's end (every command alike)."""
     lines = report.lines[:-1] if report.lines and report.lines[-1] == "" else report.lines
     if line is not None and line > len(lines):
-        cannot_run(f"{report.path} has {len(lines)} lines, not {line}")
+        cannot_run(
+            _("{path} has {n} lines, not {line}").format(path=report.path, n=len(lines), line=line)
+        )
 
 
 def _plain(message: str) -> str:
@@ -434,7 +437,7 @@ def entry(argv: list[str] | None = None) -> None:
             stream.reconfigure(errors="backslashreplace")
     signal.signal(signal.SIGTERM, _terminated)
     if sys.stdout is None:  # `>&-`: nowhere to report to
-        fail("standard output is closed")
+        fail(_("standard output is closed"))
         sys.exit(EXIT_CANNOT_RUN)
     choose_language(sys.argv[1:] if argv is None else argv)
     code: Any = EXIT_CLEAN
@@ -461,7 +464,11 @@ def entry(argv: list[str] | None = None) -> None:
     except OSError as e:  # click's own output to a full disk, or an error of ours
         from nauticus_ref.core.files import os_reason
 
-        fail(f"{e.filename}: {os_reason(e)}" if e.filename else _unwritable(e))
+        fail(
+            _("{filename}: {value}").format(filename=e.filename, value=os_reason(e))
+            if e.filename
+            else _unwritable(e)
+        )
         code = EXIT_CANNOT_RUN
     try:  # what is still buffered, before the exit status is given
         sys.stdout.flush()

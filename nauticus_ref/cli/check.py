@@ -35,6 +35,7 @@ from nauticus_ref.cli import (
     settled,
     stdin_option,
 )
+from nauticus_ref.core.language import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -160,8 +161,9 @@ def _batch(
     files, errors = batch_records(paths, finder)
     if how.fmt == "svg" and len(files) + len(errors) > 1:
         cannot_run(
-            f"--format svg draws one game, and {len(files) + len(errors)} records "
-            "were given; --format html puts several games on one page"
+            _(
+                "--format svg draws one game, and {value} records were given; --format html puts several games on one page"
+            ).format(value=len(files) + len(errors))
         )
     gathered = how.fmt in how.documents
     for_people = how.fmt in ("text", "concise")
@@ -226,7 +228,12 @@ def _batch(
             k: sum(n for (_, severity), n in by_rule.items() if severity == k)
             for k in ("error", "warning", "note")
         }
-        echo(f"{done} files, {bad} with errors: {tally(totals)}{seconds}")
+        echo(
+            _("{done} files, {bad} with errors: {tally}").format(
+                done=done, bad=bad, tally=tally(totals)
+            )
+            + seconds
+        )
     sys.exit(EXIT_CANNOT_RUN if unchecked else EXIT_ERRORS if bad else EXIT_CLEAN)
 
 

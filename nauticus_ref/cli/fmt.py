@@ -19,6 +19,7 @@ from nauticus_ref.cli import (
     settings,
     stdin_option,
 )
+from nauticus_ref.core.language import _
 
 
 @main.command()
@@ -73,7 +74,7 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
             unparsable += 1
             for d in result.parsed.diagnostics:
                 echo(render_text(src.path, result.parsed.lines, d), err=True)
-            fail(f"{src.path}: syntax errors; not formatted")
+            fail(_("{path}: syntax errors; not formatted").format(path=src.path))
             continue
         if str(f) == STDIN and not (check or diff):
             emit(result.text, nl=False)
@@ -95,7 +96,7 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
                 )
             )
         elif check:
-            echo(f"would reformat {src.path}")
+            echo(_("would reformat {path}").format(path=src.path))
         else:
             try:
                 write_output(f, result.text, unchanged_since=before)
@@ -104,7 +105,7 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
                 fail(str(e))
                 errors.append(str(e))
                 continue
-            echo(f"reformatted {src.path}", err=True)
+            echo(_("reformatted {path}").format(path=src.path), err=True)
     if check or diff:
         echo(
             f"{changed} file{'s' if changed != 1 else ''} would be reformatted, "

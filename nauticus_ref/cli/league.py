@@ -29,6 +29,7 @@ from nauticus_ref.cli import (
     stdin_option,
     write_file,
 )
+from nauticus_ref.core.language import _, ngettext
 
 if TYPE_CHECKING:
     from nauticus_ref.game.league import League
@@ -122,11 +123,14 @@ def league(
         from nauticus_ref.game.league import rate
     except ImportError:
         cannot_run(
-            "the league needs its extra (openskill is missing): pip install "
-            "'nauticus-ref[league]' (from a checkout: pip install '.[league]')"
+            _(
+                "the league needs its extra (openskill is missing): pip install 'nauticus-ref[league]' (from a checkout: pip install '.[league]')"
+            )
         )
     if out is not None and fmt not in ("text", "html"):
-        cannot_run(f"--out writes the html page; --format {fmt} goes to standard output")
+        cannot_run(
+            _("--out writes the html page; --format {fmt} goes to standard output").format(fmt=fmt)
+        )
     board, finder = board_from(board_option), settings()
     files, errors = batch_records(paths, finder)
     for message in errors:
@@ -163,8 +167,13 @@ def league(
                 linked[outcome.path] = f"{GAMES}/{data['page']}"
     if not results:
         for path, why in skipped:
-            fail(f"{path}: not counted: {why}")
-        echo(f"no game to count: {len(files)} record{'s' if len(files) != 1 else ''} read")
+            fail(_("{path}: not counted: {why}").format(path=path, why=why))
+        n = len(files)
+        echo(
+            ngettext(
+                "no game to count: {n} record read", "no game to count: {n} records read", n
+            ).format(n=n)
+        )
         sys.exit(EXIT_ERRORS)
     page = fmt == "html" or out is not None  # the courses and head-to-head: the page's alone
     _show(rate(results, joined, page=page), skipped, undated, fmt, out, linked)

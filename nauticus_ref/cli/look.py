@@ -24,6 +24,7 @@ from nauticus_ref.cli import (
     stdin_option,
     write_file,
 )
+from nauticus_ref.core.language import _
 from nauticus_ref.notation.vocab import BONUSES
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -57,7 +58,9 @@ def annotate(path: str, out: str | None, board_option: str | None) -> None:
     from nauticus_ref.views.annotate import annotate as annotated
 
     if out is not None and same_file(out, path):
-        cannot_run(f"{out}: annotate never writes over its input; choose another --out")
+        cannot_run(
+            _("{out}: annotate never writes over its input; choose another --out").format(out=out)
+        )
     report = one_record(path, board_option)
     _print_or_write(out, annotated(report))
     sys.exit(EXIT_CLEAN if report.valid else EXIT_ERRORS)
@@ -117,13 +120,14 @@ def explain(
     from nauticus_ref.views.whatif import WhatIfError, edited, what_if
 
     if (line is None) == (at is None):
-        cannot_run("give exactly one of --line N and --at ROUND.PHASE[.PLAYER]")
+        cannot_run(_("give exactly one of --line N and --at ROUND.PHASE[.PLAYER]"))
     report = one_record(path, board_option)
     line_in_range(report, line)
     if line is not None and report.lines[line - 1].strip()[:1] in ("", "#"):
         cannot_run(
-            f"{report.path}:{line}: this line has no move (it is blank or a comment); "
-            "explain a phase or turn line"
+            _(
+                "{path}:{line}: this line has no move (it is blank or a comment); explain a phase or turn line"
+            ).format(path=report.path, line=line)
         )
     record, result = report.record, report.replayed
     assert record is not None and result is not None  # one_record saw to it
@@ -146,7 +150,7 @@ def explain(
         if change is not None:
             data["instead"] = change
     except (InspectError, WhatIfError) as e:
-        cannot_run(f"{report.path}: {e}")
+        cannot_run(_("{path}: {e}").format(path=report.path, e=e))
     echo(FORMATS[fmt](data))
     sys.exit(EXIT_CLEAN if data["verdict"]["legal"] else EXIT_ERRORS)
 
@@ -179,7 +183,7 @@ def state(path: str, line: int | None, at: str | None, fmt: str, board_option: s
     from nauticus_ref.views.state import FORMATS, state_json
 
     if line is not None and at is not None:
-        cannot_run("give at most one of --line N and --at ROUND.PHASE")
+        cannot_run(_("give at most one of --line N and --at ROUND.PHASE"))
     report = one_record(path, board_option)
     line_in_range(report, line)
     record, result = report.record, report.replayed
@@ -188,7 +192,7 @@ def state(path: str, line: int | None, at: str | None, fmt: str, board_option: s
     try:
         if at is not None:
             if at.count(".") != 1:
-                raise InspectError(f"`{at}` is not ROUND.PHASE, like `2.3`")
+                raise InspectError(_("`{at}` is not ROUND.PHASE, like `2.3`").format(at=at))
             point = find_point(record, at=at)
             phase = point.phase
             assert phase is not None  # find_point names a phase for ROUND.PHASE
@@ -201,7 +205,7 @@ def state(path: str, line: int | None, at: str | None, fmt: str, board_option: s
         else:
             where, rp = "at the end of the record", result.table
     except InspectError as e:
-        cannot_run(f"{report.path}: {e}")
+        cannot_run(_("{path}: {e}").format(path=report.path, e=e))
     data = state_json(rp, where)
     echo(FORMATS[fmt]({"path": report.path, **data}))
     sys.exit(EXIT_CLEAN if report.valid else EXIT_ERRORS)
@@ -258,13 +262,15 @@ def card(
 
     if path is None and deal is None:
         cannot_run(
-            "give a record, or a deal with --deal ACTIONS; for example `nauticus-ref card game.ngn`"
+            _(
+                "give a record, or a deal with --deal ACTIONS; for example `nauticus-ref card game.ngn`"
+            )
         )
     if path is not None and deal is not None:
-        cannot_run("give a record or --deal ACTIONS, not both")
+        cannot_run(_("give a record or --deal ACTIONS, not both"))
     if deal is not None:
         if round_no is not None:
-            cannot_run("--round reads a record; with --deal there is none")
+            cannot_run(_("--round reads a record; with --deal there is none"))
         from nauticus_ref.game.board import resolve
 
         board = board_from(board_option) or resolve(None)
@@ -272,7 +278,9 @@ def card(
     else:
         assert path is not None
         if anchor is not None:
-            cannot_run("--anchor goes with --deal; a record's rounds say where the anchor points")
+            cannot_run(
+                _("--anchor goes with --deal; a record's rounds say where the anchor points")
+            )
         data, valid = _record_card(path, round_no, board_option)
     text = FORMATS[fmt](data)
     echo(text, nl=not text.endswith("\n"))
@@ -298,8 +306,9 @@ def _deal(text: str) -> list[str]:
             [f"lacks {', '.join(missing)}"] if missing else []
         )
         cannot_run(
-            "--deal: a deal names each of the eight actions once, clockwise from the 3w "
-            f"space; this one {' and '.join(wrong)}"
+            _(
+                "--deal: a deal names each of the eight actions once, clockwise from the 3w space; this one {value}"
+            ).format(value=" and ".join(wrong))
         )
     return words
 
@@ -317,12 +326,13 @@ def _record_card(
     assert record is not None and result is not None  # one_record saw to it
     rounds = {r.number: r for r in record.rounds}
     if not rounds:
-        cannot_run(f"{report.path}: no round has been dealt yet")
+        cannot_run(_("{path}: no round has been dealt yet").format(path=report.path))
     chosen = rounds.get(round_no if round_no is not None else max(rounds))
     if chosen is None:
         cannot_run(
-            f"{report.path}: no round {round_no} (the record has rounds "
-            f"{', '.join(map(str, sorted(rounds)))})"
+            _("{path}: no round {round_no} (the record has rounds {value})").format(
+                path=report.path, round_no=round_no, value=", ".join(map(str, sorted(rounds)))
+            )
         )
     table = replay_upto(record, chosen.span.line, result.table.board)
     return (
@@ -360,9 +370,13 @@ def view(path: str, out: str | None, board_option: str | None) -> None:
     from nauticus_ref.views.replay import replay_html
 
     if out is not None and same_file(out, path):
-        cannot_run(f"{out}: view never writes over its input; choose another --out")
+        cannot_run(
+            _("{out}: view never writes over its input; choose another --out").format(out=out)
+        )
     if out is None and sys.stdout.isatty():
-        cannot_run("the page is HTML for a browser: give --out game.html, or redirect the output")
+        cannot_run(
+            _("the page is HTML for a browser: give --out game.html, or redirect the output")
+        )
     report = one_record(path, board_option, replayed=False)
     if not report.valid:  # an illegal turn shows the nearest legal one
         from dataclasses import replace

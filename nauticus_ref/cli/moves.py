@@ -19,6 +19,7 @@ from nauticus_ref.cli import (
     one_record,
     stdin_option,
 )
+from nauticus_ref.core.language import _
 
 
 @main.command()
@@ -70,7 +71,7 @@ def moves(
     from nauticus_ref.views.point import InspectError, find_point
 
     if (line is None) == (at is None):
-        cannot_run("give exactly one of --line N and --at ROUND.PHASE[.PLAYER]")
+        cannot_run(_("give exactly one of --line N and --at ROUND.PHASE[.PLAYER]"))
     report = one_record(path, board_option)
     line_in_range(report, line)
     record, result = report.record, report.replayed
@@ -78,7 +79,7 @@ def moves(
     try:
         point = find_point(record, line or 0, at)
     except InspectError as e:
-        cannot_run(f"{report.path}: {e}")
+        cannot_run(_("{path}: {e}").format(path=report.path, e=e))
     options = options_at(record, result.table.board, point.line, report.lines, report.off)
     if limit is None and fmt == "text":
         limit = 20

@@ -9,6 +9,7 @@ import socket
 import click
 
 from nauticus_ref.cli import cannot_run, echo, main
+from nauticus_ref.core.language import _
 
 #: Hosts that only this machine reaches: no token is asked for there.
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -61,8 +62,9 @@ def record(game: str, players: str | None, board_option: str | None, host: str, 
         from nauticus_ref.record.app import make_app, server_config
     except ImportError as e:
         cannot_run(
-            f"the recorder needs its extra ({e.name} is missing): "
-            "pip install 'nauticus-ref[record]' (from a checkout: pip install '.[record]')"
+            _(
+                "the recorder needs its extra ({name} is missing): pip install 'nauticus-ref[record]' (from a checkout: pip install '.[record]')"
+            ).format(name=e.name)
         )
     from nauticus_ref.core.files import SourceError
     from nauticus_ref.game.board import BoardError
@@ -81,25 +83,29 @@ def record(game: str, players: str | None, board_option: str | None, host: str, 
         sock.bind((host, port))
         sock.listen(128)  # connections wait in the queue until the app serves them
     except UnicodeError as e:
-        cannot_run(f"cannot listen on {host}:{port}: {e}")
+        cannot_run(_("cannot listen on {host}:{port}: {e}").format(host=host, port=port, e=e))
     except OSError as e:
-        cannot_run(f"cannot listen on {host}:{port}: {e.strerror or e}")
+        cannot_run(
+            _("cannot listen on {host}:{port}: {value}").format(
+                host=host, port=port, value=e.strerror or e
+            )
+        )
     if players is not None:  # written once the page can be served: a failed start writes nothing
         try:
             book.new(player_names(players), board_option)
         except BookError as e:
             sock.close()
-            cannot_run(f"{game}: {e.message}")
+            cannot_run(_("{game}: {message}").format(game=game, message=e.message))
     port = sock.getsockname()[1]
     for address in _addresses(host, port, token):
-        echo(f"recording {game} at {address}")
+        echo(_("recording {game} at {address}").format(game=game, address=address))
     if public:
         echo(
             "this page is reachable from the network: only those with its address "
             "(and token) can write"
         )
         _qr(_addresses(host, port, token)[-1])
-    echo("press Ctrl-C to stop; every confirmed line is already written")
+    echo(_("press Ctrl-C to stop; every confirmed line is already written"))
     uvicorn.Server(server_config(make_app(book, token, public))).run(sockets=[sock])
 
 

@@ -21,6 +21,7 @@ from nauticus_ref.cli import (
     main,
     write_file,
 )
+from nauticus_ref.core.language import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -76,10 +77,10 @@ def simulate(
             write_file(Path(out), text)
         sys.exit(EXIT_CLEAN)
     if out is None:
-        cannot_run("several games need --out FOLDER, one file per game")
+        cannot_run(_("several games need --out FOLDER, one file per game"))
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
-        cannot_run(f"{out}: not a folder")
+        cannot_run(_("{out}: not a folder").format(out=out))
     numbers = range(games)
     width = len(str(games - 1))
     with (
@@ -90,7 +91,7 @@ def simulate(
         for i in bar:
             name = f"game-{players}p-{seed + i:0{width}d}.ngn"
             write_file(folder / name, to_ngn(play(players, seed + i, board)), say=False)
-    echo(f"wrote {games} games to {folder}")
+    echo(_("wrote {n} games to {folder}").format(n=games, folder=folder))
     sys.exit(EXIT_CLEAN)
 
 
@@ -145,9 +146,18 @@ def rules(rule_id: str | None, fmt: str) -> None:
         emit(versioned(dict(_rule_dict(rule, full=True))))
     else:
         echo(
-            f"{rule.id}: {rule.title}\n\nWritten in: {rule.citation}. "
-            f"Severity: {rule.severity}.\n\n{rule.summary}\n\n"
-            "Breaks it:\n" + _indent(rule.fail) + "\nKeeps it:\n" + _indent(rule.ok)
+            f"{rule.id}: {rule.title}\n\n"
+            + _("Written in: {citation}. Severity: {severity}.").format(
+                citation=rule.citation, severity=rule.severity
+            )
+            + f"\n\n{rule.summary}\n\n"
+            + _("Breaks it:")
+            + "\n"
+            + _indent(rule.fail)
+            + "\n"
+            + _("Keeps it:")
+            + "\n"
+            + _indent(rule.ok)
         )
     sys.exit(EXIT_CLEAN)
 
@@ -237,7 +247,8 @@ def server() -> None:
         from nauticus_ref.lsp.server import serve
     except ImportError as e:
         cannot_run(
-            f"the language server needs pygls ({e.name} is missing): "
-            "pip install 'nauticus-ref[server]' (from a checkout: pip install '.[server]')"
+            _(
+                "the language server needs pygls ({name} is missing): pip install 'nauticus-ref[server]' (from a checkout: pip install '.[server]')"
+            ).format(name=e.name)
         )
     serve()

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 from dataclasses import dataclass
 
+from nauticus_ref.core.language import _
+
 
 class SourceError(Exception):
     """A path that cannot be read as a record; the message is for the user."""
@@ -54,11 +56,11 @@ MAX_RECORD_BYTES = 512 * 1024
 
 def os_reason(e: OSError) -> str:
     if e.errno == errno.ENAMETOOLONG:
-        return "the file name is too long"
+        return _("the file name is too long")
     if e.errno == errno.ELOOP:
-        return "a symbolic link loop"
+        return _("a symbolic link loop")
     if e.errno == errno.ENOENT:
-        return "no such file or directory"
+        return _("no such file or directory")
     return e.strerror.lower() if e.strerror else str(e)
 
 
@@ -87,12 +89,14 @@ def expand(
                 found = [f for f in found if keep(f)]
             errors.extend(skipped)
             if not found and not skipped:
-                errors.append(Problem(raw, "no .ngn files in this directory"))
+                errors.append(Problem(raw, _("no .ngn files in this directory")))
             files.extend(found)
         elif stat.S_ISREG(mode):
             files.append(shown(raw))
         else:
-            errors.append(Problem(raw, f"not a regular file ({_kind(mode)}); not read"))
+            errors.append(
+                Problem(raw, _("not a regular file ({value}); not read").format(value=_kind(mode)))
+            )
     return files, errors
 
 
@@ -158,12 +162,22 @@ class _Ignores:
                 read_bytes_limited(path, MAX_IGNORE_BYTES, "a .gitignore"), path, "a .gitignore"
             )
         except SourceError as e:
-            self.warn(path, f"{str(e).removeprefix(path + ': ')}; its patterns are not applied")
+            self.warn(
+                path,
+                _("{value}; its patterns are not applied").format(
+                    value=str(e).removeprefix(path + ": ")
+                ),
+            )
             return
         try:
             self.specs[folder] = ignore_spec(text.splitlines(), path)
         except SourceError as e:
-            self.warn(path, f"{str(e).removeprefix(path + ': ')}; the folder is not walked")
+            self.warn(
+                path,
+                _("{value}; the folder is not walked").format(
+                    value=str(e).removeprefix(path + ": ")
+                ),
+            )
             self.specs[folder] = None  # nothing below it is read: what it meant is unknown
 
     def ignored(self, path: str, is_dir: bool) -> bool:
@@ -204,10 +218,11 @@ def ignore_spec(patterns: list[str], where: str) -> Any:
             except Exception as e:  # noqa: BLE001
                 shown = pattern if len(pattern) <= 60 else pattern[:60] + "..."
                 raise SourceError(
-                    f"{where}: the pattern `{shown}` cannot be used "
-                    f"({str(e).splitlines()[0][:120]})"
+                    _("{where}: the pattern `{shown}` cannot be used ({value})").format(
+                        where=where, shown=shown, value=str(e).splitlines()[0][:120]
+                    )
                 ) from None
-    raise SourceError(f"{where}: the patterns cannot be used together")
+    raise SourceError(_("{where}: the patterns cannot be used together").format(where=where))
 
 
 def _walk(top: str) -> tuple[list[str], list[Problem]]:
@@ -221,7 +236,10 @@ def _walk(top: str) -> tuple[list[str], list[Problem]]:
 
     def unreadable(e: OSError) -> None:
         skipped.append(
-            Problem(str(e.filename), f"cannot read this folder ({os_reason(e)}); skipped")
+            Problem(
+                str(e.filename),
+                _("cannot read this folder ({value}); skipped").format(value=os_reason(e)),
+            )
         )
 
     ignores = _Ignores(top, lambda path, why: skipped.append(Problem(path, why)))
@@ -233,7 +251,7 @@ def _walk(top: str) -> tuple[list[str], list[Problem]]:
             if d.startswith(".") or d in SKIPPED_FOLDERS or ignores.ignored(path, True):
                 continue
             if os.path.islink(path):
-                skipped.append(Problem(path, "a link to a folder; not followed"))
+                skipped.append(Problem(path, _("a link to a folder; not followed")))
                 continue
             kept.append(d)
         dirs[:] = kept
@@ -245,12 +263,16 @@ def _walk(top: str) -> tuple[list[str], list[Problem]]:
                 mode = os.stat(path).st_mode
             except OSError as e:
                 broken = "a broken link" if e.errno == errno.ENOENT else os_reason(e)
-                skipped.append(Problem(path, f"{broken}; skipped"))
+                skipped.append(Problem(path, _("{broken}; skipped").format(broken=broken)))
                 continue
             if stat.S_ISREG(mode):
                 found.append(shown(path))
             else:
-                skipped.append(Problem(path, f"not a regular file ({_kind(mode)}); skipped"))
+                skipped.append(
+                    Problem(
+                        path, _("not a regular file ({value}); skipped").format(value=_kind(mode))
+                    )
+                )
     return sorted(found, key=lambda p: p.split("/")), skipped  # as paths sort: part by part
 
 
@@ -260,11 +282,17 @@ def open_regular(path: str | Path) -> tuple[int, os.stat_result]:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as e:
-        raise SourceError(f"{path}: cannot read: {os_reason(e)}") from None
+        raise SourceError(
+            _("{path}: cannot read: {value}").format(path=path, value=os_reason(e))
+        ) from None
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
-        raise SourceError(f"{path}: not a regular file ({_kind(st.st_mode)}); not read")
+        raise SourceError(
+            _("{path}: not a regular file ({value}); not read").format(
+                path=path, value=_kind(st.st_mode)
+            )
+        )
     return fd, st
 
 
@@ -279,14 +307,21 @@ def read_bytes_limited(
         with os.fdopen(fd, "rb") as f:
             if st.st_size > limit:
                 raise SourceError(
-                    f"{path}: {_size(st.st_size)} is too large to be {what} "
-                    f"(the limit is {limit // 1024} KiB)"
+                    _(
+                        "{path}: {value} is too large to be {what} (the limit is {value2} KiB)"
+                    ).format(path=path, value=_size(st.st_size), what=what, value2=limit // 1024)
                 )
             data = f.read(limit + 1)
     except OSError as e:
-        raise SourceError(f"{path}: cannot read: {os_reason(e)}") from None
+        raise SourceError(
+            _("{path}: cannot read: {value}").format(path=path, value=os_reason(e))
+        ) from None
     if len(data) > limit:  # the file grew while it was read
-        raise SourceError(f"{path}: too large to be {what} (the limit is {limit // 1024} KiB)")
+        raise SourceError(
+            _("{path}: too large to be {what} (the limit is {value} KiB)").format(
+                path=path, what=what, value=limit // 1024
+            )
+        )
     return data
 
 
@@ -322,15 +357,20 @@ def decode(data: bytes, path: str, what: str = "a record") -> str:
         len(data) > 3
         and (data[1::2].count(0) > len(data) // 4 or data[0::2].count(0) > len(data) // 4)
     ):
-        raise SourceError(f"{path}: UTF-16 text; save it as UTF-8")
+        raise SourceError(_("{path}: UTF-16 text; save it as UTF-8").format(path=path))
     if b"\0" in data:
-        raise SourceError(f"{path}: binary data (a NUL byte at offset {data.index(0)}), not {what}")
+        raise SourceError(
+            _("{path}: binary data (a NUL byte at offset {value}), not {what}").format(
+                path=path, value=data.index(0), what=what
+            )
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise SourceError(
-            f"{path}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset "
-            f"{e.start}); save it as UTF-8"
+            _(
+                "{path}: not UTF-8 text (byte 0x{value:02x} at offset {start}); save it as UTF-8"
+            ).format(path=path, value=data[e.start], start=e.start)
         ) from None
 
 
@@ -362,12 +402,15 @@ def read_stdin() -> Source:
     global _stdin_text
     if _stdin_text is None:
         if sys.stdin is None:  # `<&-`: there is no standard input to read
-            raise SourceError(f"{_stdin_name}: standard input is closed")
+            raise SourceError(
+                _("{stdin_name}: standard input is closed").format(stdin_name=_stdin_name)
+            )
         data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
         if len(data) > MAX_RECORD_BYTES:
             raise SourceError(
-                f"{_stdin_name}: too large to be a record (the limit is "
-                f"{MAX_RECORD_BYTES // 1024} KiB)"
+                _("{stdin_name}: too large to be a record (the limit is {value} KiB)").format(
+                    stdin_name=_stdin_name, value=MAX_RECORD_BYTES // 1024
+                )
             )
         _stdin_text = decode(data, _stdin_name)
     return Source(_stdin_name, _stdin_text)

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from nauticus_ref.core.language import _
 from nauticus_ref.notation import vocab
 
 if TYPE_CHECKING:
@@ -85,7 +86,11 @@ class Board:
 
 def _expect(ok: bool, source: str, key: str, expected: str) -> None:
     if not ok:
-        raise BoardError(f"{source}: `{key}`: expected {expected}")
+        raise BoardError(
+            _("{source}: `{key}`: expected {expected}").format(
+                source=source, key=key, expected=expected
+            )
+        )
 
 
 def parse_board(data: dict[str, Any], source: str) -> Board:
@@ -183,7 +188,7 @@ def load_board_file(path: str | Path) -> Board:
             read_bytes_limited(path, MAX_BOARD_BYTES, "a board file"), str(path), "a board file"
         )
     except SourceError as e:
-        raise BoardError(f"board file {e}") from None
+        raise BoardError(_("board file {e}").format(e=e)) from None
     data = _parsed_ahead().get(_digest(text))
     if data is None:  # a bundled board is read ahead, and most runs use one
         try:
@@ -242,7 +247,9 @@ def bundled(name: str) -> Board:
     if name not in bundled_names():
         shown = name if len(name) <= 40 else name[:40] + "..."
         raise BoardError(
-            f"no bundled board called `{shown}` (bundled: {', '.join(bundled_names())})"
+            _("no bundled board called `{shown}` (bundled: {value})").format(
+                shown=shown, value=", ".join(bundled_names())
+            )
         )
     return load_board_file(os.path.join(BOARDS_DIR, f"{name}.toml"))
 
@@ -269,9 +276,9 @@ def resolve_for_record(spec: str | None, record_dir: str | Path) -> Board:
     if _is_name(spec):
         if not re.fullmatch(_BUNDLED_NAME, spec):
             raise BoardError(
-                f"`board: {spec[:40]}{'...' if len(spec) > 40 else ''}` is not a "
-                "bundled board's name; name a bundled board or a `.toml` file "
-                "beside the record"
+                _(
+                    "`board: {value}{value2}` is not a bundled board's name; name a bundled board or a `.toml` file beside the record"
+                ).format(value=spec[:40], value2="..." if len(spec) > 40 else "")
             )
         return bundled(spec)
     from pathlib import Path
@@ -280,18 +287,21 @@ def resolve_for_record(spec: str | None, record_dir: str | Path) -> Board:
     shown = spec if len(spec) <= 60 else spec[:60] + "..."
     if path.is_absolute() or path.drive:
         raise BoardError(
-            f"`board: {shown}`: a record may name only a board file in its own "
-            "folder, not an absolute path; pass it with --board instead"
+            _(
+                "`board: {shown}`: a record may name only a board file in its own folder, not an absolute path; pass it with --board instead"
+            ).format(shown=shown)
         )
     folder = Path(record_dir).resolve()
     try:
         target = (folder / path).resolve()
     except (OSError, RuntimeError) as e:
-        raise BoardError(f"`board: {shown}`: cannot be followed ({e})") from None
+        raise BoardError(
+            _("`board: {shown}`: cannot be followed ({e})").format(shown=shown, e=e)
+        ) from None
     if not target.is_relative_to(folder):
         raise BoardError(
-            f"`board: {shown}` points outside the record's folder; a record may "
-            "name only a board file beside it or below it; pass it with --board "
-            "instead"
+            _(
+                "`board: {shown}` points outside the record's folder; a record may name only a board file beside it or below it; pass it with --board instead"
+            ).format(shown=shown)
         )
     return load_board_file(target)

@@ -249,8 +249,8 @@ class Analysis:
                     return []
                 ships = self._ships(known, turn.group(1).strip('"'))
                 return [
-                    Completion("store", "keyword", "the player's storage"),
-                    Completion("new ", "keyword", "start a ship"),
+                    Completion("store", "keyword", _("the player's storage")),
+                    Completion("new ", "keyword", _("start a ship")),
                 ] + [Completion(quoted(s), "ship") for s in ships]
             return self._items(crests)
         if before and not stripped:  # an indented empty line: a turn begins
@@ -291,7 +291,7 @@ class Analysis:
 
     @staticmethod
     def _items(crests: list[str]) -> list[Completion]:
-        out = [Completion(h, "item", "hull part") for h in vocab.HULLS]
+        out = [Completion(h, "item", _("hull part")) for h in vocab.HULLS]
         out += [Completion(g, "item", "good") for g in vocab.GOODS]
         for kind in ("mast", "sail"):
             out += [Completion(f"{c} {kind}", "crest") for c in crests + ["crown"]]
@@ -317,11 +317,11 @@ class Analysis:
             if table is not None and action in table.deal:
                 kind = table.board.bonuses[table.deal.index(action)]
         if kind in ("mast", "sail"):
-            return [Completion(c, "bonus", f"a {c} {kind}") for c in crests]
+            return [Completion(c, "bonus", f"{c} {kind}") for c in crests]
         if kind == "w+good":
-            return [Completion(g, "bonus", "a worker and this good") for g in vocab.GOODS]
+            return [Completion(g, "bonus", _("a worker and this good")) for g in vocab.GOODS]
         if kind is not None:
-            return [Completion(kind, "bonus", "the space's bonus, as a claim")]
+            return [Completion(kind, "bonus", _("the space's bonus, as a claim"))]
         return [Completion(c, "bonus") for c in crests] + [
             Completion(g, "bonus") for g in vocab.GOODS
         ]

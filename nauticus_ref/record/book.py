@@ -27,6 +27,7 @@ from nauticus_ref.core.files import (
     os_reason,
     read_bytes_limited,
 )
+from nauticus_ref.core.language import _
 from nauticus_ref.core.writing import stamp, write_atomically
 from nauticus_ref.game.board import (
     Board,
@@ -102,7 +103,9 @@ class Book:
         """The book for `path`, read if it exists.  Raises SourceError, or BoardError
         when `board_spec` or the board the record names cannot be read."""
         if not path.strip() or os.path.isdir(path):
-            raise SourceError(f"{path!r}: name the record's file, like tonight.ngn")
+            raise SourceError(
+                _("{path!r}: name the record's file, like tonight.ngn").format(path=path)
+            )
         book = cls(path, resolve(board_spec) if board_spec else None, board_spec)
         if os.path.exists(path):
             data = read_bytes_limited(path, MAX_RECORD_BYTES, "a record")
@@ -215,7 +218,7 @@ class Book:
 
         with self.lock:
             if not self.started:
-                raise BookError(409, "no game is being recorded yet")
+                raise BookError(409, _("no game is being recorded yet"))
             game = self.game()
             return score_html([score_json(game)])
 
@@ -226,7 +229,7 @@ class Book:
         what they cost; and the turn, if `chosen` is one."""
         with self.lock:
             if not self.started:
-                raise BookError(409, "no game is being recorded yet")
+                raise BookError(409, _("no game is being recorded yet"))
             turns = self._turns_now()
             steps: dict[str, list[int]] = {}
             gives: dict[str, int] = {}  # a step that makes a turn: what its claim says
@@ -276,10 +279,10 @@ class Book:
             return self._turns[1]
         game = self.game()
         if game.record is None or game.replayed is None or game.errors:
-            raise BookError(409, "the record has errors")
+            raise BookError(409, _("the record has errors"))
         o = options_at(game.record, game.replayed.table.board, len(self.lines) + 1, game.lines)
         if o.kind != "turn" or o.turns is None or o.player is None:
-            raise BookError(409, "the next line is not a turn")
+            raise BookError(409, _("the next line is not a turn"))
         printer = o.turns.printer(game.record)
         listed = []
         cut = False
@@ -301,16 +304,16 @@ class Book:
         with self.lock:
             self._fresh(at)
             if not self.started:
-                raise BookError(409, "start a game first: no players are named yet")
+                raise BookError(409, _("start a game first: no players are named yet"))
             line, comment = _one_line(line, "line"), _one_line(comment, "comment")
             if not line:
-                raise BookError(422, "the line is empty")
+                raise BookError(422, _("the line is empty"))
             game = self.game()
             if game.errors:
-                raise BookError(409, "the record has errors")
+                raise BookError(409, _("the record has errors"))
             before = self._next(game, listed=False)
             if before["kind"] == "over":
-                raise BookError(409, "the record takes no more lines")
+                raise BookError(409, _("the record takes no more lines"))
             indent = "  " if before["kind"] == "turn" else ""
             self._write(
                 self.text + indent + line + (f"  # {comment}" if comment else "") + self.newline,
@@ -326,7 +329,7 @@ class Book:
             while lines and not lines[-1].strip():
                 lines.pop()
             if not lines or HEADER.match(lines[-1]):
-                raise BookError(409, "there is no line to undo")
+                raise BookError(409, _("there is no line to undo"))
             lines.pop()
             self._write(self.newline.join(lines) + (self.newline if lines else ""), check=False)
             return self._state()
@@ -336,18 +339,21 @@ class Book:
         with self.lock:
             self._fresh(at)
             if self.started:
-                raise BookError(409, f"{os.path.basename(self.path)} already holds a game")
+                raise BookError(
+                    409, _("{value} already holds a game").format(value=os.path.basename(self.path))
+                )
             names = [_one_line(p, "player") for p in players if p.strip()]
             if not 2 <= len(names) <= 4:
-                raise BookError(422, "a game has 2 to 4 players")
+                raise BookError(422, _("a game has 2 to 4 players"))
             if any('"' in n for n in names):
-                raise BookError(422, "a player's name cannot hold a double quote (\")")
+                raise BookError(422, _("a player's name cannot hold a double quote (\")"))
             board = board or self.board_spec or "standard"
             if board not in self._boards():
                 raise BookError(
                     422,
-                    f"no board called `{board[:40]}` here "
-                    f"(the boards: {', '.join(self._boards())})",
+                    _("no board called `{value}` here (the boards: {value2})").format(
+                        value=board[:40], value2=", ".join(self._boards())
+                    ),
                 )
             try:
                 self.board = bundled(board) if board in bundled_names() else resolve(board)
@@ -365,7 +371,7 @@ class Book:
         """How the record names a board file: beside the record (docs/notation.md)."""
         rel = os.path.relpath(os.path.realpath(spec), os.path.dirname(os.path.realpath(self.path)))
         if os.sep in rel or rel.startswith(".."):
-            raise BookError(422, "a board file must lie in the record's own folder")
+            raise BookError(422, _("a board file must lie in the record's own folder"))
         try:  # as every command will read the record's `board:` line
             resolve_for_record(rel, os.path.dirname(os.path.realpath(self.path)))
         except BoardError as e:
@@ -376,13 +382,16 @@ class Book:
         if at is not None and at != len(self.lines):
             raise BookError(
                 409,
-                "the record has changed since this page last looked: it now shows the latest state",
+                _(
+                    "the record has changed since this page last looked: it now shows the latest state"
+                ),
             )
         if stamp(self.path) != self.seen or not self._same_on_disk():
             raise BookError(
                 409,
-                f"{os.path.basename(self.path)} was changed by another "
-                "program: restart the recorder to continue from it",
+                _(
+                    "{value} was changed by another program: restart the recorder to continue from it"
+                ).format(value=os.path.basename(self.path)),
             )
 
     def _same_on_disk(self) -> bool:
@@ -400,7 +409,7 @@ class Book:
 
     def _write(self, text: str, check: bool) -> None:
         if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
-            raise BookError(422, "the record would pass the size limit of 512 KiB")
+            raise BookError(422, _("the record would pass the size limit of 512 KiB"))
         if check:
             try:  # on the board the record names, as any command will read it after
                 game = validate_source(Source(self.path, text), self.board)
@@ -418,8 +427,9 @@ class Book:
             full = e.errno in (errno.ENOSPC, errno.EDQUOT)
             raise BookError(
                 507 if full else 500,
-                f"{os.path.basename(self.path)} could not be written ({os_reason(e)}); "
-                "the file is as it was",
+                _("{value} could not be written ({value2}); the file is as it was").format(
+                    value=os.path.basename(self.path), value2=os_reason(e)
+                ),
             ) from None
         self.text, self.seen = text, stamp(self.path)
 
@@ -469,14 +479,22 @@ NOT_IN_A_LINE = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029\x00\ud800-\udf
 
 def _one_line(text: str, what: str) -> str:
     if not isinstance(text, str):
-        raise BookError(422, f"the {what} must be text")
+        raise BookError(422, _("the {what} must be text").format(what=what))
     bad = NOT_IN_A_LINE.search(text)
     if bad is not None:
         raise BookError(
-            422, f"the {what} must be one line of text, without U+{ord(bad.group()):04X}"
+            422,
+            _("the {what} must be one line of text, without U+{value:04X}").format(
+                what=what, value=ord(bad.group())
+            ),
         )
     if len(text) > MAX_STATEMENT_CHARS:
-        raise BookError(422, f"the {what} is longer than {MAX_STATEMENT_CHARS:,} characters")
+        raise BookError(
+            422,
+            _("the {what} is longer than {max_statement_chars:,} characters").format(
+                what=what, max_statement_chars=MAX_STATEMENT_CHARS
+            ),
+        )
     return text.strip()
 
 

@@ -186,7 +186,7 @@ class Rule:
 def _read_doc(doc: str, rule_id: str) -> tuple[str, str, str, str]:
     """A rule module's docstring as summary, why, failing and passing example.  Read when
     first asked for, not when the rule is imported: a cold start reads none of them."""
-    summary, _, rest = doc.strip().partition("\n\n")
+    summary, _blank, rest = doc.strip().partition("\n\n")
     sections = dict(re.findall(r"^## (.+?)\n(.*?)(?=^## |\Z)", rest, re.M | re.S))
     missing = {"Why", "Breaks it", "Keeps it"} - set(sections)
     if missing:

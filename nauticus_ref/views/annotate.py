@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from nauticus_ref.core.findings import Diagnostic
+from nauticus_ref.core.language import _
 from nauticus_ref.referee.result import Step
 from nauticus_ref.referee.validate import Game
 
@@ -42,7 +43,11 @@ def annotate(report: Game) -> str:
             texts = [s.text for s in moves[number] if s.player == player]
             gained = vp.get((number, player))
             if gained:
-                texts.append(f"VP {gained:+d}, now {now[(number, player)]}")
+                texts.append(
+                    _("VP {gained}, now {now}").format(
+                        gained=f"{gained:+d}", now=now[(number, player)]
+                    )
+                )
             notes.append((f"{player}: " if player else "") + "; ".join(texts))
         notes += [f"{d.severity}[{d.rule}]: {d.message}" for d in problems[number]]
         out += [f"{indent}{PREFIX}{n}" for n in notes]

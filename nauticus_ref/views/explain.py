@@ -141,7 +141,9 @@ def _nearest(
         return []  # a turn out of order: the options are the next player's
     options, read = given
     printer = options.printer(record)
-    near, _ = suggestions(options, read.clauses, deadline=time.monotonic() + NEAREST_SECONDS)
+    near, _complete = suggestions(
+        options, read.clauses, deadline=time.monotonic() + NEAREST_SECONDS
+    )
     fixed = [o for o in (_fixed(options, board, lines, turn, d) for d in found) if o]
     shown = [(changes(read.clauses, o.clauses), o.clauses) for o in fixed]
     own = {key(o.clauses) for o in fixed}

@@ -9,6 +9,7 @@ import io
 import xml.etree.ElementTree as ET
 from typing import Any, Callable
 
+from nauticus_ref.core.language import _, ngettext
 from nauticus_ref.game.league import League, Standing
 from nauticus_ref.views import JSON_VERSION
 from nauticus_ref.views.text import dumps, escape_controls
@@ -82,19 +83,21 @@ def league_text(data: Data) -> str:
 
 def _heading(data: Data) -> str:
     games, undated = data["games"], len(data["undated"])
-    return f"league: {games} game{'s' if games != 1 else ''}, {len(data['players'])} players" + (
-        f" ({undated} not dated, rated after the dated ones)" if undated else ""
+    return ngettext(
+        "league: {n} game, {players} players", "league: {n} games, {players} players", games
+    ).format(n=games, players=len(data["players"])) + (
+        " " + _("({n} not dated, rated after the dated ones)").format(n=undated) if undated else ""
     )
 
 
 def _apart_lines(data: Data) -> list[str]:
     out = []
     if data["undated"]:
-        out += ["", "not dated (no `date:` line):"]
+        out += ["", _("not dated (no `date:` line):")]
         out += [f"  {escape_controls(p)}" for p in data["undated"]]
     if data["skipped"]:
         n = len(data["skipped"])
-        out += ["", f"not counted: {n} record{'s' if n != 1 else ''}"]
+        out += ["", ngettext("not counted: {n} record", "not counted: {n} records", n).format(n=n)]
         out += [escape_controls(f"  {s['path']}: {s['reason']}") for s in data["skipped"]]
     return out
 
@@ -161,7 +164,7 @@ def league_html(league: League, data: Data, pages: dict[str, str] | None = None)
         seats=_by_seat(league),
         counts=_by_count(league, names),
         games=[
-            (n, g.date or "not dated", g.path, pages.get(g.path), _placing(g))
+            (n, g.date or _("not dated"), g.path, pages.get(g.path), _placing(g))
             for n, g in enumerate(league.games, 1)
         ],
         skipped=data["skipped"],
@@ -247,8 +250,9 @@ def rating_svg(league: League, names: list[str]) -> str:
             )
         )
         parts.append(svg.label(LEFT - 4, y(v) + 4, f"{v:g}", 11, anchor="end"))
-    parts.append(svg.label(LEFT, CHART_H - BOTTOM + 18, "game 1", 11))
-    parts.append(svg.label(LEFT + plot_w, CHART_H - BOTTOM + 18, f"game {games}", 11, anchor="end"))
+    parts.append(svg.label(LEFT, CHART_H - BOTTOM + 18, _("game {n}").format(n=1), 11))
+    last = _("game {n}").format(n=games)
+    parts.append(svg.label(LEFT + plot_w, CHART_H - BOTTOM + 18, last, 11, anchor="end"))
     for n, name in enumerate(names):
         colour, dash, shape = _style(n)
         points = [
@@ -268,7 +272,7 @@ def rating_svg(league: League, names: list[str]) -> str:
         parts += [line, marker(shape, *points[-1], colour)]
     legend, lx, ly = [], 10.0, CHART_H + 4.0
     for n, name in enumerate(names):  # the names wrap onto as many rows as they need
-        colour, _, shape = _style(n)
+        colour, _dash, shape = _style(n)
         room = 16 + text_width(name, 12) + 14
         if lx > 10 and lx + room > CHART_W:
             lx, ly = 10.0, ly + LEGEND_ROW
@@ -285,7 +289,7 @@ def _style(n: int) -> tuple[str, str | None, str]:
     players another marker shape, so that no two of twenty players look alike."""
     from nauticus_ref.views.chart import STYLES
 
-    colour, dash, _ = STYLES[n % len(STYLES)]
+    colour, dash, _shape = STYLES[n % len(STYLES)]
     return colour, dash, ("circle", "square", "triangle", "diamond")[n // len(STYLES) % 4]
 
 

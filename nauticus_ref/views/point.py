@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nauticus_ref.core.language import _
 from nauticus_ref.game.board import Board
 from nauticus_ref.notation.model import Phase, Record, Turn
 from nauticus_ref.referee.engine import replay
@@ -33,7 +34,9 @@ def replay_upto(record: Record, last_line: int, board: Board) -> TableView:
     span = record.header.players_span
     if span is None or span.line > last_line:
         raise InspectError(
-            f"the players are not named yet by line {last_line}; choose a later point"
+            _("the players are not named yet by line {last_line}; choose a later point").format(
+                last_line=last_line
+            )
         )
     return replay(record, board, until_line=last_line).table
 
@@ -46,7 +49,9 @@ def find_point(record: Record, line: int = 0, at: str | None = None) -> Point:
             rnd, ph = int(parts[0]), int(parts[1])
         except (ValueError, IndexError):
             raise InspectError(
-                f"`{at}` is not ROUND.PHASE or ROUND.PHASE.PLAYER, like `2.3` or `2.3.Anna`"
+                _(
+                    "`{at}` is not ROUND.PHASE or ROUND.PHASE.PLAYER, like `2.3` or `2.3.Anna`"
+                ).format(at=at)
             ) from None
         player = parts[2].casefold() if len(parts) == 3 else None
         for r in record.rounds:
@@ -57,8 +62,12 @@ def find_point(record: Record, line: int = 0, at: str | None = None) -> Point:
                     for t in p.turns:
                         if t.player.key == player:
                             return Point(t.span.line, r.number, p, t)
-                    raise InspectError(f"no turn of `{parts[2]}` in round {rnd} phase {ph}")
-        raise InspectError(f"the record has no round {rnd} phase {ph}")
+                    raise InspectError(
+                        _("no turn of `{value}` in round {rnd} phase {ph}").format(
+                            value=parts[2], rnd=rnd, ph=ph
+                        )
+                    )
+        raise InspectError(_("the record has no round {rnd} phase {ph}").format(rnd=rnd, ph=ph))
     for r in record.rounds:
         for p in r.phases:
             if p.span.line == line:

@@ -11,6 +11,7 @@ from typing import Any, Iterator
 
 from nauticus_ref.core.files import Source
 from nauticus_ref.core.findings import SYNTAX_RULE, Diagnostic
+from nauticus_ref.core.language import _, ngettext
 from nauticus_ref.core.span import Span
 from nauticus_ref.game.board import Board
 from nauticus_ref.notation.assemble import comment_start
@@ -87,15 +88,23 @@ def what_if(game: Game, new: Game, line: int) -> Data:
 
 def what_if_text(data: Data) -> list[str]:
     out = [
-        f"instead of `{data['written']}`: `{data['instead']}` is "
-        + ("legal" if data["legal"] else "not legal either")
+        (
+            _("instead of `{written}`: `{instead}` is legal")
+            if data["legal"]
+            else _("instead of `{written}`: `{instead}` is not legal either")
+        ).format(written=data["written"], instead=data["instead"])
     ]
     first = data["first_broken"]
     out.append(
-        "no later line becomes illegal"
+        _("no later line becomes illegal")
         if first is None
-        else f"the first later line it makes illegal is line {first['line']}, "
-        f"`{first['source']}`: {first['severity']}[{first['rule']}]: {first['message']}"
+        else _(
+            "the first later line it makes illegal is line {line}, `{source}`: {finding}"
+        ).format(
+            line=first["line"],
+            source=first["source"],
+            finding=f"{first['severity']}[{first['rule']}]: {first['message']}",
+        )
     )
     for s in data["scores"] or []:
         change = "" if s["after"] is None else f" ({s['after'] - s['before']:+d})"
@@ -155,8 +164,10 @@ def checked_variations(game: Game, deadline: float | None = None) -> Iterator[Va
                 Diagnostic(
                     rule=SYNTAX_RULE,
                     span=span,
-                    message=f"the variation `{text}` for line {target} cannot be read",
-                    help="write a move line after `# instead:`",
+                    message=_("the variation `{text}` for line {n} cannot be read").format(
+                        text=text, n=target
+                    ),
+                    help=_("write a move line after `# instead:`"),
                 ),
             )
             continue
@@ -171,7 +182,9 @@ def checked_variations(game: Game, deadline: float | None = None) -> Iterator[Va
                 wrong,
                 span=span,
                 fixes=(),
-                message=f"the variation `{text}` for line {target} is not legal: {wrong.message}",
+                message=_("the variation `{text}` for line {n} is not legal: {why}").format(
+                    text=text, n=target, why=wrong.message
+                ),
             ),
         )
 
@@ -188,17 +201,23 @@ def variations(game: Game, seconds: float = VARIATION_SECONDS) -> list[Diagnosti
     found = [v.finding for v in checked if v.finding is not None]
     left = list(_comments(game))[len(checked) :] if game.record is not None else []
     if left:
-        _, target, _, span = left[0]
+        _line, target, _text, span = left[0]
         found.append(
             Diagnostic(
                 rule=SYNTAX_RULE,
                 span=span,
                 severity="note",
-                message=f"{len(left)} variation{'s' if len(left) > 1 else ''} from here on "
-                f"{'were' if len(left) > 1 else 'was'} not checked: checking a record's "
-                f"variations stops after {seconds:g} s",
-                help=f"check one at a time: `nauticus-ref explain {shlex.quote(game.path)} "
-                f'--line {target} --instead "TEXT"`',
+                message=ngettext(
+                    "{n} variation from here on was not checked: checking a record's "
+                    "variations stops after {seconds} s",
+                    "{n} variations from here on were not checked: checking a record's "
+                    "variations stops after {seconds} s",
+                    len(left),
+                ).format(n=len(left), seconds=f"{seconds:g}"),
+                help=_("check one at a time: `{command}`").format(
+                    command=f"nauticus-ref explain {shlex.quote(game.path)} "
+                    f'--line {target} --instead "TEXT"'
+                ),
             )
         )
     return found

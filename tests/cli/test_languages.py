@@ -93,8 +93,11 @@ def test_every_rule_is_explained_in_the_language(lang):
 def test_each_language_cites_its_own_rulebook():
     de = run("rules", "golden-rule", "--lang", "de").output
     fr = run("rules", "golden-rule", "--lang", "fr").output
-    assert "Die Goldene Regel" in de and "Golden Rule" not in de
+    assert "Steht in: Die Goldene Regel" in de and "Golden Rule" not in de
     assert "La règle d'or" in fr and "Goldene" not in fr and "Golden Rule" not in fr
+    explained = run("explain", "--lang", "fr", GOLDEN, "--line", "6").output
+    assert "La règle d'or" in explained
+    assert "English" not in explained and "German" not in explained
 
 
 def test_help_is_translated_on_every_command():
@@ -127,3 +130,37 @@ def test_the_pictures_are_labelled_in_the_language():
     assert ">Vorrat<" in svg and ">supply<" not in svg
     chart = run("score", "--lang", "fr", "--format", "svg", EXAMPLES / "game-2p.ngn").output
     assert "Points de victoire au fil de la partie" in chart
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_invalid_examples_read_in_each_language(lang, snapshot):
+    """What a player reads of every invalid example (paths left out)."""
+    said = []
+    for path in INVALID:
+        done = run("validate", "--lang", lang, path)
+        assert done.exit_code in (0, 1), done.output  # a finding, never "could not run"
+        said.append(done.output.replace(str(path), path.name))
+    assert "\n".join(said) == snapshot
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_explain_in_each_language(lang, snapshot):
+    golden = run("explain", "--lang", lang, GOLDEN, "--line", "6").output
+    game = EXAMPLES / "game-3p.ngn"
+    turn = run("explain", "--lang", lang, game, "--at", "1.2").output
+    assert (golden + "\n" + turn).replace(str(GOLDEN), GOLDEN.name).replace(
+        str(game), game.name
+    ) == snapshot
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_score_page_in_each_language(lang, snapshot):
+    """The score page's words, without its markup, chart and style."""
+    import re
+
+    page = run("score", "--lang", lang, "--format", "html", EXAMPLES / "game-2p.ngn").output
+    body = page[page.index("<body>") :]
+    body = re.sub(r"<svg.*?</svg>", "", body, flags=re.S)
+    text = re.sub(r"<[^>]+>", " ", body)
+    words = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+    assert "\n".join(words).replace(str(EXAMPLES), "examples/logs") == snapshot
