@@ -12,6 +12,8 @@ from pathlib import Path
 
 from helpers import EXAMPLES, ROOT
 
+GOLDEN = EXAMPLES / "invalid" / "golden-rule.ngn"
+
 
 def test_wheel_carries_the_grammar_and_parses(tmp_path):
     dist = tmp_path / "dist"
@@ -24,6 +26,9 @@ def test_wheel_carries_the_grammar_and_parses(tmp_path):
     with zipfile.ZipFile(wheel) as shipped:
         names = shipped.namelist()
     assert any(n.endswith("/ngn.lark") for n in names)
+    # the compiled catalogs, which the installed referee reads with gettext alone
+    for lang in ("de", "fr"):
+        assert f"nauticus_ref/locale/{lang}/LC_MESSAGES/nauticus_ref.mo" in names
     # the generators and the test tools stay in the checkout
     assert not [n for n in names if "fuzz" in n or n.startswith(("scripts/", "tests/"))]
 
@@ -55,3 +60,11 @@ def test_wheel_carries_the_grammar_and_parses(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert ": ok, 2 players" in result.stdout
+    # German from the installed catalogs (the plain install has no Babel)
+    german = subprocess.run(
+        [str(bindir / "nauticus-ref"), "validate", "--lang", "de", str(GOLDEN)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert "Lager" in german.stdout, german.stdout + german.stderr

@@ -27,7 +27,7 @@ def _set_language(ctx: click.Context, param: click.Parameter, value: str | None)
 
 
 #: click's own words that a person reads in help and in usage errors, for the catalogs:
-#: click says them through gettext, which reads the same catalogs (`_choose_language`).
+#: click says them through gettext, which reads the same catalogs (`choose_language`).
 CLICK_WORDS = (
     N_("Usage:"),
     N_("Options"),
@@ -48,7 +48,7 @@ LANGUAGE = {"given": False}
 
 
 def lang_option() -> click.Option:
-    """`--lang`, which every command takes (see `_Commands.get_command`)."""
+    """`--lang`, which every command takes (`with_lang`)."""
     from nauticus_ref.core.language import LANGUAGES
 
     return click.Option(

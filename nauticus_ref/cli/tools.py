@@ -132,7 +132,7 @@ def rules(rule_id: str | None, fmt: str) -> None:
         else:
             width = max(map(len, catalogue))
             for r in catalogue.values():
-                echo(f"{r.id:<{width}}  {r.title:<40}  {r.section}")
+                echo(f"{r.id:<{width}}  {r.title:<40}  {r.section_here}")
         sys.exit(EXIT_CLEAN)
     rule = catalogue.get(rule_id.lower())
     if rule is None:

@@ -135,6 +135,14 @@ class Rule:
         return cite(self.section, self.section_en)
 
     @property
+    def section_here(self) -> str:
+        """The rulebook section of the language in force (French in French, else the
+        German original)."""
+        if current() != "fr":
+            return self.section
+        return "; ".join(FRENCH.get(part, part) for part in self.section.split("; "))
+
+    @property
     def summary(self) -> str:
         """What the rule checks, in one paragraph."""
         return _(self.english_summary)

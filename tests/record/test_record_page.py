@@ -151,3 +151,25 @@ def test_on_a_desktop_the_table_is_drawn_at_its_size_beside_the_decision(serve, 
     assert decide["x"] >= picture["x"] + picture["width"] and decide["y"] < 800
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     page.close()
+
+
+def test_a_german_browser_gets_the_page_and_the_referee_in_german(serve, browser):
+    s = serve()
+    context = browser.new_context(locale="de-DE", viewport={"width": 400, "height": 800})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(s.base + "/")
+    page.locator("#start").wait_for()
+    assert page.locator("html").get_attribute("lang") == "de"
+    assert page.locator("#start").inner_text() == "Partie beginnen"
+    assert page.locator("#undo").inner_text() == "Letzte Zeile zurücknehmen"
+    page.fill("#player1", "Anna")
+    page.fill("#player2", "Ben")
+    _after(page, lambda: page.click("#start"))
+    assert page.locator("#decide h2").last.inner_text() == "Runde 1: die Auslage"
+    _after(page, lambda: page.click("#deal"))
+    assert page.locator("#where").inner_text().startswith("Runde 1")
+    assert page.locator("#decide h2").last.inner_text() == "Phase 1: Anna wählt"
+    assert not problems
+    context.close()

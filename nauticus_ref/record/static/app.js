@@ -15,6 +15,9 @@ function _(text, values) {
 }
 const SPACES = [_("3 workers"), _("mast"), _("sail"), _("2 VP"), _("2 workers"), _("worker + good"),
                 _("worker + VP"), _("4 taler")];
+// where a round's points came from, as the round's summary names them
+const SOURCES = { bonus: N_("bonus"), crowns: N_("crowns"), rewards: N_("rewards"),
+                  "pass penalty": N_("pass penalty"), correction: N_("set by a check line after an error") };
 let state = null;
 let chosen = [];
 
@@ -124,7 +127,7 @@ const VIEWS = {
         el("tr", {}, el("th", {}, _("Player")), el("th", {}, _("This round")), el("th", {}, _("VP"))),
         ...next.summary.players.map(p => el("tr", {}, el("td", {}, p.name),
           el("td", {}, `${p.gained >= 0 ? "+" : ""}${p.gained}` + (Object.keys(p.by).length
-            ? ` (${Object.entries(p.by).map(([k, v]) => `${k} ${v >= 0 ? "+" : ""}${v}`).join(", ")})` : "")),
+            ? ` (${Object.entries(p.by).map(([k, v]) => `${_(SOURCES[k] || k)} ${v >= 0 ? "+" : ""}${v}`).join(", ")})` : "")),
           el("td", {}, String(p.vp)))))] : [];
     return [...summary, el("h2", {}, _("Round {round}: the deal", next)),
       el("p", {}, _("The eight action tiles as they lie, clockwise from the 3 workers space.") +
