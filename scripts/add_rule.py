@@ -180,7 +180,10 @@ def main(argv: list[str] | None = None) -> int:
         "  1. write the predicate and the examples until `python -m pytest tests/rules` passes\n"
         "  2. `python scripts/regenerate.py` (the rules page, the invalid example, schemas)\n"
         "  3. `python -m pytest --snapshot-update tests/rules` on one core, and read the diff\n"
-        "  4. the whole suite, `python -m pytest -n auto`: a rule judging a turn is asked by\n"
+        "  4. `python scripts/catalogs.py`, then translate the rule's title, summary, why and\n"
+        "     messages in the German and French .po files, pair its German section with the\n"
+        "     French one in FRENCH (rules/rule.py), and run the script again (docs/languages.md)\n"
+        "  5. the whole suite, `python -m pytest -n auto`: a rule judging a turn is asked by\n"
         "     `moves` at once, each option judged; tests/moves/test_judge.py asks you to add\n"
         "     it to FOLLOWED in moves/judge.py once the listing itself follows it"
     )

@@ -63,3 +63,11 @@ def test_every_placeholder_of_a_message_is_kept_in_its_translations(catalogs):
                         ids[0],
                         s,
                     )
+
+
+def test_every_rulebook_section_a_rule_cites_has_its_french_heading():
+    from nauticus_ref.rules import RULES
+    from nauticus_ref.rules.rule import FRENCH, NOTATION
+
+    cited = {part for r in RULES for part in r.section.split("; ")}
+    assert {p for p in cited if not p.startswith(NOTATION)} - set(FRENCH) == set()
