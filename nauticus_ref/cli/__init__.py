@@ -206,8 +206,10 @@ def records(paths: tuple[str, ...] | list[str], finder: Finder) -> tuple[list[st
     settings exclude), and a message for each path that cannot be used."""
     from nauticus_ref.core.files import expand, settings_path
 
-    if paths:
-        settings_language(settled(lambda: finder.for_record(settings_path(paths[0]))).lang)
+    if paths:  # the language of the settings of the first record, or of a folder's own
+        first = paths[0]
+        where = os.path.join(first, "-") if os.path.isdir(first) else settings_path(first)
+        settings_language(settled(lambda: finder.for_record(where)).lang)
     files, problems = settled(
         lambda: expand(list(paths), keep=lambda f: not finder.for_record(f).excluded(f))
     )

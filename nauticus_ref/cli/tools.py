@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
@@ -21,6 +22,7 @@ from nauticus_ref.cli import (
     main,
     write_file,
 )
+from nauticus_ref.cli.lang import LANGUAGE
 from nauticus_ref.core.language import _
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -251,4 +253,8 @@ def server() -> None:
                 "the language server needs pygls ({name} is missing): pip install 'nauticus-ref[server]' (from a checkout: pip install '.[server]')"
             ).format(name=e.name)
         )
+    if LANGUAGE["given"]:  # `server --lang de`: above the editor's locale, as the variable is
+        from nauticus_ref.core import language
+
+        os.environ[language.ENV] = language.current()
     serve()

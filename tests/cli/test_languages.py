@@ -164,3 +164,10 @@ def test_the_score_page_in_each_language(lang, snapshot):
     text = re.sub(r"<[^>]+>", " ", body)
     words = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
     assert "\n".join(words).replace(str(EXAMPLES), "examples/logs") == snapshot
+
+
+def test_a_folders_own_settings_name_its_language(tmp_path):
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "game.ngn").write_text(GOLDEN.read_text())
+    (tmp_path / "club" / ".nauticus-ref.toml").write_text('lang = "de"\n')
+    assert "Lager" in run("validate", tmp_path / "club").output

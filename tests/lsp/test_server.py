@@ -506,6 +506,30 @@ async def test_an_empty_turn_line_completes_whole_legal_turns(client: LanguageCl
     assert "Ben: " in labels  # the player's name, to write a turn by hand
 
 
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[sys.executable, "-m", "nauticus_ref.cli", "server", "--lang", "fr"]
+    )
+)
+async def french_server(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(
+        lsp.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            root_uri=EXAMPLES.as_uri(),
+            locale="de-DE",
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_the_servers_own_lang_wins_over_the_editors_locale(french_server: LanguageClient):
+    uri = open_doc(french_server, EXAMPLES / "invalid" / "golden-rule.ngn")
+    found = await diagnostics(french_server, uri)
+    assert found and "entrepôt" in found[0].message
+
+
 @pytest.mark.asyncio
 async def test_an_editor_in_german_reads_the_findings_in_german(german_client: LanguageClient):
     uri = open_doc(german_client, EXAMPLES / "invalid" / "golden-rule.ngn")
