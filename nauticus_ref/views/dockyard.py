@@ -108,13 +108,16 @@ def pass_and_extra(p: Data, x: float, y: float) -> ET.Element:
     """The three pass tiles, the flipped ones dark, and the Extra Action tile, dark once
     used; each says so in words too."""
     passed = p["pass_tiles_flipped"]
-    g = group(label(x, y + 12, _("pass tiles"), 10))
+    said = _("pass tiles")
+    g = group(label(x, y + 12, said, 10))
+    # each piece starts past the words before it, in whatever language they are said
+    tiles = x + max(54.0, text_width(said, 10) + 6)
     for i in range(3):
         g.append(
             el(
                 "rect",
                 {
-                    "x": x + 54 + i * 16,
+                    "x": tiles + i * 16,
                     "y": y + 2,
                     "width": 13,
                     "height": 13,
@@ -124,16 +127,19 @@ def pass_and_extra(p: Data, x: float, y: float) -> ET.Element:
                 },
             )
         )
-    g.append(label(x + 106, y + 12, _("{n} flipped").format(n=passed), 10))
+    flipped = _("{n} flipped").format(n=passed)
+    g.append(label(tiles + 52, y + 12, flipped, 10))
     used = p["extra_action"] == "used"
-    ex = x + 170
+    extra = _("Extra Action {state}").format(state=_(p["extra_action"]))
+    ex = max(x + 170, tiles + 52 + text_width(flipped, 10) + 8)
+    width = max(120.0, text_width(extra, 9, bold=True) + 10)
     g.append(
         el(
             "rect",
             {
                 "x": ex,
                 "y": y,
-                "width": 120,
+                "width": width,
                 "height": 17,
                 "rx": 3,
                 "fill": DARK if used else PAPER,
@@ -143,9 +149,9 @@ def pass_and_extra(p: Data, x: float, y: float) -> ET.Element:
     )
     g.append(
         label(
-            ex + 60,
+            ex + width / 2,
             y + 12,
-            _("Extra Action {state}").format(state=_(p["extra_action"])),
+            extra,
             9,
             anchor="middle",
             weight="bold",
@@ -157,12 +163,14 @@ def pass_and_extra(p: Data, x: float, y: float) -> ET.Element:
 
 def delivered(p: Data, x: float, y: float) -> ET.Element:
     """Delivered goods by kind: each good's tile and how many."""
-    g = group(label(x, y + 12, _("delivered"), 10))
+    said = _("delivered")
+    g = group(label(x, y + 12, said, 10))
+    first = x + max(58.0, text_width(said, 10) + 6)
     if not p["delivered"]:
-        g.append(label(x + 58, y + 12, _("none"), 10))
+        g.append(label(first, y + 12, _("none"), 10))
     for i, (name, n) in enumerate(p["delivered"].items()):
-        g.append(svg.good(name, x + 58 + i * 50, y + 1, 15))
-        g.append(label(x + 76 + i * 50, y + 12, f"×{n}", 10))
+        g.append(svg.good(name, first + i * 50, y + 1, 15))
+        g.append(label(first + 18 + i * 50, y + 12, f"×{n}", 10))
     return g
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any, Callable
 
+from nauticus_ref.core.language import _
 from nauticus_ref.views.text import escape_controls
 
 Data = dict[str, Any]
@@ -224,9 +225,14 @@ def worker(x: float, y: float, r: float = 5, colour: str = BLUE) -> ET.Element:
 
 
 def workers(x: float, y: float, n: int) -> ET.Element:
-    """`n` blue workers drawn, and counted in digits (`2 blue`)."""
-    g = group(label(x, y + 4, f"{n} blue", 10))
-    g.extend(worker(x + 42 + i * 11, y) for i in range(n))
+    """`n` blue workers drawn, and counted in digits (`2 blue`), the figures past the
+    words in whatever language they are said."""
+    from nauticus_ref.views.metrics import text_width
+
+    said = _("{n} blue").format(n=n)
+    start = max(42.0, text_width(said, 10) + 10)  # a figure stands on its middle
+    g = group(label(x, y + 4, said, 10))
+    g.extend(worker(x + start + i * 11, y) for i in range(n))
     return g
 
 

@@ -69,6 +69,7 @@ def action_tile(s: Data, x: float, y: float) -> ET.Element:
             ),
             label(x + w / 2, y + 15, s["action"].upper(), 11, anchor="middle", weight="bold"),
         )
+    taken = _("{action} · taken").format(action=s["action"])
     return group(
         el(
             "rect",
@@ -86,8 +87,8 @@ def action_tile(s: Data, x: float, y: float) -> ET.Element:
         label(
             x + w / 2,
             y + 15,
-            f"{s['action']} · taken",
-            9,
+            taken,
+            round(min(9.0, 9 * (w - 8) / text_width(taken, 9, bold=True)), 1),  # smaller if long
             anchor="middle",
             weight="bold",
             fill=PAPER,
@@ -231,12 +232,15 @@ def supply(state: Data, top: float) -> tuple[ET.Element, float]:
     g = group(label(10, top + 12, _("supply"), 11, weight="bold"))
     g.set("class", "supply")
     y = top + 20.0
+    # the stacks start past the longest row name, in whatever language it is said
+    names_w = max(text_width(_(word), 10) for word in (*SUPPLY_WORDS, N_("crests")))
+    first = max(58.0, 10 + names_w + 6)
     for row, names in SUPPLY_ROWS:
         g.append(label(10, y + 15, _(row), 10))
         for i, name in enumerate(names):
             key = name if row in ("hulls", "goods") else f"{words.get(name, name)} {row[:-1]}"
             left = state["supply"].get(key, 0)
-            x = 58.0 + i * STACK_W
+            x = first + i * STACK_W
             drawn = svg.tile(key, x, y, 28, 22, crest_of)
             if not left:
                 drawn.set("opacity", ".3")
@@ -257,7 +261,7 @@ def supply(state: Data, top: float) -> tuple[ET.Element, float]:
             g.append(label(x + 30, y + 15, f"×{left}" if left else _("none"), 10))
         y += 26
     legend = group(label(10, y + 12, _("crests"), 10))  # a record's own words may be long
-    x = 58
+    x = first
     for kind in ("whale", "anchor", "helm", "crest4", "crown"):
         word = words.get(kind, kind)
         room = text_width(word, 10) + 22
