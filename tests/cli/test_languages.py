@@ -171,3 +171,41 @@ def test_a_folders_own_settings_name_its_language(tmp_path):
     (tmp_path / "club" / "game.ngn").write_text(GOLDEN.read_text())
     (tmp_path / "club" / ".nauticus-ref.toml").write_text('lang = "de"\n')
     assert "Lager" in run("validate", tmp_path / "club").output
+
+
+def _crowded(svg_text: str) -> list[str]:
+    """Each label that runs into the piece drawn after it on its row (the next sibling
+    that has an `x` and shares the label's height band)."""
+    import xml.etree.ElementTree as ET
+
+    from nauticus_ref.views.metrics import text_width
+
+    def local(tag: str) -> str:
+        return tag.rsplit("}", 1)[-1]
+
+    out = []
+    for parent in ET.fromstring(svg_text).iter():
+        kids = list(parent)
+        for label, after in zip(kids, kids[1:]):
+            if local(label.tag) != "text" or label.get("text-anchor") or after.get("x") is None:
+                continue
+            size, y = float(label.get("font-size", "11")), float(label.get("y", "0"))
+            top = float(after.get("y", "0"))
+            bottom = top + float(after.get("height", "0") or 0)
+            if local(after.tag) == "text":
+                top -= float(after.get("font-size", "11"))
+            if bottom < y - size or top > y:
+                continue  # another row
+            end = float(label.get("x", "0")) + text_width(
+                label.text or "", size, label.get("font-weight") == "bold"
+            )
+            if float(after.get("x", "0")) < end - 0.5:
+                out.append(f"{label.text!r} runs under the piece after it")
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_no_label_of_a_picture_runs_into_the_next_piece(lang):
+    for game in ("game-2p.ngn", "game-3p.ngn", "game-4p.ngn"):
+        svg = run("state", "--lang", lang, "--format", "svg", EXAMPLES / game).output
+        assert _crowded(svg) == [], game
