@@ -16,32 +16,30 @@ from pygls.workspace.position_codec import PositionCodec
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 GAME = EXAMPLES / "game-2p.ngn"
+SERVER = [sys.executable, "-m", "nauticus_ref.cli", "server"]
 
 
-@pytest_lsp.fixture(
-    config=ClientServerConfig(server_command=[sys.executable, "-m", "nauticus_ref.cli", "server"])
-)
-async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(
-        lsp.InitializeParams(
-            capabilities=client_capabilities("visual-studio-code"), root_uri=EXAMPLES.as_uri()
-        )
-    )
-    yield
-    await lsp_client.shutdown_session()
-
-
-@pytest_lsp.fixture(
-    config=ClientServerConfig(server_command=[sys.executable, "-m", "nauticus_ref.cli", "server"])
-)
-async def german_client(lsp_client: LanguageClient):
+async def initialized(lsp_client: LanguageClient, locale: str | None = None) -> None:
+    """The session VS Code opens, in the editor's `locale` if one is given."""
     await lsp_client.initialize_session(
         lsp.InitializeParams(
             capabilities=client_capabilities("visual-studio-code"),
             root_uri=EXAMPLES.as_uri(),
-            locale="de-DE",
+            locale=locale,
         )
     )
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
+async def client(lsp_client: LanguageClient):
+    await initialized(lsp_client)
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
+async def german_client(lsp_client: LanguageClient):
+    await initialized(lsp_client, "de-DE")
     yield
     await lsp_client.shutdown_session()
 
@@ -506,19 +504,9 @@ async def test_an_empty_turn_line_completes_whole_legal_turns(client: LanguageCl
     assert "Ben: " in labels  # the player's name, to write a turn by hand
 
 
-@pytest_lsp.fixture(
-    config=ClientServerConfig(
-        server_command=[sys.executable, "-m", "nauticus_ref.cli", "server", "--lang", "fr"]
-    )
-)
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[*SERVER, "--lang", "fr"]))
 async def french_server(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(
-        lsp.InitializeParams(
-            capabilities=client_capabilities("visual-studio-code"),
-            root_uri=EXAMPLES.as_uri(),
-            locale="de-DE",
-        )
-    )
+    await initialized(lsp_client, "de-DE")
     yield
     await lsp_client.shutdown_session()
 
