@@ -44,8 +44,9 @@ from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.core.language import ngettext
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.scoring import final_scores
+from nauticus_ref.game.state import Player
 from nauticus_ref.game.table import differences
-from nauticus_ref.notation.model import ActionClause, Check, Phase, Record, Setup, Turn
+from nauticus_ref.notation.model import ActionClause, Check, Clause, Phase, Record, Setup, Turn
 from nauticus_ref.referee.actions import action, extra_action
 from nauticus_ref.referee.context import MAX_RULE_ERRORS, Referee, TooManyErrors
 from nauticus_ref.referee.opening import apply_setup, start_game
@@ -224,13 +225,26 @@ class Replay:
 def play_turn(r: Referee, turn: Turn) -> None:
     """Play `turn` on the table `r` holds, with the referee's own effects, every rule of
     its moments asked (the replay's turns, and a turn judged by `moves/judge.py`)."""
+    p = start_turn(r, turn)
+    if p is None:
+        return
+    for clause in turn.clauses:
+        play_clause(r, p, clause)
+    end_turn(r, p)
+
+
+def start_turn(r: Referee, turn: Turn) -> Player | None:
+    """The start of `turn`: its player (None if there is no phase in play or no such
+    player), the start player settled, and the rules of a whole turn asked.  Then
+    `play_clause` for each clause and `end_turn`, as `play_turn` does; a walk of the
+    legal turns plays them one at a time, to go back to a clause's start."""
     t, ctx = r.table, r.table.phase
     if ctx is None:
-        return
+        return None
     r.line_no = turn.span.line
     p = r.player(turn.player)
     if p is None:
-        return
+        return None
     if not ctx.done and r.start_candidates:
         starter = p if p in r.start_candidates else r.start_candidates[0]
         ctx.order = t.clockwise_from(starter)  # a wrong start player is reported once
@@ -240,20 +254,32 @@ def play_turn(r: Referee, turn: Turn) -> None:
             r.pending_bonus = None
     r.actor = p
     r.ask(moments.TurnStart(p, turn, r.phase_turns, r.lines))
-    for clause in turn.clauses:
-        if not isinstance(clause, ActionClause):
-            p.passed = min(3, p.passed + 1)
-            r.step(
-                ngettext(
-                    "pass: {n} pass tile flipped (each a crown this round)",
-                    "pass: {n} pass tiles flipped (each a crown this round)",
-                    p.passed,
-                ).format(n=p.passed)
-            )
-        elif clause.extra:
-            extra_action(r, p, clause)
-        else:
-            action(r, p, clause, ctx.blue, extra=False)
+    return p
+
+
+def play_clause(r: Referee, p: Player, clause: Clause) -> None:
+    """One clause of `p`'s turn: a pass, the phase's action or the Extra Action."""
+    ctx = r.table.phase
+    assert ctx is not None, "a turn is played in a phase"
+    if not isinstance(clause, ActionClause):
+        p.passed = min(3, p.passed + 1)
+        r.step(
+            ngettext(
+                "pass: {n} pass tile flipped (each a crown this round)",
+                "pass: {n} pass tiles flipped (each a crown this round)",
+                p.passed,
+            ).format(n=p.passed)
+        )
+    elif clause.extra:
+        extra_action(r, p, clause)
+    else:
+        action(r, p, clause, ctx.blue, extra=False)
+
+
+def end_turn(r: Referee, p: Player) -> None:
+    """`p`'s turn is over: the phase notes it, and the round ends after its last turn."""
+    t, ctx = r.table, r.table.phase
+    assert ctx is not None, "a turn is played in a phase"
     r.actor = None
     if p not in ctx.done:
         ctx.done.append(p)
