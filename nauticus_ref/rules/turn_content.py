@@ -42,8 +42,8 @@ RULE = Rule.from_doc(
 def turn(table: Table, at: moments.TurnStart) -> Diagnostic | None:
     """The turn performs the phase's action or passes, once."""
     clauses = at.turn.clauses
-    if len(clauses) == 1:  # one action or one pass: most turns
-        return None
+    if len(clauses) == 1 and not (isinstance(clauses[0], ActionClause) and clauses[0].extra):
+        return None  # one action or one pass: most turns
     main = [c for c in clauses if isinstance(c, ActionClause) and not c.extra]
     passes = [c for c in clauses if not isinstance(c, ActionClause)]
     if main and passes:
