@@ -383,12 +383,16 @@ def turn_options(r: Referee, player: Player | None = None) -> TurnOptions | None
 # what a written turn does -------------------------------------------------------
 def key(clauses: Sequence[Clause]) -> tuple[object, ...]:
     """What a turn does, whatever its spelling: the clauses in order, each reduced to
-    where its tiles go (a new ship by what it is built of, not its name), its rewards,
-    its free tile, its workers or ships; claims, which only check, are left out."""
-    return tuple(_clause_key(c) for c in clauses)
+    where its tiles go (a new ship by what it is built of, not its name, also in a
+    clause after the one that starts it), its rewards, its free tile, its workers or
+    ships; claims, which only check, are left out."""
+    started: dict[str, object] = {}
+    return tuple(_clause_key(c, started) for c in clauses)
 
 
-def _clause_key(c: Clause) -> tuple[object, ...]:
+def _clause_key(c: Clause, started: dict[str, object]) -> tuple[object, ...]:
+    """One clause's part of `key`; `started`: the ships earlier clauses started, by
+    name, each as what it was started with (this clause's new ships are added)."""
     if not isinstance(c, ActionClause):
         return ("pass",)
     places: dict[object, Counter[object]] = {}
@@ -408,13 +412,16 @@ def _clause_key(c: Clause) -> tuple[object, ...]:
             assert ship is not None
             new.setdefault(ship.key, Counter()).update(tiles)
         else:
-            places.setdefault("store" if ship is None else ship.key, Counter()).update(tiles)
+            where = "store" if ship is None else started.get(ship.key, ship.key)
+            places.setdefault(where, Counter()).update(tiles)
+    built = {name: tuple(sorted(v.items(), key=repr)) for name, v in new.items()}
+    started.update((name, ("new", b)) for name, b in built.items())
     return (
         c.extra,
         c.action,
         c.workers,
         tuple(sorted(s.key for s in c.ships)),
         tuple(sorted((str(k), tuple(sorted(v.items(), key=repr))) for k, v in places.items())),
-        tuple(sorted(tuple(sorted(v.items(), key=repr)) for v in new.values())),
+        tuple(sorted(built.values())),
         tuple(sorted(gifts)),
     )
