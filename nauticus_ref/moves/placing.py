@@ -317,6 +317,8 @@ def _after(
     after.taler, after.workers = taler, workers
     for dest, seq, ship, _ in order:
         for tile in seq:
+            if buying and dest.kind == "store" and after.storage_free < spaces(tile):
+                continue  # a free tile the storage has no room for: forfeited
             if buying:
                 after.supply[tile] -= 1
                 if dest.kind == "store":

@@ -292,10 +292,16 @@ def plans(
         yield seq, used
         for i in range(start, len(tiles)):
             t = tiles[i]
-            if spaces(t) <= room:
+            # a free tile (the first of a kind at a printed 0) is forfeited where the
+            # storage has no room for it, as the house rulings allow; a paid one must
+            # fit (where the storage has room for it, the paid ones before it in the
+            # written order could leave it none: that is not listed)
+            forfeited = spaces(t) > purse.storage_free and first[t] == 0 and t not in seq
+            if spaces(t) <= room or forfeited:
                 grown = grow((t,), used, n, paid)
                 if grown is not None:
-                    yield from stored(i, *grown, room - spaces(t), seq + (t,))
+                    left = room if forfeited else room - spaces(t)
+                    yield from stored(i, *grown, left, seq + (t,))
 
     for chosen, used, n, paid in on_ships(0, Counter(), 0, 0, []):
         for fleet, used2, n2, paid2 in on_new(0, used, n, paid, []):

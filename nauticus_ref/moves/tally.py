@@ -136,12 +136,17 @@ class Tally:
             placed, total, price = used[i], used[-1], self.price(used)
             zero = zero | mark if mark else zero
             head, tail = used[:i], used[i + 1 : -1]
-            while taken + size <= room:
+            # the first copy of a free tile is forfeited where the storage has no room
+            # for it (as `plans.plans` lists it)
+            forfeit = bool(mark) and size > room
+            while taken + size <= room or forfeit:
                 placed, total = placed + 1, total + 1
                 price += first if placed == 1 else 4
                 if placed > limit or total > most or price > taler:
                     break
-                taken += size
+                if taken + size <= room:
+                    taken += size
+                forfeit = False
                 k = (
                     head + ((placed if exact and placed >= have else 1),) + tail + (total,),
                     taken,

@@ -368,7 +368,11 @@ def _ways(
         left = tuple(min(found.have[t] - placed[t], room // spaces(t) + 1) for t in found.tiles)
         if left not in storages:
             storages[left] = _storage(
-                tuple(found.tiles), left, room, tuple(found.first.get(t, 0) for t in found.tiles)
+                tuple(found.tiles),
+                left,
+                room,
+                tuple(found.first.get(t, 0) for t in found.tiles),
+                buying,
             )
         unplaced = frozenset(t for t in gifts if not placed[t]) if gifts else None
         on_ships = frozenset(t[1] for t in placed)
@@ -411,7 +415,11 @@ def reward_groups(masts: int, ordered: bool = False) -> Counter[tuple[int, int, 
 
 @lru_cache(maxsize=1024)  # a clause's plans, and the next clause's, ask again
 def _storage(
-    tiles: tuple[Tile, ...], left: tuple[int, ...], room: int, first: tuple[int, ...]
+    tiles: tuple[Tile, ...],
+    left: tuple[int, ...],
+    room: int,
+    first: tuple[int, ...],
+    buying: bool,
 ) -> dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]]:
     """The ways to store up to `left` of each tile within `room` spaces, the first of a
     tile at its `first` price, by what they leave the walk: (the kinds stored, how many
@@ -421,16 +429,18 @@ def _storage(
     states: Counter[State] = Counter({(frozenset(), 0, 0, 0, frozenset()): 1})
     for t, limit, price in zip(tiles, left, first):
         size, grown = spaces(t), Counter[State]()
+        # a free tile where the storage has no room for it is forfeited (`plans.plans`)
+        forfeit = buying and price == 0 and size > room
         for (names, count, spent, taken, full), n in states.items():
             for k in range(limit + 1):
-                if taken + k * size > room:
+                if taken + (k - forfeit if k else 0) * size > room:
                     break
                 grown[
                     (
                         names | {t} if k else names,
                         count + k,
                         spent + (price + 4 * (k - 1) if k else 0),
-                        taken + k * size,
+                        taken + (k - forfeit if k else 0) * size,
                         full | {t} if k == limit else full,
                     )
                 ] += n
