@@ -84,10 +84,15 @@ def _facts(clauses: Sequence[Clause], claims_of: Sequence[Clause] | None = None)
     (leaving a claim out is no change)."""
     facts: Counter[object] = Counter()
     for k, c in enumerate(clauses):
-        if not isinstance(c, ActionClause):
-            facts[k, "pass"] += 3
-            continue
-        facts[k, "action", c.extra, c.action] += 3
+        # a pass instead of the phase's action (or the reverse) is one change more
+        # than dropping what the action held item by item
+        if not isinstance(c, ActionClause) or not c.extra:
+            facts[k, "main"] += 3
+            if not isinstance(c, ActionClause):
+                facts[k, "pass"] += 1
+                continue
+        else:
+            facts[k, "extra", c.action] += 3
         fleet: dict[str, list[tuple[str, str]]] = {}  # what each new ship is built of
         for pl in c.placements:
             dest = (
