@@ -292,11 +292,13 @@ def plans(
         yield seq, used
         for i in range(start, len(tiles)):
             t = tiles[i]
-            # a free tile (the first of a kind at a printed 0) is forfeited where the
-            # storage has no room for it, as the house rulings allow; a paid one must
-            # fit (where the storage has room for it, the paid ones before it in the
-            # written order could leave it none: that is not listed)
-            forfeited = spaces(t) > purse.storage_free and first[t] == 0 and t not in seq
+            # a free tile (the first of a kind at a printed 0) that finds no room when
+            # it is stored is forfeited, as the house rulings allow; a paid one must
+            # fit.  Tiles are stored in the order written, which is this order but for
+            # hull parts (bow to stern): a free hull part is listed forfeited only
+            # where the storage has no room for it at all.
+            left = purse.storage_free if t[0] == "hull" else room
+            forfeited = spaces(t) > left and first[t] == 0 and t not in seq
             if spaces(t) <= room or forfeited:
                 grown = grow((t,), used, n, paid)
                 if grown is not None:

@@ -136,9 +136,11 @@ class Tally:
             placed, total, price = used[i], used[-1], self.price(used)
             zero = zero | mark if mark else zero
             head, tail = used[:i], used[i + 1 : -1]
-            # the first copy of a free tile is forfeited where the storage has no room
-            # for it (as `plans.plans` lists it)
-            forfeit = bool(mark) and size > room
+            # the first copy of a free tile is forfeited where it finds no room (a
+            # hull part: where the storage has none at all), as `plans.plans` lists it
+            forfeit = bool(mark) and (
+                size > room if self.tiles[i][0] == "hull" else taken + size > room
+            )
             while taken + size <= room or forfeit:
                 placed, total = placed + 1, total + 1
                 price += first if placed == 1 else 4

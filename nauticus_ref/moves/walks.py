@@ -429,9 +429,11 @@ def _storage(
     states: Counter[State] = Counter({(frozenset(), 0, 0, 0, frozenset()): 1})
     for t, limit, price in zip(tiles, left, first):
         size, grown = spaces(t), Counter[State]()
-        # a free tile where the storage has no room for it is forfeited (`plans.plans`)
-        forfeit = buying and price == 0 and size > room
+        # a free tile that finds no room is forfeited (a hull part: where the storage
+        # has none at all), as `plans.plans` lists it
+        free = buying and price == 0
         for (names, count, spent, taken, full), n in states.items():
+            forfeit = free and (size > room if t[0] == "hull" else taken + size > room)
             for k in range(limit + 1):
                 if taken + (k - forfeit if k else 0) * size > room:
                     break

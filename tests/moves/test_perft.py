@@ -27,10 +27,6 @@ REWARDS_FIRST = (
 KNOWN = {
     "tests/moves/perft/reward-spent.ngn:0": REWARDS_FIRST,
     "simulated:3:2:152": REWARDS_FIRST,
-    "simulated:2:1:84": (
-        "a free tile written after paid ones that fill the storage is forfeited; the "
-        "generator lists a forfeited free tile only where the storage has no room for it"
-    ),
 }
 
 
