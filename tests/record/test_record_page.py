@@ -173,3 +173,25 @@ def test_a_german_browser_gets_the_page_and_the_referee_in_german(serve, browser
     assert page.locator("#decide h2").last.inner_text() == "Phase 1: Anna wählt"
     assert not problems
     context.close()
+
+
+def test_a_forced_pass_is_one_tap(serve, browser, tmp_path):
+    """Where the only legal turn is a pass (no ships to deliver, the Extra Action
+    spent), the page opens on Confirm: one tap writes it."""
+    from playwright.sync_api import expect
+
+    (tmp_path / "forced.ngn").write_text(
+        "players: Anna, Ben\n"
+        "setup: round 2 phase 2, flipped hulls\n"
+        "  Anna: extra used\n"
+        "round 2: goods hulls money transport crowns masts deliver sails\n"
+        "2. Anna deliver\n",
+        encoding="utf-8",
+    )
+    s = serve("forced.ngn")
+    page = browser.new_page(viewport={"width": 400, "height": 800})
+    page.goto(s.base + "/")
+    expect(page.locator("#confirm-turn")).to_have_text("Confirm: Anna: pass", timeout=30_000)
+    _after(page, lambda: page.click("#confirm-turn"))
+    assert s.path.read_text(encoding="utf-8").splitlines()[-1].strip() == "Anna: pass"
+    page.close()
