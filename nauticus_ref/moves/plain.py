@@ -274,7 +274,7 @@ class PlainWalk:
         action: Action,
         extra: bool,
         groups: list[tuple[str, tuple[Tile, ...]]],
-        rewards: tuple[tuple[Reward_, ...], ...],
+        rewards: tuple[tuple[WrittenReward, ...], ...],
         gift: Tile | None,
     ) -> list[Clause]:
         """The clause written with its placements in every order where a ship completes
@@ -287,7 +287,7 @@ class PlainWalk:
         return [self._clause(action, extra, placements=[*order, *last]) for order in orders]
 
     def _placement(
-        self, dest: str, items: tuple[Tile, ...], rewards: tuple[Reward_, ...]
+        self, dest: str, items: tuple[Tile, ...], rewards: tuple[WrittenReward, ...]
     ) -> Placement:
         sp = self.span
         if dest == "store":
@@ -321,10 +321,11 @@ class PlainWalk:
 
 
 #: a reward as written: its kind, and for `goods` the two goods
-Reward_ = tuple[str, "tuple[str, str] | None"]
+WrittenReward = tuple[str, "tuple[str, str] | None"]
 
 
 def _order(tile: Tile) -> tuple[int, int, str]:
+    """Where a tile is written in its placement (`ITEM_ORDER`, `KIND_ORDER`)."""
     return (KIND_ORDER[tile[0]], ITEM_ORDER.get(tile[1], 9), tile[1])
 
 
@@ -429,8 +430,10 @@ def _slots(ship: Ship | None, dest: str, items: tuple[Tile, ...]) -> int:
 
 def _reward_choices(
     slots: list[int], goods: Sequence[str]
-) -> Iterator[tuple[tuple[Reward_, ...], ...]]:
-    words: list[Reward_] = [(w, None) for w in vocab.REWARDS if w != "goods"]
+) -> Iterator[tuple[tuple[WrittenReward, ...], ...]]:
+    """Every way to write the rewards of each placement, `slots` of them (one a mast of
+    the ship it completes), from every reward word and every pair of goods."""
+    words: list[WrittenReward] = [(w, None) for w in vocab.REWARDS if w != "goods"]
     words += [("goods", pair) for pair in itertools.combinations_with_replacement(goods, 2)]
     per_group = [list(itertools.combinations_with_replacement(words, n)) for n in slots]
     yield from itertools.product(*per_group)
