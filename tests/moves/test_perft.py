@@ -19,11 +19,11 @@ import perft  # noqa: E402
 sys.path.remove(str(ROOT / "scripts"))
 
 POSITIONS = perft.load()
-#: Positions where the generator is known to fall short of the walk, and why.
 REWARDS_FIRST = (
     "a completed ship's rewards pay for what the clause places after it; the generator "
     "writes the storage first and the completed ships in the order they were started"
 )
+#: Positions where the generator is known to fall short of the walk, and why.
 KNOWN = {
     "tests/moves/perft/reward-spent.ngn:0": REWARDS_FIRST,
     "simulated:3:2:152": REWARDS_FIRST,
