@@ -59,15 +59,21 @@ def follows(r: Referee) -> bool:
     return rules.asked_at(moments.TURN, r.off) == FOLLOWED
 
 
+def line_span(r: Referee, line: int | None = None) -> Span:
+    """Where a turn judged on `r`'s table is written: on `line`, else on the line after
+    the last one replayed (else the last one)."""
+    if line is None:
+        line = r.until + 1 if isinstance(r.until, int) else r.line_no
+    return Span(line=line, column=1, end_line=line, end_column=2)
+
+
 class Judge:
     """Judges turns of `player` written on `line` (the next line, if None), on the table
     `r` holds (left as it was)."""
 
     def __init__(self, r: Referee, player: str, line: int | None = None) -> None:
         self.r = r
-        if line is None:  # the line after the last one replayed, else the last one
-            line = r.until + 1 if isinstance(r.until, int) else r.line_no
-        self.span = Span(line=line, column=1, end_line=line, end_column=2)
+        self.span = line_span(r, line)
         self.player = Name(span=self.span, text=player)
         self.saved: dict[str, Any] = r.state()
         self.asked = 0

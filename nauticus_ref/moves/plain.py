@@ -32,8 +32,8 @@ import itertools
 from collections import Counter
 from typing import Iterator, Sequence, cast
 
-from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import Player, Ship, Tile
+from nauticus_ref.moves.judge import line_span
 from nauticus_ref.moves.turns import key
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import (
@@ -64,10 +64,6 @@ class TooMany(Exception):
     """The walk played `most` lines without going through them all."""
 
 
-def _span(line: int) -> Span:
-    return Span(line=line, column=1, end_line=line, end_column=2)
-
-
 class PlainWalk:
     """The legal turns of the player to move on the table `r` holds (left as it was),
     each by what it does (`turns.key`) with one line that does it."""
@@ -78,10 +74,13 @@ class PlainWalk:
         self.player: Player | None = None
         if ctx is not None and not r.table.round_ended:
             self.player = next((p for p in ctx.order if p not in ctx.done), None)
-        line = r.until + 1 if isinstance(r.until, int) else r.line_no
-        self.span = _span(line)
+        self.span = line_span(r)
         self.base = r.state()
         self.errors_before = len(r.diags)
+        #: the state once the turn is begun, and each first clause's candidates that
+        #: draw no error with the state each leaves (`_shape`)
+        self.begun: dict[str, object] = {}
+        self.firsts: dict[str, list[tuple[Clause, dict[str, object]]]] = {}
 
     # -- the walk ------------------------------------------------------------------
     def turns(self) -> dict[tuple[object, ...], tuple[Clause, ...]]:
@@ -97,19 +96,14 @@ class PlainWalk:
                 shapes += [(f"+{x}",), (f"+{x}", "pass"), ("pass", f"+{x}")]
                 shapes += [(f"+{x}", main), (main, f"+{x}")]
         found: dict[tuple[object, ...], tuple[Clause, ...]] = {}
-        start = self.turn_of([PassClause(span=self.span)])
-        self.firsts: dict[str, list[tuple[Clause, dict[str, object]]]] = {}
         try:
-            if start_turn(r, start) is None:
+            if start_turn(r, self.turn_of([PassClause(span=self.span)])) is None:
                 return {}
             del r.diags[self.errors_before :]
             self.begun = r.state()
             legal = [clauses for shape in shapes for clauses in self._shape(shape)]
-            r.restore(self.base)
-            player = start_turn(r, start)
-            assert player is not None
-            del r.diags[self.errors_before :]
-            started = r.state()
+            r.restore(self.begun)
+            player = r.table.by_key[p.key]
             for clauses in legal:  # the rules of a whole turn, asked of each
                 turn = self.turn_of(clauses)
                 try:
@@ -120,7 +114,7 @@ class PlainWalk:
                 if not erred:
                     found.setdefault(key(clauses), clauses)
                 if len(r.diags) > self.errors_before:  # a finding may taint: start again
-                    r.restore(started)
+                    r.restore(self.begun)
                     player = r.table.by_key[player.key]
         finally:
             r.restore(self.base)
