@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from nauticus_ref.game.state import Ship, Tile, spaces
-from nauticus_ref.moves.purse import Ask, Purse, fits
+from nauticus_ref.moves.purse import Ask, Purse, fits, forfeited
 from nauticus_ref.notation import vocab
 from nauticus_ref.referee.ships import put_on_ship
 
@@ -292,17 +292,13 @@ def plans(
         yield seq, used
         for i in range(start, len(tiles)):
             t = tiles[i]
-            # a free tile (the first of a kind at a printed 0) that finds no room when
-            # it is stored is forfeited, as the house rulings allow; a paid one must
-            # fit.  Tiles are stored in the order written, which is this order but for
-            # hull parts (bow to stern): a free hull part is listed forfeited only
-            # where the storage has no room for it at all.
-            left = purse.storage_free if t[0] == "hull" else room
-            forfeited = spaces(t) > left and first[t] == 0 and t not in seq
-            if spaces(t) <= room or forfeited:
+            # a paid tile must fit; a free one may be forfeited (`forfeited`)
+            free = first[t] == 0 and t not in seq
+            lost = free and forfeited(t, purse.storage_free - room, purse.storage_free)
+            if spaces(t) <= room or lost:
                 grown = grow((t,), used, n, paid)
                 if grown is not None:
-                    left = room if forfeited else room - spaces(t)
+                    left = room if lost else room - spaces(t)
                     yield from stored(i, *grown, left, seq + (t,))
 
     for chosen, used, n, paid in on_ships(0, Counter(), 0, 0, []):

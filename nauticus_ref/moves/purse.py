@@ -128,6 +128,16 @@ class Purse:
         )
 
 
+def forfeited(tile: Tile, taken: int, room: int) -> bool:
+    """Whether a free tile (the first of a kind at a printed 0) stored once `taken` of
+    the storage's `room` free spaces are filled finds no room, and is forfeited as the
+    house rulings allow.  The storage is filled in the order the clause is written,
+    which is the order the generator tries tiles in but for hull parts (written bow
+    to stern): a free hull part is taken as forfeited only where the storage has no
+    room for it at all."""
+    return spaces(tile) > (room if tile[0] == "hull" else room - taken)
+
+
 def fits(table: Table, judges: Judges, ship: Ship, tile: Tile) -> bool:
     """Whether the placing rules allow `tile` onto `ship`: the same predicates that judge
     a written placement, asked without a record."""

@@ -22,7 +22,7 @@ from typing import Callable
 
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.plans import REMEMBERED, Reach, completing, reach
-from nauticus_ref.moves.purse import Ask, Purse
+from nauticus_ref.moves.purse import Ask, Purse, forfeited
 from nauticus_ref.notation import vocab
 
 #: How many of each tile, in the order of `Reach.tiles` (or only whether, `placing_needs`),
@@ -136,11 +136,8 @@ class Tally:
             placed, total, price = used[i], used[-1], self.price(used)
             zero = zero | mark if mark else zero
             head, tail = used[:i], used[i + 1 : -1]
-            # the first copy of a free tile is forfeited where it finds no room (a
-            # hull part: where the storage has none at all), as `plans.plans` lists it
-            forfeit = bool(mark) and (
-                size > room if self.tiles[i][0] == "hull" else taken + size > room
-            )
+            # the first copy of a free tile may be forfeited, as `plans.plans` lists it
+            forfeit = bool(mark) and forfeited(self.tiles[i], taken, room)
             while taken + size <= room or forfeit:
                 placed, total = placed + 1, total + 1
                 price += first if placed == 1 else 4

@@ -23,7 +23,7 @@ from typing import Callable, Literal
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.placing import gains, pay, reward_sets
 from nauticus_ref.moves.plans import Plan, finishing_first, plans, reach
-from nauticus_ref.moves.purse import Ask, Purse, check
+from nauticus_ref.moves.purse import Ask, Purse, check, forfeited
 from nauticus_ref.notation import vocab
 
 
@@ -429,11 +429,10 @@ def _storage(
     states: Counter[State] = Counter({(frozenset(), 0, 0, 0, frozenset()): 1})
     for t, limit, price in zip(tiles, left, first):
         size, grown = spaces(t), Counter[State]()
-        # a free tile that finds no room is forfeited (a hull part: where the storage
-        # has none at all), as `plans.plans` lists it
+        # a free tile may be forfeited, as `plans.plans` lists it
         free = buying and price == 0
         for (names, count, spent, taken, full), n in states.items():
-            forfeit = free and (size > room if t[0] == "hull" else taken + size > room)
+            forfeit = free and forfeited(t, taken, room)
             for k in range(limit + 1):
                 if taken + (k - forfeit if k else 0) * size > room:
                     break
