@@ -75,8 +75,11 @@ def bodies(
 def _deliveries(purse: Purse, action: str, extra: bool, blue: int) -> Iterator[Body]:
     """Every non-empty set of finished, loaded ships the workers can unload."""
     ready = [k for k, s in purse.ships.items() if s.complete and s.loaded]
+    twins = purse.twins()  # of two alike ships started this turn, the first goes first
     for n in range(1, len(ready) + 1):
         for keys in itertools.combinations(ready, n):
+            if any(k in twins and twins[k] not in keys for k in keys):
+                continue
             goods = sum(len(purse.ships[k].goods) for k in keys)
             if goods > blue + purse.workers:
                 continue

@@ -264,17 +264,24 @@ def plans(
     Placed = list[tuple[str, tuple[Tile, ...], Ship]]
     Fleet = list[tuple[tuple[Tile, ...], Ship]]
 
+    # a ship is given at most what its twin is (in the order of `onto`, nothing least)
+    twins, picked = purse.twins(), {}
+
     def on_ships(
         i: int, used: Counter[Tile], n: int, paid: int, chosen: Placed
     ) -> Iterator[tuple[Placed, Counter[Tile], int, int]]:
         if i == len(keys):
             yield chosen, used, n, paid
             return
+        k = keys[i]
+        picked[k] = -1
         yield from on_ships(i + 1, used, n, paid, chosen)
-        for seq, ship in onto[keys[i]]:
+        most = picked[twins[k]] if k in twins else len(onto[k])
+        for j, (seq, ship) in enumerate(onto[k][: most + 1]):
             grown = grow(seq, used, n, paid)
             if grown is not None:
-                yield from on_ships(i + 1, *grown, chosen + [(keys[i], seq, ship)])
+                picked[k] = j
+                yield from on_ships(i + 1, *grown, chosen + [(k, seq, ship)])
 
     def on_new(
         start: int, used: Counter[Tile], n: int, paid: int, chosen: Fleet

@@ -60,6 +60,7 @@ class Purse:
     crown_room: int
     extra: bool  # the Extra Action is still the player's
     main_done: bool = False  # the phase's action (or pass) is taken
+    held: frozenset[str] = frozenset()  # the ships the player had when the turn began
 
     @classmethod
     def of(cls, table: Table, p: Player) -> Purse:
@@ -74,6 +75,7 @@ class Purse:
             crowns_owned=masts + sails,
             crown_room=CROWN_CAP - p.crown_vp_this_round,
             extra=not p.extra_used,
+            held=frozenset(p.ships),
         )
 
     @property
@@ -94,10 +96,39 @@ class Purse:
             ships=dict(self.ships) if ships is None else ships,
         )
 
+    def twins(self) -> dict[str, str]:
+        """The ships this turn started that are alike one started before them, each
+        with the last of those: giving one of two such ships something does what giving
+        it to the other would (`turns.key`), so a clause gives a ship at most what it
+        gives its twin (`plans.plans`)."""
+        last: dict[tuple[object, ...], str] = {}
+        out: dict[str, str] = {}
+        for k, s in self.ships.items():
+            if k not in self.held:
+                made = (*map(tuple, (s.parts, s.masts, s.sails, s.goods)), s.completed)
+                if made in last:
+                    out[k] = last[made]
+                last[made] = k
+        return out
+
     def shape(self, action: str) -> tuple[object, ...]:
         """What the bodies of `action` depend on but the taler and workers (a body needs
         at least so many of each: `Body.needs`): two purses of one shape have the same
         bodies, and each can afford those whose needs it meets."""
+        twins = {} if action in ("money", "crowns") else self.twins()
+        if action == "deliver":  # a delivery chooses among the ships ready for it
+            twins = {
+                k: t for k, t in twins.items() if self.ships[k].complete and self.ships[k].loaded
+            }
+        if twins:  # where ships are alike, fewer clauses are told apart
+            order = {k: i for i, k in enumerate(self.ships)}
+            return (
+                *self._shape(action),
+                tuple(sorted((order[a], order[b]) for a, b in twins.items())),
+            )
+        return self._shape(action)
+
+    def _shape(self, action: str) -> tuple[object, ...]:
         ships = self.ships.values()
         if action in ("money", "crowns"):
             return (self.crowns, self.crown_room)

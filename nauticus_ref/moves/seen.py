@@ -30,10 +30,11 @@ def tallied_from(
     many there are (more than `most` all alike: told apart only by whether they are
     placed), the free storage (beyond what `most` tiles and a free tile could take all
     alike), and what each ship and a new ship could take, as counts of tiles (a ship's
-    name and hull apart).  None where a body could complete a ship, or where nothing
-    can be placed (for want of workers, it may be, which a richer purse has)."""
+    name and hull apart).  None where a body could complete a ship, where two ships are
+    twins (`Purse.twins`), or where nothing can be placed (for want of workers, it may
+    be, which a richer purse has)."""
     found = reach(ask, purse, action, extra, blue)
-    if found is None or completes(ask, purse, found):
+    if found is None or completes(ask, purse, found) or purse.twins():
         return None
     ships = sorted(
         _reading(known(ask, found.onto[k], purse.ships[k]), found.tiles) for k in found.keys
@@ -263,10 +264,11 @@ def _by_reading(
         key: str,
         ship: Ship,
         into: dict[tuple[Seen, Used], int],
+        new: bool = False,
     ) -> None:
         used = plus(at[1], state)
         if used is not None:
-            k = (_with(at[0], seen), used)
+            k = (_with(_with(at[0], _started(state) if new else ()), seen), used)
             into[k] += n
             if k not in chosen:
                 chosen[k] = chosen[at] + ((key, ship),)
@@ -293,7 +295,7 @@ def _by_reading(
         while frontier:
             grown = defaultdict(int)
             for at, n in frontier.items():
-                grow(at, n, state, seen, f"\0{len(chosen[at])}", ship, grown)
+                grow(at, n, state, seen, f"\0{len(chosen[at])}", ship, grown, new=True)
             for k, n in grown.items():
                 ways[k] += n
             frontier = grown
@@ -307,11 +309,28 @@ def _by_reading(
     for seen, ways_in in by_seen.items():
         fleet = {**purse.ships, **dict(chosen[seen, next(iter(ways_in))])}
         for (taler, workers, taken), n in counted.rooms(ways_in).items():
-            left = ("tallied", seen, min(purse.storage_free - taken, room))
+            left = ("tallied", _twins(seen), min(purse.storage_free - taken, room))
             if left not in out:
                 out[left] = (stored(ask, purse, action, taken, fleet), Counter())
             out[left][1][purse.taler - taler, purse.workers - workers - 2 * extra] += n
     return out
+
+
+def _started(state: Used) -> Reading:
+    """What a new ship started with `state` adds to what is seen (`_twins`): told apart
+    from any reading (whose states count from 0)."""
+    return (((-1,), state),)
+
+
+def _twins(seen: Seen) -> Seen:
+    """`seen` with the new ships left out but those started alike (`Purse.twins`): the
+    next clause gives a ship at most what it gives its twin, so it has fewer bodies."""
+    return tuple(r for r in seen if not _is_started(r) or seen.count(r) > 1)
+
+
+def _is_started(reading: Reading) -> bool:
+    first = reading[0]
+    return isinstance(first, tuple) and first[0] == (-1,)
 
 
 def _with(seen: Seen, reading: Reading | None) -> Seen:

@@ -34,7 +34,8 @@ def placing_needs(
     ask: Ask, purse: Purse, action: str, extra: bool, blue: int
 ) -> Counter[tuple[int, int]] | None:
     """How many bodies of the placing `action` need each (taler, own workers), as
-    `Body.needs`; None when a body could complete a ship (then they must be listed)."""
+    `Body.needs`; None when a body could complete a ship, or where two ships are twins
+    (`Purse.twins`): then they must be listed."""
     rooms = room_needs(ask, purse, action, extra, blue)
     return None if rooms is None else by_needs(rooms)
 
@@ -55,7 +56,7 @@ def room_needs(
     found = reach(ask, purse, action, extra, blue)
     if found is None:
         return Counter()
-    if completes(ask, purse, found):
+    if completes(ask, purse, found) or purse.twins():
         return None
     counted = Tally(ask, purse, action, extra, blue, found)
     return counted.rooms(counted.ships({counted.zero: 1}, found.keys))

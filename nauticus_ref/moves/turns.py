@@ -396,6 +396,7 @@ def _clause_key(c: Clause, started: dict[str, object]) -> tuple[object, ...]:
     if not isinstance(c, ActionClause):
         return ("pass",)
     places: dict[object, Counter[object]] = {}
+    begun: dict[str, Counter[object]] = {}  # on ships an earlier clause started, by name
     new: dict[str, Counter[object]] = {}
     gifts: list[str] = []
     for pl in c.placements:
@@ -411,17 +412,26 @@ def _clause_key(c: Clause, started: dict[str, object]) -> tuple[object, ...]:
         if pl.dest.kind == "new" or (ship is not None and ship.key in new):
             assert ship is not None
             new.setdefault(ship.key, Counter()).update(tiles)
+        elif ship is not None and ship.key in started:
+            begun.setdefault(ship.key, Counter()).update(tiles)
         else:
-            where = "store" if ship is None else started.get(ship.key, ship.key)
-            places.setdefault(where, Counter()).update(tiles)
-    built = {name: tuple(sorted(v.items(), key=repr)) for name, v in new.items()}
+            places.setdefault("store" if ship is None else ship.key, Counter()).update(tiles)
+    # ships started alike are told apart only by what each is given
+    for name, v in begun.items():
+        places.setdefault(started[name], Counter())[_counted(v)] += 1
+    built = {name: _counted(v) for name, v in new.items()}
     started.update((name, ("new", b)) for name, b in built.items())
     return (
         c.extra,
         c.action,
         c.workers,
-        tuple(sorted(s.key for s in c.ships)),
-        tuple(sorted((str(k), tuple(sorted(v.items(), key=repr))) for k, v in places.items())),
+        tuple(sorted(str(started.get(s.key, s.key)) for s in c.ships)),
+        tuple(sorted((str(k), _counted(v)) for k, v in places.items())),
         tuple(sorted(built.values())),
         tuple(sorted(gifts)),
     )
+
+
+def _counted(tiles: Counter[object]) -> tuple[object, ...]:
+    """A counter as a sorted tuple of its items, to compare and sort."""
+    return tuple(sorted(tiles.items(), key=repr))

@@ -27,10 +27,6 @@ REWARDS_FIRST = (
 KNOWN = {
     "tests/moves/perft/reward-spent.ngn:0": REWARDS_FIRST,
     "simulated:3:2:152": REWARDS_FIRST,
-    "tests/moves/perft/alike-twice.ngn:0": (
-        "where one clause starts two alike new ships, the generator lists the other "
-        "clause's tile on each of them: one move, listed and counted twice"
-    ),
 }
 
 

@@ -133,6 +133,25 @@ def test_the_options_are_each_listed_once():
         assert len(keys) == sum(turns.plain_counts().values())
 
 
+def test_ships_started_alike_are_told_apart_by_what_each_is_given():
+    """Of two ships the Extra Action started alike, either may take the next clause's
+    tile (one move, whichever is named); one taking two tiles is another move than
+    each taking one."""
+    record = (ROOT / "tests" / "moves" / "perft" / "alike-twice.ngn").read_text("utf-8")
+
+    def moves(*bodies: str) -> set[tuple[object, ...]]:
+        found = set()
+        for body in bodies:
+            line = f"  Anna: extra hulls: middle >new A, middle >new B; {body}\n"
+            game = _game("g.ngn", record + line)
+            found.add(key(game.record.rounds[-1].phases[-1].turns[-1].clauses))
+        return found
+
+    assert len(moves("bow >A", "bow >B")) == 1
+    assert len(moves("middle >A, bow >B", "bow >A, middle >B")) == 1
+    assert len(moves("middle >A, bow >B", "middle bow >A")) == 2
+
+
 def test_counting_stops_soon_after_its_deadline():
     """Line 9 of the 4-player example takes seconds to count in full (an Extra Action on
     hulls leaves thousands of shapes to count the second clause for); asked with a
