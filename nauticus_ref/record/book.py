@@ -40,6 +40,7 @@ from nauticus_ref.game.board import (
 from nauticus_ref.moves.point import options_at
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.reading import MAX_STATEMENT_CHARS
+from nauticus_ref.record.parts import Matcher
 from nauticus_ref.referee.validate import Game, validate_source
 from nauticus_ref.views.moves import moves_json
 from nauticus_ref.views.state import state_json, state_svg
@@ -57,18 +58,20 @@ CHOICE_SECONDS = 1.0
 MAX_CHOICES = 300
 #: A canonical turn's claim at its end: the taler paid or received, or the points.
 CLAIM = re.compile(r"=\s*(-?\d+)\s*(?:t|vp)\s*$")
+#: The Extra Action's parts (`parts.turn_groups`): offered after the phase's action's.
+EXTRA = ("extra ", "then extra ")
 #: Header lines: they start a game and are never undone.
 HEADER = re.compile(r"\s*(game|date|players|board|crests)\s*:", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class Turns:
-    """The turns `choices` goes through at one position, each as its parts, its text,
-    taler and workers, gone through once (within `CHOICE_SECONDS`) and kept until the
-    record changes; `cut`: the time ran out before the last."""
+    """The turns `choices` goes through at one position (`parts.Matcher`), gone through
+    once (within `CHOICE_SECONDS`) and kept until the record changes; `cut`: the time
+    ran out before the last."""
 
     player: str
-    listed: list[tuple[list[str], str, int, int]]
+    listed: Matcher
     cut: bool
 
 
@@ -234,18 +237,22 @@ class Book:
             steps: dict[str, list[int]] = {}
             gives: dict[str, int] = {}  # a step that makes a turn: what its claim says
             complete: Data | None = None
-            for parts, text, taler, workers in turns.listed:
-                if parts[: len(chosen)] != chosen:
+            for turn, nexts in turns.listed.going_on(chosen):
+                taler = turn.taler
+                if not nexts:
+                    complete = complete or {
+                        "text": turn.text,
+                        "taler": taler,
+                        "workers": turn.workers,
+                    }
                     continue
-                if len(parts) == len(chosen):
-                    complete = {"text": text, "taler": taler, "workers": workers}
-                    continue
-                seen = steps.setdefault(parts[len(chosen)], [0, taler, taler])
-                seen[0] += 1
-                seen[1], seen[2] = min(seen[1], taler), max(seen[2], taler)
-                claim = CLAIM.search(text)
-                if len(parts) == len(chosen) + 1 and claim is not None:
-                    gives[parts[len(chosen)]] = int(claim.group(1))
+                claim = CLAIM.search(turn.text)
+                for part in nexts:
+                    seen = steps.setdefault(part, [0, taler, taler])
+                    seen[0] += 1
+                    seen[1], seen[2] = min(seen[1], taler), max(seen[2], taler)
+                    if len(turn.groups) == len(chosen) + 1 and claim is not None:
+                        gives[part] = int(claim.group(1))
             if complete is not None:  # what the player has left, from the referee itself
                 after = validate_source(
                     Source(self.path, self.text + "  " + complete["text"] + self.newline),
@@ -256,7 +263,8 @@ class Book:
                 complete["left"] = {"taler": p.taler, "workers": p.workers}
             # the phase's own action first, the Extra Action after; each cheapest first
             shown = sorted(
-                steps.items(), key=lambda kv: (kv[0].startswith("extra "), kv[1][1], -kv[1][0])
+                steps.items(),
+                key=lambda kv: (kv[0].startswith(EXTRA), kv[1][1], -kv[1][0], kv[0]),
             )[:MAX_CHOICES]
             return {
                 "chosen": chosen,
@@ -284,15 +292,15 @@ class Book:
         if o.kind != "turn" or o.turns is None or o.player is None:
             raise BookError(409, _("the next line is not a turn"))
         printer = o.turns.printer(game.record)
-        listed = []
+        player = next(p for p in game.replayed.table.players if p.name == o.player)
+        listed = Matcher(set(player.ships))  # by casefolded name
         cut = False
         deadline = time.monotonic() + CHOICE_SECONDS
         for n, option in enumerate(o.turns.interleaved()):
             if n % 256 == 255 and time.monotonic() > deadline:
                 cut = True
                 break
-            text = printer.turn(option.turn)
-            listed.append((turn_parts(text), text, option.taler, option.workers))
+            listed.add(printer.turn(option.turn), option.taler, option.workers)
         turns = Turns(o.player, listed, cut)
         self._turns = (self.text, turns)
         return turns
@@ -434,23 +442,6 @@ class Book:
         self.text, self.seen = text, stamp(self.path)
 
 
-def turn_parts(text: str) -> list[str]:
-    """A canonical turn line's parts after the player's name, so that a turn can be
-    chosen a part at a time: each clause's placements (the Extra Action's first with
-    its `extra <action>:`), workers or ships, and after a placement that completes a
-    ship each of its rewards (`reward 7t`), one at a time; claims, which follow from
-    them, left out."""
-    parts: list[str] = []
-    for clause in text.split(":", 1)[1].split(";"):
-        clause = re.sub(r"\s=\s*-?\d+\s*(t|vp)\s*$", "", clause.strip())
-        for part in re.split(r",\s(?![^\[]*\])", clause):
-            placed, _, rewards = part.strip().partition(" [")
-            if placed:
-                parts.append(placed)
-            parts += [f"reward {r.strip()}" for r in rewards.rstrip("]").split(",") if r.strip()]
-    return parts
-
-
 def round_summary(game: Game, number: int) -> Data:
     """What round `number` brought each player, from the referee's ledger: the points by
     source (the pass penalty among them, as a loss) and the total after it."""
@@ -498,4 +489,4 @@ def _one_line(text: str, what: str) -> str:
     return text.strip()
 
 
-__all__ = ["Book", "BookError", "final_line", "turn_parts"]
+__all__ = ["Book", "BookError", "final_line"]

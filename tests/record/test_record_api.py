@@ -14,6 +14,7 @@ from nauticus_ref.game.board import bundled
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.record.book import Book, final_line
+from nauticus_ref.record.parts import chosen_groups
 from nauticus_ref.referee.validate import validate_source
 from nauticus_ref.tools.simulate import simulate
 from nauticus_ref.views.score import score_json
@@ -265,7 +266,8 @@ def test_after_a_pass_the_extra_action_after_it_is_offered_even_at_a_rich_positi
     buyable = {f"extra {a}" for a in ("hulls", "masts", "sails", "goods", "money", "crowns")}
     assert {s["text"].split(":")[0] for s in first["steps"]} >= buyable
     after = {s["text"].split(":")[0] for s in book.choices(["pass"])["steps"]}
-    assert after == buyable  # nothing to transport or deliver yet
+    assert {f"then {a}" for a in buyable} <= after  # (and some Extra Actions before it)
+    assert not any(a.endswith(("transport", "deliver")) for a in after)  # nothing to move yet
 
 
 def test_the_rewards_of_a_completed_ship_are_chosen_one_at_a_time(tmp_path):
@@ -295,9 +297,9 @@ def test_the_phases_own_action_comes_before_the_extra_action_among_the_steps(tmp
         encoding="utf-8",
     )
     steps = [s["text"] for s in Book.open(str(path)).choices([])["steps"]]
-    first_extra = next(k for k, s in enumerate(steps) if s.startswith("extra "))
+    first_extra = next(k for k, s in enumerate(steps) if s.startswith(("extra ", "then extra ")))
     assert {"pass", "1w", "2w"} <= set(steps[:first_extra])
-    assert not any(s.startswith("extra ") for s in steps[:first_extra])
+    assert all(s.startswith(("extra ", "then extra ")) for s in steps[first_extra:])
 
 
 def _page(s, query: str = "", language: str | None = None) -> str:
@@ -324,3 +326,75 @@ def test_the_page_and_the_referee_speak_the_browsers_language_unless_the_player_
     assert "Startspieler" in body["findings"][0]["message"]
     status, body = s.call("/api/play", {"line": "1. Ben hulls"})
     assert "start player" in body["findings"][0]["message"]
+
+
+def _book_before(tmp_path, record: str, line: int) -> Book:
+    """A recorder's book for `record` (a path under the project, or `simulated:N:SEED`),
+    holding its lines before `line` (0: all of them)."""
+    from helpers import ROOT
+
+    from nauticus_ref.tools.simulate import simulate
+
+    if record.startswith("simulated:"):
+        _, players, seed = record.split(":")
+        text = to_ngn(simulate(int(players), int(seed), bundled("standard")))
+    else:
+        text = (ROOT / record).read_text(encoding="utf-8")
+        for board in (ROOT / record).parent.glob("*.toml"):  # a board the record names
+            (tmp_path / board.name).write_text(board.read_text("utf-8"), encoding="utf-8")
+    path = tmp_path / "game.ngn"
+    lines = text.splitlines(keepends=True)
+    path.write_text("".join(lines[: line - 1] if line else lines), encoding="utf-8")
+    return Book.open(str(path))
+
+
+def test_either_first_part_offers_the_other_and_both_write_the_canonical_turn(tmp_path):
+    """Before game-2p.ngn line 9: `1ship >new A` offers `bow stern >new B`, and
+    `bow stern >new A` offers `1ship >new B`; either way the turn is the one line."""
+    book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
+    line = "Anna: 1ship >new A, bow stern >new B = 6t"
+    for first, then in (("1ship >new A", "bow stern >new B"), ("bow stern >new A", "1ship >new B")):
+        assert then in [s["text"] for s in book.choices([first])["steps"]]
+        assert book.choices([first, then])["complete"]["text"] == line
+
+
+#: Positions of a few hundred turns at most, the Extra Action, rewards and a full
+#: storage among them (tests/moves/perft/table.json says what each holds).
+WALKED = [
+    ("tests/moves/perft/reward-spent.ngn", 0),
+    ("tests/moves/perft/full-storage.ngn", 0),
+    ("tests/moves/perft/club-crests.ngn", 0),
+    ("tests/moves/perft/transport-reward.ngn", 0),
+    ("examples/logs/game-4p.ngn", 131),
+    ("simulated:3:2", 149),
+]
+
+
+@pytest.mark.parametrize("record, line", WALKED, ids=[f"{r}:{n}" for r, n in WALKED])
+def test_walking_the_choices_in_any_order_reaches_exactly_the_listed_turns(tmp_path, record, line):
+    """Every part offered is tapped, in every order: the whole turns reached are the
+    turns `moves` lists, and no listing of parts is cut."""
+    from nauticus_ref.moves.point import options_at
+
+    book = _book_before(tmp_path, record, line)
+    game = book.game()
+    at = len(book.lines) + 1
+    options = options_at(game.record, game.replayed.table.board, at, game.lines).turns
+    printer = options.printer(game.record)
+    listed = {printer.turn(o.turn) for o in options}
+    reached: set[str] = set()
+    seen: set[tuple[object, ...]] = set()
+    todo: list[list[str]] = [[]]
+    while todo:
+        chosen = todo.pop()
+        answer = book.choices(chosen)
+        assert not answer["cut"]
+        if answer["complete"]:
+            reached.add(answer["complete"]["text"])
+        for step in answer["steps"]:
+            nxt = chosen + [step["text"]]
+            state = tuple(sorted(chosen_groups(nxt) or ()))  # the parts, in any order
+            if state not in seen:
+                seen.add(state)
+                todo.append(nxt)
+    assert reached == listed and len(listed) == options.count()

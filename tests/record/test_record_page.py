@@ -1,8 +1,10 @@
-"""The recorder's page as the person keeping the record meets it: a phone, 400×800, in
-headless Chromium, tapping through two rounds of a game."""
+"""The recorder's page as the person keeping the record meets it: a phone in headless
+Chromium, tapping through two rounds of a game, and whole games at 2, 3 and 4 players
+with each turn's parts tapped in a random order."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import need_browser
 
 from nauticus_ref.core.files import Source
@@ -195,3 +197,83 @@ def test_a_forced_pass_is_one_tap(serve, browser, tmp_path):
     _after(page, lambda: page.click("#confirm-turn"))
     assert s.path.read_text(encoding="utf-8").splitlines()[-1].strip() == "Anna: pass"
     page.close()
+
+
+def _tap_a_turn(page, rng) -> tuple[list[str], str]:
+    """Tap a turn together a part at a time, each a random one of those offered, until
+    the parts make a whole turn and a coin (or the end of the choices) says confirm:
+    the parts in the order tapped, and the line confirmed."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#steps")).not_to_contain_text("Finding", timeout=30_000)
+    tapped = page.locator("#chosen span").all_inner_texts()  # a forced pass is chosen
+    while True:
+        expect(page.locator("#chosen span")).to_have_count(len(tapped), timeout=30_000)
+        expect(page.locator("#steps")).not_to_contain_text("Finding", timeout=30_000)
+        steps = page.locator("#steps button")
+        confirm = page.locator("#confirm-turn")
+        if confirm.count() and (not steps.count() or rng.random() < 0.4):
+            line = confirm.inner_text().removeprefix("Confirm: ")
+            _after(page, lambda: confirm.tap())
+            return tapped, line
+        step = steps.nth(rng.randrange(steps.count()))
+        tapped.append(step.evaluate("b => b.firstChild.textContent"))
+        step.tap()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_whole_game_is_recorded_by_tapping_parts_in_any_order(
+    serve, browser, monkeypatch, players
+):
+    """A phone (390×844, touch): a whole game recorded by tapping alone, each turn's
+    parts tapped in a random order. The line written is the canonical one whatever the
+    order, and the record validates, complete, at the end. A picture of the page at each
+    round's end is left in a temporary folder, named in the test's output."""
+    import random
+    import tempfile
+    from pathlib import Path
+
+    from playwright.sync_api import expect
+
+    from nauticus_ref.record import book
+    from nauticus_ref.record.parts import turn_parts
+
+    monkeypatch.setattr(book, "CHOICE_SECONDS", 0.2)  # the page's flow is what is tested
+    rng = random.Random(players)
+    folder = Path(tempfile.mkdtemp(prefix=f"nauticus-ref-record-{players}p-"))
+    print(f"screenshots of the game: {folder}")
+    s = serve()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.goto(s.base + "/")
+    page.locator("#start").wait_for()
+    for n, name in enumerate(["Anna", "Ben", "Carla", "Dev"][:players], 1):
+        page.fill(f"#player{n}", name)
+    _after(page, lambda: page.locator("#start").tap())
+    shuffled = several = turns = 0  # turns tapped out of order, of more than one part, all
+    while True:
+        heading = page.locator("#decide h2").last.inner_text()
+        if "the deal" in heading:
+            page.screenshot(path=str(folder / f"{heading.split(':')[0]}.png"), full_page=True)
+            _after(page, lambda: page.locator("#deal").tap())
+        elif heading.startswith("Phase"):
+            options = page.locator("#decide .steps button")
+            _after(page, lambda: options.nth(rng.randrange(options.count())).tap())
+        elif heading == "The game is over":
+            _after(page, lambda: page.locator("#final").tap())
+            break
+        else:
+            tapped, line = _tap_a_turn(page, rng)
+            written = turn_parts(line)
+            assert len(tapped) == len(written), (tapped, line)
+            shuffled += tapped != written  # (new ships are lettered in the order tapped)
+            several += len(written) > 1
+            turns += 1
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    expect(page.locator("#where")).to_have_text("The game is over")
+    page.screenshot(path=str(folder / "the end.png"), full_page=True)
+    text = s.path.read_text(encoding="utf-8")
+    game = validate_source(Source(str(s.path), text))
+    assert game.complete and not game.errors
+    assert text.count("\n  ") >= turns and shuffled >= max(3, several // 5)
+    context.close()

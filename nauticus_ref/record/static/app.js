@@ -88,7 +88,9 @@ function show(data) {
   // the decision's own round and phase: a phase line to choose is the next phase's
   const round = next.kind === "round" ? next.round : table && table.round;
   const phase = next.kind === "round" ? null : next.phase || (table && table.phase);
-  document.getElementById("where").textContent = round
+  document.getElementById("where").textContent = ["final", "over"].includes(next.kind)
+    ? _("The game is over")
+    : round
     ? (phase ? _("Round {round}, phase {phase}", { round, phase }) : _("Round {round}", { round })) +
       (next.kind === "turn" && next.action ? `: ${next.action}` : "")
     : _("Recording a game of Nauticus");
