@@ -268,16 +268,21 @@ class Analysis:
         if game is None or game.record is None or game.replayed is None:
             return []
         from nauticus_ref.moves.point import options_at
+        from nauticus_ref.moves.purse import OutOfTime
 
         options = options_at(game.record, game.replayed.table.board, line, game.lines, game.off)
         if options.turns is None:
             return []
         deadline = time.monotonic() + TURN_SECONDS
         found = []
-        for n, option in enumerate(options.turns.plain()):
-            found.append(option)
-            if n % 64 == 63 and time.monotonic() > deadline:
-                break
+        with options.turns.until(deadline):
+            try:
+                for n, option in enumerate(options.turns.plain()):
+                    found.append(option)
+                    if n % 64 == 63 and time.monotonic() > deadline:
+                        break
+            except OutOfTime:  # a search that found nothing for long
+                pass
         found.sort(key=lambda o: (o.group != "pass", o.taler, o.workers))
         printer = options.turns.printer(game.record)
         return [

@@ -31,10 +31,11 @@ def nearest(
     `deadline` (a `time.monotonic()` value)."""
     want = _facts(written)
     scored = []
-    for k, o in enumerate(_candidates(options, written, deadline)):
-        scored.append((_distance(want, _facts(o.clauses, written)), k, o))
-        if k % 256 == 255 and deadline is not None and time.monotonic() > deadline:
-            raise OutOfTime(k + 1)
+    with options.until(deadline):
+        for k, o in enumerate(_candidates(options, written, deadline)):
+            scored.append((_distance(want, _facts(o.clauses, written)), k, o))
+            if k % 256 == 255 and deadline is not None and time.monotonic() > deadline:
+                raise OutOfTime(k + 1)
     scored.sort(key=lambda s: (s[0], s[1]))
     return [(d, o) for d, _, o in scored[:most]]
 

@@ -250,6 +250,7 @@ def plans(
     def grow(
         seq: tuple[Tile, ...], used: Counter[Tile], n: int, paid: int
     ) -> tuple[Counter[Tile], int, int] | None:
+        ask.tick()
         if n + len(seq) > most:
             return None
         more = used + Counter(seq)

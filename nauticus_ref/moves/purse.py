@@ -213,6 +213,16 @@ class Ask:
     orders: dict[str, tuple[Tile, ...]] = field(default_factory=dict)
     #: what the tally works out about each of those lists, by its identity (`tally.Known`)
     known: dict[int, object] = field(default_factory=dict)
+    #: where set (`TurnOptions.until`), a search for bodies raises `OutOfTime` past it
+    deadline: float | None = None
+    ticks: int = 0
+
+    def tick(self) -> None:
+        """One step of a search for bodies: every 1024th looks at the `deadline`, so a
+        search that finds nothing for long still stops."""
+        self.ticks += 1
+        if not self.ticks & 1023:
+            check(self.deadline)
 
     def first_price(self, action: str, extra: bool, name: str) -> int:
         """What the first tile of a kind costs: 2 as the Extra Action, else the price

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
@@ -87,6 +88,18 @@ class TurnOptions:
     def extra_bodies(self, purse: Purse, action: str, only: Clause | None = None) -> Iterator[Body]:
         """Every body of `action` as the Extra Action; `only` as for `main_bodies`."""
         return bodies(self.ask, purse, action, extra=True, only=_tiles(only))
+
+    @contextmanager
+    def until(self, deadline: float | None) -> Iterator[None]:
+        """Within it, finding bodies (listing, counting) raises `OutOfTime` once
+        `deadline` (`time.monotonic()`) is past, however long it has gone without
+        finding one (`Ask.tick`)."""
+        before = self.ask.deadline
+        self.ask.deadline = min((d for d in (before, deadline) if d is not None), default=None)
+        try:
+            yield
+        finally:
+            self.ask.deadline = before
 
     def plain(self) -> Iterator[TurnOption]:
         """The options without the Extra Action: pass, then the phase's action."""
@@ -179,6 +192,12 @@ class TurnOptions:
         return out
 
     def counts(
+        self, deadline: float | None = None, seen: Callable[[Clause], None] | None = None
+    ) -> dict[str, int]:
+        with self.until(deadline):
+            return self._counts(deadline, seen)
+
+    def _counts(
         self, deadline: float | None = None, seen: Callable[[Clause], None] | None = None
     ) -> dict[str, int]:
         """How many options each group holds (groups with none left out), without
@@ -288,6 +307,12 @@ class TurnOptions:
         """The counts of the turns without the Extra Action, exact (each is listed once
         to be counted where `seen` must see them, else counted without listing).
         Raises `OutOfTime` past `deadline`, with the count so far."""
+        with self.until(deadline):
+            return self._plain_counts(deadline, seen)
+
+    def _plain_counts(
+        self, deadline: float | None, seen: Callable[[Clause], None] | None
+    ) -> dict[str, int]:
         out: Counter[str] = Counter()
         if seen is None:  # counted without listing (`clauses.needs`)
             out["pass"] = 1

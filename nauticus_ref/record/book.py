@@ -38,6 +38,7 @@ from nauticus_ref.game.board import (
     resolve_for_record,
 )
 from nauticus_ref.moves.point import options_at
+from nauticus_ref.moves.purse import OutOfTime
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.reading import MAX_STATEMENT_CHARS
 from nauticus_ref.record.parts import Matcher
@@ -296,11 +297,15 @@ class Book:
         listed = Matcher(set(player.ships))  # by casefolded name
         cut = False
         deadline = time.monotonic() + CHOICE_SECONDS
-        for n, option in enumerate(o.turns.interleaved()):
-            if n % 256 == 255 and time.monotonic() > deadline:
+        with o.turns.until(deadline):
+            try:
+                for n, option in enumerate(o.turns.interleaved()):
+                    if n % 256 == 255 and time.monotonic() > deadline:
+                        cut = True
+                        break
+                    listed.add(printer.turn(option.turn), option.taler, option.workers)
+            except OutOfTime:  # a search that found nothing for long
                 cut = True
-                break
-            listed.add(printer.turn(option.turn), option.taler, option.workers)
         turns = Turns(o.player, listed, cut)
         self._turns = (self.text, turns)
         return turns

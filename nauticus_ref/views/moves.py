@@ -15,7 +15,7 @@ import dataclasses
 import itertools
 import time
 from collections import Counter
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from nauticus_ref.core.language import _, ngettext
 from nauticus_ref.core.language import number as grouped
@@ -155,16 +155,22 @@ def _judged(printer: Printer, turns: TurnOptions, cap: int, end: float, most: _M
     counts: Counter[str] = Counter()
     options: list[Data] = []
     complete = True
-    for n, t in enumerate(turns):
-        if n % 16 == 15 and time.monotonic() > end:
+    with turns.until(end):
+        try:
+            for n, t in enumerate(turns):
+                if n % 16 == 15 and time.monotonic() > end:
+                    complete = False
+                    break
+                counts[t.group] += 1
+                if len(options) < cap:
+                    options.append(_option(printer, t))
+                main = next(
+                    (c for c in t.clauses if isinstance(c, ActionClause) and not c.extra), None
+                )
+                if main is not None:
+                    most.add(main)
+        except OutOfTime:  # a search that found nothing for long
             complete = False
-            break
-        counts[t.group] += 1
-        if len(options) < cap:
-            options.append(_option(printer, t))
-        main = next((c for c in t.clauses if isinstance(c, ActionClause) and not c.extra), None)
-        if main is not None:
-            most.add(main)
     assert turns.referee is not None
     counted = complete and not turns.referee.off & FOLLOWED
     plain = counts.get("pass", 0) + counts.get(turns.action, 0) if counted else None
@@ -172,13 +178,17 @@ def _judged(printer: Printer, turns: TurnOptions, cap: int, end: float, most: _M
     return _turns_answer(printer, turns, dict(counts), counted, total, plain, most, options, True)
 
 
-def _listed(printer: Printer, turns: Iterable[TurnOption], cap: int, end: float) -> list[Data]:
+def _listed(printer: Printer, turns: TurnOptions, cap: int, end: float) -> list[Data]:
     """The first `cap` options, or as many as can be written by `end`."""
-    out = []
-    for n, t in enumerate(itertools.islice(turns, cap)):
-        if n % 64 == 63 and time.monotonic() > end:
-            break
-        out.append(_option(printer, t))
+    out: list[Data] = []
+    with turns.until(end):
+        try:
+            for n, t in enumerate(itertools.islice(turns, cap)):
+                if n % 64 == 63 and time.monotonic() > end:
+                    break
+                out.append(_option(printer, t))
+        except OutOfTime:  # a search that found nothing for long
+            pass
     return out
 
 

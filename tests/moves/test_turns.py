@@ -170,6 +170,27 @@ def test_counting_stops_soon_after_its_deadline():
         assert time.monotonic() - start < 2.5
 
 
+def test_a_search_that_finds_nothing_for_long_still_stops_at_the_deadline():
+    """Line 143 of the 4-player example: after some Extra Actions on hulls, a transport
+    searches seconds for the few ways to fill five ships. Within `until`, the search
+    itself looks at the deadline (every 1024th step), so a listing whose deadline is
+    past stops within that many steps, found or not; outside it, nothing stops."""
+    from nauticus_ref.moves.purse import OutOfTime
+
+    game = _game("game-4p.ngn", (EXAMPLES / "game-4p.ngn").read_text(encoding="utf-8"))
+    turns = options_at(game.record, game.replayed.table.board, 143, game.lines).turns
+    purse = next(
+        e.after for e in turns.extra_bodies(turns.purse, "hulls") if len(e.after.ships) == 5
+    )
+    with turns.until(0.0):  # long past
+        before = turns.ask.ticks
+        with pytest.raises(OutOfTime):
+            for _ in turns.main_bodies(purse):
+                pass
+        assert turns.ask.ticks - before <= 1024
+    assert turns.ask.deadline is None
+
+
 def test_new_ships_past_z_are_named_on_and_nothing_breaks(tmp_path):
     """A player whose ships take the letters A to Y can still start two ships in one
     turn: the options name them Z and AA (a ship's name is any word), and the written
