@@ -252,7 +252,7 @@ class Book:
                     seen = steps.setdefault(part, [0, taler, taler])
                     seen[0] += 1
                     seen[1], seen[2] = min(seen[1], taler), max(seen[2], taler)
-                    if len(turn.groups) == len(chosen) + 1 and claim is not None:
+                    if turn.size == len(chosen) + 1 and claim is not None:
                         gives[part] = int(claim.group(1))
             if complete is not None:  # what the player has left, from the referee itself
                 after = validate_source(

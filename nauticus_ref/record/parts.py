@@ -96,6 +96,11 @@ class Listed:
     taler: int
     workers: int
 
+    @property
+    def size(self) -> int:
+        """How many parts it is chosen in, the rewards among them."""
+        return sum(1 + len(rewards) for _, rewards in self.groups)
+
 
 class Matcher:
     """The turns of one position, to find those the parts chosen so far belong to.

@@ -33,7 +33,7 @@ Data = dict[str, Any]
 #: Seconds one answer may take in all: counting every turn may take half of them; past
 #: that the turns without the Extra Action are counted on their own, and the listing has
 #: what is left.
-SECONDS = 1.5
+SECONDS = 1.3
 #: Options listed at most, whatever `--limit` says: the listing is then cut, with a note.
 MAX_LISTED = 100_000
 
