@@ -12,6 +12,7 @@ behind the book's back.
 from __future__ import annotations
 
 import errno
+import itertools
 import os
 import re
 import threading
@@ -61,6 +62,8 @@ MAX_CHOICES = 300
 CLAIM = re.compile(r"=\s*(-?\d+)\s*(?:t|vp)\s*$")
 #: The Extra Action's parts (`parts.turn_groups`): offered after the phase's action's.
 EXTRA = ("extra ", "then extra ")
+#: A step's kind where it is the Extra Action's: the action, and before or after.
+EXTRA_KIND = re.compile(r"(then )?extra \w+:")
 #: Header lines: they start a game and are never undone.
 HEADER = re.compile(r"\s*(game|date|players|board|crests)\s*:", re.IGNORECASE)
 
@@ -262,11 +265,6 @@ class Book:
                 assert after is not None
                 p = next(p for p in after.table.players if p.name == turns.player)
                 complete["left"] = {"taler": p.taler, "workers": p.workers}
-            # the phase's own action first, the Extra Action after; each cheapest first
-            shown = sorted(
-                steps.items(),
-                key=lambda kv: (kv[0].startswith(EXTRA), kv[1][1], -kv[1][0], kv[0]),
-            )[:MAX_CHOICES]
             return {
                 "chosen": chosen,
                 "complete": complete,
@@ -278,7 +276,7 @@ class Book:
                         "taler": [v[1], v[2]],
                         **({"gives": gives[k]} if k in gives else {}),
                     }
-                    for k, v in shown
+                    for k, v in _shown(steps)
                 ],
             }
 
@@ -445,6 +443,25 @@ class Book:
                 ),
             ) from None
         self.text, self.seen = text, stamp(self.path)
+
+
+def _shown(steps: dict[str, list[int]]) -> list[tuple[str, list[int]]]:
+    """The steps offered, `MAX_CHOICES` at most: the phase's own action first, each
+    Extra Action after it, each cheapest first; where there are more, as many of each
+    kind as there is room for (each Extra Action by its action and place), so that every
+    kind keeps some."""
+
+    def order(kv: tuple[str, list[int]]) -> tuple[object, ...]:
+        return (kv[0].startswith(EXTRA), kv[1][1], -kv[1][0], kv[0])
+
+    kinds: dict[str, list[tuple[str, list[int]]]] = {}
+    for kv in sorted(steps.items(), key=order):
+        kind = EXTRA_KIND.match(kv[0])
+        kinds.setdefault(kind.group(0) if kind else "", []).append(kv)
+    taken = itertools.islice(
+        (kv for row in itertools.zip_longest(*kinds.values()) for kv in row if kv), MAX_CHOICES
+    )
+    return sorted(taken, key=order)
 
 
 def round_summary(game: Game, number: int) -> Data:
