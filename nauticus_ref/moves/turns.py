@@ -194,12 +194,6 @@ class TurnOptions:
     def counts(
         self, deadline: float | None = None, seen: Callable[[Clause], None] | None = None
     ) -> dict[str, int]:
-        with self.until(deadline):
-            return self._counts(deadline, seen)
-
-    def _counts(
-        self, deadline: float | None = None, seen: Callable[[Clause], None] | None = None
-    ) -> dict[str, int]:
         """How many options each group holds (groups with none left out), without
         listing them.  A turn's second clause is found from what the first left: the
         first clauses that leave the same shape (`Purse.shape`) differing only in taler
@@ -209,6 +203,13 @@ class TurnOptions:
         seen only by the room it takes tallied by that (`clauses.in_room`).  Raises
         `OutOfTime` past `deadline` (`time.monotonic()`).  `seen` is shown each body of
         the phase's action on the way (`plain_counts` too)."""
+        with self.until(deadline):
+            return self._counts(deadline, seen)
+
+    def _counts(
+        self, deadline: float | None = None, seen: Callable[[Clause], None] | None = None
+    ) -> dict[str, int]:
+        """`counts` within its deadline."""
         out: Counter[str] = Counter()
         seconds = Seconds(self.ask, deadline)
         extra = self.purse.extra
