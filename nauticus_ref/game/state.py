@@ -25,6 +25,19 @@ SEAT_BONUS = {
 PASS_PENALTY = {0: 6, 1: 3, 2: 1, 3: 0}
 CROWN_CAP = 15
 
+
+def crown_room(scored: int, extra: bool) -> int:
+    """The crown points one crowns action may still score: the round's cap less the
+    `scored` this round, or as the Extra Action a cap of its own."""
+    return CROWN_CAP if extra else CROWN_CAP - scored
+
+
+def crown_points(crowns: int, workers: int, room: int) -> int:
+    """What `workers` on the crowns action score with so many `crowns`: crowns x
+    workers, at most the `room` the cap leaves (`crown_room`)."""
+    return max(0, min(crowns * workers, room))
+
+
 Tile = tuple[str, str]
 
 

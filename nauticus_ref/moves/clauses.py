@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Iterator
 
-from nauticus_ref.game.state import Tile
+from nauticus_ref.game.state import Tile, crown_points, crown_room
 from nauticus_ref.moves.placing import placing
 from nauticus_ref.moves.purse import Ask, Body, Purse, make_clause, ship_name
 from nauticus_ref.moves.seen import (
@@ -54,13 +54,13 @@ def bodies(
                 (0, n - blue - 2 * extra),
             )
     elif action == "crowns":
-        room = 15 if extra else purse.crown_room
+        room = crown_room(purse.crown_scored, extra)
         for n in range(1, blue + purse.workers + 1):
             after = purse.copy()
             after.workers -= max(0, n - blue)
-            gained = max(0, min(purse.crowns * n, room))
+            gained = crown_points(purse.crowns, n, room)
             if not extra:
-                after.crown_room -= gained
+                after.crown_scored += gained
             yield Body(
                 make_clause(action, extra, workers=n, claim=(gained, "vp")),
                 after,

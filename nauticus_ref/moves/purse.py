@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import cast
 
 from nauticus_ref.core.span import Span
-from nauticus_ref.game.state import CROWN_CAP, STORAGE_SPACES, Player, Ship, Tile, spaces
+from nauticus_ref.game.state import STORAGE_SPACES, Player, Ship, Tile, spaces
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Action, ActionClause, Claim, Name, Placement, Unit
@@ -57,7 +57,7 @@ class Purse:
     supply: Counter[Tile]
     passed: int
     crowns_owned: int  # crown masts and sails, in storage or on ships
-    crown_room: int
+    crown_scored: int  # crown points scored this round (`state.crown_room`)
     extra: bool  # the Extra Action is still the player's
     main_done: bool = False  # the phase's action (or pass) is taken
     held: frozenset[str] = frozenset()  # the ships the player had when the turn began
@@ -73,7 +73,7 @@ class Purse:
             supply=Counter(table.supply),
             passed=p.passed,
             crowns_owned=masts + sails,
-            crown_room=CROWN_CAP - p.crown_vp_this_round,
+            crown_scored=p.crown_vp_this_round,
             extra=not p.extra_used,
             held=frozenset(p.ships),
         )
@@ -131,7 +131,7 @@ class Purse:
     def _shape(self, action: str) -> tuple[object, ...]:
         ships = self.ships.values()
         if action in ("money", "crowns"):
-            return (self.crowns, self.crown_room)
+            return (self.crowns, self.crown_scored)
         if action == "deliver":
             return tuple(len(s.goods) for s in ships if s.complete and s.loaded)
         kind = vocab.ITEM_KIND_OF_ACTION.get(action)

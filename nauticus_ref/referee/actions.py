@@ -4,7 +4,7 @@ and delivery."""
 from __future__ import annotations
 
 from nauticus_ref.core.language import _, ngettext
-from nauticus_ref.game.state import CROWN_CAP, Player, Ship, Tile
+from nauticus_ref.game.state import CROWN_CAP, Player, Ship, Tile, crown_points, crown_room
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Item, Placement
 from nauticus_ref.notation.vocab import count
@@ -252,9 +252,9 @@ def crowns(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) 
     for _n in range(workers):
         use_worker(r, p, use, clause.span)
     crowns = p.crowns()
-    room = CROWN_CAP if extra else CROWN_CAP - p.crown_vp_this_round
+    room = crown_room(p.crown_vp_this_round, extra)
     raw = crowns * workers
-    gained = max(0, min(raw, room))
+    gained = crown_points(crowns, workers, room)
     r.gain_vp(p, gained, "crowns")
     if r.keep_steps:
         masts, sails, tiles = p.crowns_breakdown()

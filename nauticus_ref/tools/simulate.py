@@ -19,7 +19,7 @@ from typing import Iterator, cast
 from nauticus_ref.core.span import Span
 from nauticus_ref.game.board import Board
 from nauticus_ref.game.scoring import final_scores
-from nauticus_ref.game.state import CROWN_CAP, Player, Ship, Tile, spaces
+from nauticus_ref.game.state import Player, Ship, Tile, crown_points, crown_room, spaces
 from nauticus_ref.game.table import PhaseInPlay, Table
 from nauticus_ref.moves.turns import turn_options
 from nauticus_ref.notation import vocab
@@ -119,7 +119,7 @@ class Moves:
             )
         if action == "crowns":
             crowns = p.crowns()
-            room = CROWN_CAP - p.crown_vp_this_round
+            room = crown_room(p.crown_vp_this_round, extra=False)
             if not crowns or room <= 0:
                 return []
             w = min(self.workers_here(p), -(-room // crowns))
@@ -129,7 +129,7 @@ class Moves:
                         span=SPAN,
                         action="crowns",
                         workers=w,
-                        claim=Claim(span=SPAN, value=min(room, crowns * w), unit="vp"),
+                        claim=Claim(span=SPAN, value=crown_points(crowns, w, room), unit="vp"),
                     )
                 ]
                 if w
@@ -461,7 +461,7 @@ class Simulator(Moves):
 
     def extra_clause(self, p: Player) -> ActionClause | None:
         if p.crowns() >= 2:
-            w = min(p.workers + 2, -(-CROWN_CAP // p.crowns()))
+            w = min(p.workers + 2, -(-crown_room(0, extra=True) // p.crowns()))
             return ActionClause(span=SPAN, action="crowns", extra=True, workers=max(1, w))
         ships = self.deliverable(p)
         if ships and sum(len(s.goods) for s in ships) <= p.workers + 2:
