@@ -57,6 +57,12 @@ class BoardError(Exception):
     """A board file that cannot be used; the message names file, key and expectation."""
 
 
+#: What a tile costs after the first of its kind in a clause.
+LATER_PRICE = 4
+#: What the first tile of a kind costs as the Extra Action.
+EXTRA_PRICE = 2
+
+
 @dataclass(frozen=True)
 class Board:
     name: str
@@ -70,6 +76,14 @@ class Board:
     def price(self, space: int, action: str, item: str) -> int:
         """The printed price of `item` of the buying tile `action` lying on `space`."""
         return self.prices[space][self.tiles[action].index(item)]
+
+    def first_price(self, space: int | None, action: str, item: str, extra: bool) -> int:
+        """What the first tile of a kind costs in a clause: `EXTRA_PRICE` as the Extra
+        Action, else the price printed at the phase's `space` (`LATER_PRICE` where the
+        phase has none); each one after it costs `LATER_PRICE`."""
+        if extra:
+            return EXTRA_PRICE
+        return LATER_PRICE if space is None else self.price(space, action, item)
 
     def blue_workers(self, space: int, anchor: int) -> int:
         """Blue workers at `space` when the wheel's anchor points at `anchor`."""

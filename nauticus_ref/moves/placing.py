@@ -16,6 +16,7 @@ import itertools
 from collections import Counter
 from typing import Any, Callable, Iterator, cast
 
+from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.plans import Plan, finishing_first, plans
 from nauticus_ref.moves.purse import SPAN, Ask, Body, Purse, fits, make_clause, ship_name
@@ -292,7 +293,7 @@ def pay(
     paid = 0
     for tile in seq:
         if price_of is not None:
-            price = 4
+            price = LATER_PRICE
             if tile[1] not in first_paid:
                 first_paid |= {tile[1]}
                 price = price_of(tile)

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterator
 
+from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.purse import Ask, Purse, fits, forfeited
 from nauticus_ref.notation import vocab
@@ -243,7 +244,7 @@ def plans(
         first of a kind at the printed price, then 4 each)."""
         total, seen = 0, set()
         for t in seq:
-            total += first[t] if not used[t] and t not in seen else 4
+            total += first[t] if not used[t] and t not in seen else LATER_PRICE
             seen.add(t)
         return total
 

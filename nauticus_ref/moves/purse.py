@@ -225,15 +225,8 @@ class Ask:
             check(self.deadline)
 
     def first_price(self, action: str, extra: bool, name: str) -> int:
-        """What the first tile of a kind costs: 2 as the Extra Action, else the price
-        printed at the phase's space (4 where the phase has none)."""
-        return (
-            2
-            if extra
-            else 4
-            if self.space is None
-            else self.table.board.price(self.space, action, name)
-        )
+        """What the first tile of a kind costs in this phase (`Board.first_price`)."""
+        return self.table.board.first_price(self.space, action, name, extra)
 
 
 def stored(

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Callable
 
+from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.plans import REMEMBERED, Reach, completing, reach
 from nauticus_ref.moves.purse import Ask, Purse, forfeited
@@ -102,7 +103,7 @@ class Tally:
             if not buying:
                 return 0
             kinds = [f for f, n in zip(first, used) if n]
-            return sum(kinds) + 4 * (used[-1] - len(kinds))
+            return sum(kinds) + LATER_PRICE * (used[-1] - len(kinds))
 
         @cache
         def plus(used: Used, add: Used) -> Used | None:
@@ -141,7 +142,7 @@ class Tally:
             forfeit = bool(mark) and forfeited(self.tiles[i], taken, room)
             while taken + size <= room or forfeit:
                 placed, total = placed + 1, total + 1
-                price += first if placed == 1 else 4
+                price += first if placed == 1 else LATER_PRICE
                 if placed > limit or total > most or price > taler:
                     break
                 if taken + size <= room:

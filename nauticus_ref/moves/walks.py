@@ -20,6 +20,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 from typing import Callable, Literal
 
+from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.placing import gains, pay, reward_sets
 from nauticus_ref.moves.plans import Plan, finishing_first, plans, reach
@@ -440,7 +441,7 @@ def _storage(
                     (
                         names | {t} if k else names,
                         count + k,
-                        spent + (price + 4 * (k - 1) if k else 0),
+                        spent + (price + LATER_PRICE * (k - 1) if k else 0),
                         taken + (k - forfeit if k else 0) * size,
                         full | {t} if k == limit else full,
                     )

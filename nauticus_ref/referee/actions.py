@@ -4,6 +4,7 @@ and delivery."""
 from __future__ import annotations
 
 from nauticus_ref.core.language import _, ngettext
+from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import CROWN_CAP, Player, Ship, Tile, crown_points, crown_room
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Item, Placement
@@ -114,17 +115,11 @@ def buy(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) -> 
                 tile = (item.kind, item.name)
                 if not supply_has(r, tile, item.span, "buy"):
                     continue
-                price = 4
+                price = LATER_PRICE
                 if item.name not in first_paid:
-                    price = (
-                        2
-                        if extra
-                        else t.board.price(space, action, item.name)
-                        if space is not None
-                        else 4
-                    )
+                    price = t.board.first_price(space, action, item.name, extra)
                     if price == 0 and last_stored.get(item.name, -1) > k:
-                        price = 4  # the free copy is the one written to storage later
+                        price = LATER_PRICE  # the free copy is the one written to storage later
                     else:
                         first_paid.add(item.name)
                 use_worker(r, p, use, item.span)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Iterator, cast
 
 from nauticus_ref.core.span import Span
-from nauticus_ref.game.board import Board
+from nauticus_ref.game.board import LATER_PRICE, Board
 from nauticus_ref.game.scoring import final_scores
 from nauticus_ref.game.state import Player, Ship, Tile, crown_points, crown_room, spaces
 from nauticus_ref.game.table import PhaseInPlay, Table
@@ -153,7 +153,7 @@ class Moves:
 
     # buying ------------------------------------------------------------------
     def price(self, action: str, name: str, seen: set[str]) -> int:
-        price = self.board.price(self.space, action, name) if name not in seen else 4
+        price = self.board.price(self.space, action, name) if name not in seen else LATER_PRICE
         seen.add(name)
         return price
 
@@ -171,7 +171,7 @@ class Moves:
             if choice is None:
                 break
             name, ship_key = choice
-            price = self.board.price(self.space, action, name) if name not in seen else 4
+            price = self.board.price(self.space, action, name) if name not in seen else LATER_PRICE
             if price > budget:
                 break
             seen.add(name)
