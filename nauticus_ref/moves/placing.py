@@ -6,7 +6,9 @@ the names of new ships change nothing.  The form listed (docs/notation.md, "Lega
 moves") writes the storage first, then the ships the clause completes, then the
 others in the order they were started, then new ships, named with the first free
 capital letters; the items of a placement in the board's order, hulls bow to stern.
-Where a tile could go, and every plan, is `plans.py`'s.
+Where the completed ships' rewards must pay for the rest, those ships come first, in
+the first order that pays (`plans.arrangements`).  Where a tile could go, and every
+plan, is `plans.py`'s.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from __future__ import annotations
 import copy
 import itertools
 from collections import Counter
+from functools import cache
 from typing import Any, Callable, Iterator, cast
 
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
-from nauticus_ref.moves.plans import Plan, finishing_first, plans
+from nauticus_ref.moves.plans import Plan, arrangements, finishing_first, plans
 from nauticus_ref.moves.purse import SPAN, Ask, Body, Purse, fits, make_clause, ship_name
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Destination, Item, ItemKind, Placement, Reward, RewardKind
@@ -72,6 +75,17 @@ def gains(
     return (7 * sum(k == "7t" for k, _ in rewards), 3 * sum(k == "3w" for k, _ in rewards), tiles)
 
 
+@cache
+def reward_groups(masts: int, ordered: bool = False) -> Counter[tuple[int, int, tuple[Tile, ...]]]:
+    """The reward sets of a ship of `masts` masts, by what they give the rest of the
+    clause: the taler (7t), the workers (3w), and the tiles taken from the supply (in
+    the order they are received, with `ordered`)."""
+    return Counter(
+        (taler, workers, tiles if ordered else tuple(sorted(tiles)))
+        for taler, workers, tiles in map(gains, reward_sets(masts))
+    )
+
+
 def _priced(
     ask: Ask,
     purse: Purse,
@@ -84,66 +98,104 @@ def _priced(
 ) -> Iterator[Body]:
     """The bodies of one plan: its placements in canonical order, with each choice of
     rewards for the ships it completes and of the free tile, that the player can pay.
-    `made`: what earlier plans of the clause made and this one can share."""
-    free_names = iter(n for n in NEW_NAMES if n.casefold() not in purse.ships)
-    order: list[tuple[Destination, tuple[Tile, ...], Ship | None, bool]] = []
-    if plan.store:  # written hulls bow to stern, as anywhere else
-        order.append(
-            (
-                Destination(span=SPAN, kind="store"),
-                tuple(sorted(plan.store, key=_board_order)),
-                None,
-                False,
+    A choice of rewards the canonical order cannot pay is written in the first other
+    order that can (`plans.arrangements`).  `made`: what earlier plans of the clause
+    made and this one can share."""
+    buying = action != "transport"
+    ships = finishing_first(purse, plan)
+    store = tuple(sorted(plan.store, key=_board_order))  # hulls bow to stern, as anywhere
+    orders = arrangements(
+        purse, plan, (lambda t: ask.first_price(action, extra, t[1])) if buying else None
+    )
+    taken: set[tuple[object, ...]] = set()  # the reward choices an earlier order paid
+    cut = [False]  # whether an order left some choice of rewards unpaid
+    for n, parts in enumerate(orders):
+        if n and not cut[0]:
+            break  # the canonical order paid every choice
+        free_names = iter(nm for nm in NEW_NAMES if nm.casefold() not in purse.ships)
+        order: Order = []
+        for what, i in parts:
+            if what == "store":
+                order.append((Destination(span=SPAN, kind="store"), store, None, False))
+            elif what == "ship":
+                key, seq, ship, completes = ships[i]
+                if (key, seq) not in made:
+                    made[key, seq] = (
+                        Destination(span=SPAN, kind="ship", ship=ship_name(purse.ships[key].name)),
+                        _readable(ask, purse.ships[key], seq),
+                    )
+                order.append((*made[key, seq], ship, completes))
+            else:
+                seq, ship = plan.new[i]
+                name = next(free_names)
+                if (name, seq) not in made:
+                    named = copy.deepcopy(ship)
+                    named.name = name
+                    made[name, seq] = (
+                        Destination(span=SPAN, kind="new", ship=ship_name(name)),
+                        _readable(ask, Ship(name=name), seq),
+                        named,
+                    )
+                dest, tidy, named = made[name, seq]
+                order.append((dest, tidy, named, named.complete))  # a transport may finish it
+        room = purse.storage_free - sum(spaces(t) for t in store) if n and buying else None
+        for placements, after, paid, used, needs in _walk(
+            ask, purse, action, extra, blue, order, room, cut
+        ):
+            chosen = tuple(
+                sorted(
+                    (part, tuple((w.kind, w.goods) for w in pl.rewards))
+                    for part, pl in zip(parts, placements)
+                    if pl.rewards
+                )
             )
-        )
-    for key, seq, ship, completes in finishing_first(purse, plan):
-        if (key, seq) not in made:
-            made[key, seq] = (
-                Destination(span=SPAN, kind="ship", ship=ship_name(purse.ships[key].name)),
-                _readable(ask, purse.ships[key], seq),
-            )
-        order.append((*made[key, seq], ship, completes))
-    for seq, ship in plan.new:
-        name = next(free_names)
-        if (name, seq) not in made:
-            named = copy.deepcopy(ship)
-            named.name = name
-            made[name, seq] = (
-                Destination(span=SPAN, kind="new", ship=ship_name(name)),
-                _readable(ask, Ship(name=name), seq),
-                named,
-            )
-        dest, tidy, named = made[name, seq]
-        order.append((dest, tidy, named, named.complete))  # a transport may finish it
+            if chosen in taken:
+                continue
+            taken.add(chosen)
+            yield from _gifts(ask, action, extra, counts, placements, after, paid, used, needs)
+
+
+def _gifts(
+    ask: Ask,
+    action: str,
+    extra: bool,
+    counts: Counter[Tile],
+    placements: list[Placement],
+    after: Purse,
+    paid: int,
+    used: int,
+    needs: tuple[int, int],
+) -> Iterator[Body]:
+    """The bodies of one way to pay a plan: without the free tile, and where the clause
+    buys every kind, with each free tile the supply still has."""
     buying = action != "transport"
     regular = ask.table.board.tiles[action] if buying else ()
     all_four = buying and all(counts[(vocab.ITEM_KIND_OF_ACTION[action], n)] for n in regular)
-    for placements, after, paid, used, needs in _walk(ask, purse, action, extra, blue, order):
-        gifts: list[str | None] = [None]
-        if all_four:
-            kind = vocab.ITEM_KIND_OF_ACTION[action]
-            gifts += [n for n in regular if after.supply[(kind, n)] > 0]
-        for gift in gifts:
-            final, got = placements, after
-            if gift is not None:
-                tile = (vocab.ITEM_KIND_OF_ACTION[action], gift)
-                final = placements + [
-                    Placement(
-                        span=SPAN,
-                        items=[_item(tile, 1)],
-                        gift=True,
-                        dest=Destination(span=SPAN, kind="store"),
-                    )
-                ]
-                got = after.copy(after.ships)
-                _receive(got, tile)
-            yield Body(
-                make_clause(action, extra, placements=final, claim=(paid, "t") if buying else None),
-                got,
-                paid,
-                used,
-                (needs[0], needs[1] - 2 * extra),
-            )
+    gifts: list[str | None] = [None]
+    if all_four:
+        kind = vocab.ITEM_KIND_OF_ACTION[action]
+        gifts += [n for n in regular if after.supply[(kind, n)] > 0]
+    for gift in gifts:
+        final, got = placements, after
+        if gift is not None:
+            tile = (vocab.ITEM_KIND_OF_ACTION[action], gift)
+            final = placements + [
+                Placement(
+                    span=SPAN,
+                    items=[_item(tile, 1)],
+                    gift=True,
+                    dest=Destination(span=SPAN, kind="store"),
+                )
+            ]
+            got = after.copy(after.ships)
+            _receive(got, tile)
+        yield Body(
+            make_clause(action, extra, placements=final, claim=(paid, "t") if buying else None),
+            got,
+            paid,
+            used,
+            (needs[0], needs[1] - 2 * extra),
+        )
 
 
 def _readable(ask: Ask, ship: Ship, seq: tuple[Tile, ...]) -> tuple[Tile, ...]:
@@ -186,13 +238,22 @@ Order = list[tuple[Destination, tuple[Tile, ...], Ship | None, bool]]
 
 
 def _walk(
-    ask: Ask, purse: Purse, action: str, extra: bool, blue: int, order: Order
+    ask: Ask,
+    purse: Purse,
+    action: str,
+    extra: bool,
+    blue: int,
+    order: Order,
+    room: int | None = None,
+    cut: list[bool] | None = None,
 ) -> Iterator[tuple[list[Placement], Purse, int, int, tuple[int, int]]]:
     """Play the placements in order, paying each tile and taking each reward as the
     referee does, branching on the rewards where a ship is completed: each way the
     player can pay every tile and use a worker for it when it comes, with the
     placements, the purse after, the taler paid, the workers used, and the least
-    taler and own workers it needs."""
+    taler and own workers it needs.  With `room`, the storage is written after the
+    rewards: their tiles must leave it that many spaces.  `cut[0]` is set where a way
+    cannot be paid."""
     buying = action != "transport"
 
     def price_of(tile: Tile) -> int:
@@ -210,6 +271,8 @@ def _walk(
         low: tuple[int, int],
     ) -> Iterator[tuple[list[Placement], Purse, int, int, tuple[int, int]]]:
         if k == len(order):  # `low`: the lowest the taler and workers went
+            if room is not None and sum(spaces(t) for t in gained) > room:
+                return  # the storage bought after them would not fit
             yield (
                 done,
                 _after(purse, order, buying, taler, workers, gained),
@@ -230,6 +293,8 @@ def _walk(
             dest.kind == "store",
         )
         if paying is None:
+            if cut is not None:
+                cut[0] = True
             return
         taler, workers, used, first_paid, spent = paying
         paid += spent

@@ -6,9 +6,10 @@ each ship and a new ship could take (asked of the placing rules themselves,
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
@@ -331,3 +332,46 @@ def finishing_first(purse: Purse, plan: Plan) -> list[tuple[str, tuple[Tile, ...
         for key, seq, ship in plan.ships
     ]
     return [x for x in marked if x[3]] + [x for x in marked if not x[3]]
+
+
+#: A placement of a plan (`arrangements`): ("store", 0), ("ship", i) for the i-th ship of
+#: `finishing_first`, or ("new", i) for the i-th of `plan.new`.
+Part = tuple[str, int]
+
+
+def finishers(
+    purse: Purse, plan: Plan, price_of: Callable[[Tile], int] | None
+) -> list[tuple[Part, tuple[Tile, ...]]]:
+    """The placements of `plan` that complete a ship, with their tiles, in the canonical
+    form's order: the existing ships first, as `finishing_first` writes them, then the
+    new ones.  None where one of them takes a tile free as the first of its kind at
+    `price_of` (the free copy must be the one stored, so the storage comes first)."""
+    ships = finishing_first(purse, plan)
+    done: list[tuple[Part, tuple[Tile, ...]]] = [
+        (("ship", i), seq) for i, (_, seq, _, completes) in enumerate(ships) if completes
+    ]
+    done += [(("new", i), seq) for i, (seq, ship) in enumerate(plan.new) if ship.complete]
+    if price_of is not None and any(price_of(t) == 0 for _, seq in done for t in seq):
+        return []
+    return done
+
+
+def arrangements(
+    purse: Purse, plan: Plan, price_of: Callable[[Tile], int] | None
+) -> list[list[Part]]:
+    """The orders the placements of `plan` are paid in, the canonical one first: the
+    storage, the ships (`finishing_first`), the new ships.  A completed ship's rewards pay
+    for what comes after it, so where the plan completes ships (`finishers`), then each
+    order of those ships first, the storage after them and the rest as before (after the
+    last reward the taler and workers only go down, so the rest's order changes
+    nothing).  `price_of`: the first tile's price of each kind; None for a transport."""
+    canonical: list[Part] = [("store", 0)] if plan.store else []
+    canonical += [("ship", i) for i in range(len(plan.ships))]
+    canonical += [("new", i) for i in range(len(plan.new))]
+    done = [part for part, _ in finishers(purse, plan, price_of)]
+    out = [canonical]
+    for first in itertools.permutations(done):
+        order = [*first, *(p for p in canonical if p not in done)]
+        if order not in out:
+            out.append(order)
+    return out

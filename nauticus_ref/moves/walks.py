@@ -7,22 +7,29 @@ ships is walked as the referee pays it (`placing._walk`), tile by tile and rewar
 reward, but no placement or clause is made.  The storage, written first, is taken in
 groups by what it leaves the walk; the ships are walked once for each way the storage
 enters them, from the richest such start, and each way through them then set against
-every start that can pay it.  A completed ship's reward sets are taken together where
-they give the same, and after the last such ship where what comes after reads the
-same of them.  What is asked at the end of each walk: what the bodies need
-(`listed_needs`), or the shape they leave the next clause (`listed_afters`).
+every start that can pay it.  A body the storage-first order cannot pay may be paid
+with the completed ships first and the storage after their rewards
+(`plans.arrangements`): where a plan completes ships, each way also carries the lowest
+the taler and workers go in each order of those ships (`orders.py`), the ways are
+walked from as much more as the rewards could bring, and a start is set against each
+order that can pay it (`_payer`), each body counted once (`orders.union`).  A
+completed ship's reward sets are taken together where they give the same, and after
+the last such ship where what comes after reads the same of them.  What is asked at
+the end of each walk: what the bodies need (`listed_needs`), or the shape they leave
+the next clause (`listed_afters`).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import replace
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Callable, Literal
 
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
-from nauticus_ref.moves.placing import gains, pay, reward_sets
+from nauticus_ref.moves.orders import costs, lowest, union
+from nauticus_ref.moves.placing import pay, reward_groups
 from nauticus_ref.moves.plans import Plan, finishing_first, plans, reach
 from nauticus_ref.moves.purse import Ask, Purse, check, forfeited
 from nauticus_ref.notation import vocab
@@ -33,17 +40,19 @@ def listed_needs(
 ) -> Counter[tuple[int, int]]:
     """As `Counter(body.needs for body in placing(...))` where a body can complete a ship:
     each way to place on the ships is walked as the referee pays it (`_ways`), without
-    making its placements."""
+    making its placements; a body that can be paid in several orders counted with signs
+    at each order's needs (`orders.union`), as many as a purse affords."""
     out: Counter[tuple[int, int]] = Counter()
+    needs_of = _payer(purse, action)
 
     def leaf(plan: Plan, placed: Counter[Tile], path: Path, starts: Counter[Start]) -> None:
-        _, _, lowest_taler, lowest_workers, _, ways = path
-        for (taler, workers, _, _, _), n in starts.items():
-            if taler + lowest_taler >= 0 and workers + lowest_workers >= 0:
-                out[
-                    purse.taler - taler - lowest_taler,
-                    purse.workers - workers - lowest_workers - 2 * extra,
-                ] += n * ways
+        ways = path[5]
+        for start, n in starts.items():
+            if start[0] + path[0] < 0:
+                break  # no order pays it, nor from the poorer starts after it
+            # a body any of whose orders it can be paid in: counted once (`orders.union`)
+            for (taler, workers), sign in union(needs_of(path, start)):
+                out[taler, workers - 2 * extra] += sign * n * ways
 
     _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=False, reads="nothing")
     return out
@@ -92,6 +101,7 @@ def listed_afters(
     shapes: dict[tuple[int, int, tuple[Tile, ...]], Counter[tuple[int, int]]] = {}
     made: dict[tuple[int, bool, tuple[Tile, ...]], Counter[tuple[int, int]]] = {}
     free_room = purse.storage_free
+    needs_of = _payer(purse, action)
 
     def leaf(walked: Plan, placed: Counter[Tile], path: Path, starts: Counter[Start]) -> None:
         nonlocal plan, ships, moved
@@ -102,10 +112,15 @@ def listed_afters(
             moved = sum(spaces(t) * n for t, n in placed.items()) if action == "transport" else 0
             shapes.clear()
             made.clear()
-        taler_by, workers_by, lowest_taler, lowest_workers, gained, ways = path
-        for (taler, workers, stored, names, free), n in starts.items():
-            if taler + lowest_taler < 0 or workers + lowest_workers < 0:
-                continue
+        taler_by, workers_by, lowest_taler, lowest_workers, gained, ways, others, _ = path
+        for start, n in starts.items():
+            taler, workers, stored, names, free = start
+            if taler + taler_by < 0:
+                break  # no order pays it, nor from the poorer starts after it
+            if (taler + lowest_taler < 0 or workers + lowest_workers < 0) and not (
+                others and workers + workers_by >= 0 and needs_of(path, start)
+            ):
+                continue  # nor paid in another order
             if (stored, free, gained) not in made:
                 made[stored, free, gained] = budgets(placed, stored, names, free, gained)
             made[stored, free, gained][taler + taler_by, workers + workers_by] += n * ways
@@ -192,8 +207,11 @@ def _seen(reads: Reads, tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
 
 #: A way through a plan's ships (`_ways`): the taler and workers it gives or takes in
 #: all, the lowest they go on the way (at most 0; each counted from the start), the
-#: reward tiles gained in order, and how many reward sets take it.
-Path = tuple[int, int, int, int, tuple[Tile, ...], int]
+#: reward tiles gained in order, how many reward sets take it; and for the other orders
+#: of the ships it completes (`plans.arrangements`), the lowest the taler and workers
+#: go in each, counted from the clause's start, with the storage spaces the reward
+#: tiles take (the storage is bought after them there).
+Path = tuple[int, int, int, int, tuple[Tile, ...], int, tuple[tuple[int, int], ...], int]
 
 #: A way into a plan's ships the storage leaves: the taler and workers, and as far as
 #: the walk's leaf reads them (`Reads`), how many tiles it stores and of which kinds;
@@ -232,6 +250,7 @@ def _ways(
         return
     buying = found.budget is not None
     kind = vocab.ITEM_KIND_OF_ACTION.get(action, "")
+    size = spaces((kind, ""))  # a stored tile's
     regular = ask.table.board.tiles[action] if buying else ()
     price_of = found.first.__getitem__ if buying else None
     storages: dict[
@@ -242,24 +261,26 @@ def _ways(
     #: the reward branches after the tiles gained so far, for a ship of so many masts,
     #: and whether it is the last to bring any (`rewards`)
     branches: dict[
-        tuple[tuple[Tile, ...], int, bool], list[tuple[int, int, tuple[Tile, ...], int]]
+        tuple[tuple[Tile, ...], int, bool], list[tuple[int, int, tuple[Tile, ...], int, int]]
     ] = {}
 
     def rewards(
         gained: tuple[Tile, ...], masts: int, last: bool
-    ) -> list[tuple[int, int, tuple[Tile, ...], int]]:
+    ) -> list[tuple[int, int, tuple[Tile, ...], int, int]]:
         """The reward sets of a completed ship of `masts` masts after `gained` that the
-        supply can give, by the taler, workers and tiles they leave the walk; after the
-        last ship that brings any, the tiles only as `leaf` reads them (`_seen`), so
-        that sets alike in that are walked once."""
+        supply can give, by the taler, workers and tiles they leave the walk, and the
+        storage spaces the tiles take; after the last ship that brings any, the tiles
+        only as `leaf` reads them (`_seen`), so that sets alike in that are walked
+        once."""
         k = (gained, masts, last)
         if k not in branches:
-            merged: Counter[tuple[int, int, tuple[Tile, ...]]] = Counter()
+            merged: Counter[tuple[int, int, tuple[Tile, ...], int]] = Counter()
             for (t, w, got), n in reward_groups(masts, ordered).items():
                 tiles = gained + got
                 if all(purse.supply[tile] >= tiles.count(tile) for tile in set(got)):
-                    merged[t, w, _seen(reads, tiles) if last else tiles] += n
-            branches[k] = [(t, w, tiles, n) for (t, w, tiles), n in merged.items()]
+                    room = sum(spaces(tile) for tile in got)
+                    merged[t, w, _seen(reads, tiles) if last else tiles, room] += n
+            branches[k] = [(t, w, tiles, n, room) for (t, w, tiles, room), n in merged.items()]
         return branches[k]
 
     def walk(
@@ -267,12 +288,21 @@ def _ways(
         used: int,
         first_paid: frozenset[str],
         start: tuple[int, int],
+        others: list[list[tuple[int, tuple[int, int]]]],
     ) -> list[Path]:
         """Each way through the ships of `order` as the referee pays it (`placing.pay`),
         after `used` tiles and the kinds `first_paid` in storage, that `start` taler and
         workers could pay: what each gives and the least it needs, counted from the
-        start, so that any poorer start can be set against it."""
+        start, so that any poorer start can be set against it; and the lowest the
+        taler and workers go in the `others` orders of the ships it completes
+        (`orders.lowest`), only the best of them (where none goes lower in both)."""
         out: list[Path] = []
+        memo: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
+
+        def best(gains: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+            if gains not in memo:
+                memo[gains] = lowest(others, gains)
+            return memo[gains]
 
         def step(
             k: int,
@@ -283,6 +313,8 @@ def _ways(
             gained: tuple[Tile, ...],
             low: tuple[int, int],
             ways: int,
+            gains: tuple[tuple[int, int], ...],
+            room: int,
         ) -> None:
             if k == len(order):
                 out.append(
@@ -293,6 +325,8 @@ def _ways(
                         low[1] - start[1],
                         gained,
                         ways,
+                        best(gains) if others else (),
+                        room,
                     )
                 )
                 return
@@ -303,13 +337,24 @@ def _ways(
             taler, workers, used, first_paid, _ = paying
             low = (min(low[0], taler), min(low[1], workers))
             if not masts:
-                step(k + 1, taler, workers, used, first_paid, gained, low, ways)
+                step(k + 1, taler, workers, used, first_paid, gained, low, ways, gains, room)
                 return
             last = k + 1 == len(order) or k + 2 == len(order) and not order[-1][1]
-            for t, w, tiles, n in rewards(gained, masts, last):
-                step(k + 1, taler + t, workers + w, used, first_paid, tiles, low, ways * n)
+            for t, w, tiles, n, more in rewards(gained, masts, last):
+                step(
+                    k + 1,
+                    taler + t,
+                    workers + w,
+                    used,
+                    first_paid,
+                    tiles,
+                    low,
+                    ways * n,
+                    (*gains, (t, w)) if others else (),
+                    room + more,
+                )
 
-        step(0, *start, used, first_paid, (), start, 1)
+        step(0, *start, used, first_paid, (), start, 1, (), 0)
         return out
 
     gifts = [(kind, r) for r in regular]
@@ -320,21 +365,31 @@ def _ways(
         on_ships: frozenset[str],
         unplaced: frozenset[Tile] | None,
         empty: bool,
+        masts: int,
+        ships: int,
     ) -> Entering:
         """The storage's ways by how they enter the ships: the kinds first paid that the
         ships place (`on_ships`), the phase's blue workers used; for each, the richest
         start and how many bodies begin at each start (with a free tile where the
         storage buys the kinds the ships do not, `unplaced`).  With `empty` ships, the
-        storage must store something."""
+        storage must store something.  Where the `ships` the plan completes, of so many
+        `masts`, could come first, it may cost up to what their rewards could bring
+        more than the purse has (7t or 3w a mast, each at most twice a ship), and its
+        room is kept where their reward tiles (at most 8 spaces a ship) could fill it."""
         out: dict[tuple[frozenset[str], int], Counter[Start]] = {}
         for (names, count, spent), ends in stored.items():
-            if spent > purse.taler or count - blue > purse.workers or empty and not count:
+            if (
+                spent > purse.taler + 7 * masts
+                or count - blue > purse.workers + 3 * masts
+                or empty
+                and not count
+            ):
                 continue
             into = (frozenset(t[1] for t in names) & on_ships, min(count, blue))
             start = (
                 purse.taler - spent,
                 purse.workers - max(0, count - blue),
-                count if reads != "nothing" else 0,
+                count if reads != "nothing" or count * size + 8 * ships > room else 0,
                 names if reads == "all" else frozenset(),
             )
             if into not in out:
@@ -346,16 +401,21 @@ def _ways(
                 starts[(*start, True)] += sum(
                     n * sum(1 for t in gifts if t not in full) for full, n in ends.items()
                 )
-        return {
-            into: ((max(s[0] for s in starts), max(s[1] for s in starts)), starts)
+        return {  # the richest in taler first: a leaf stops at the first too poor
+            into: (
+                (max(s[0] for s in starts), max(s[1] for s in starts)),
+                Counter(dict(sorted(starts.items(), key=lambda kv: -kv[0][0]))),
+            )
             for into, starts in out.items()
         }
 
     #: the ways in, by what the supply has left, the kinds the ships place, and the
     #: kinds the storage must buy for a free tile
-    entered: dict[tuple[tuple[int, ...], frozenset[str], frozenset[Tile] | None], Entering] = {}
+    entered: dict[
+        tuple[tuple[int, ...], frozenset[str], frozenset[Tile] | None, int, int], Entering
+    ] = {}
     for n, (plan, placed) in enumerate(plans(ask, purse, action, extra, blue, stores=False)):
-        if n % 256 == 255:
+        if n % 16 == 15:
             check(deadline)  # OutOfTime past it
         order = _runs(
             [
@@ -377,16 +437,60 @@ def _ways(
             )
         unplaced = frozenset(t for t in gifts if not placed[t]) if gifts else None
         on_ships = frozenset(t[1] for t in placed)
+        others = costs(purse, plan, price_of, blue)
+        masts = sum(min(m, 2) for _, m in order) if others else 0
+        ships = len(others[0]) if others else 0
         if not order:
-            ways_in = entering(storages[left], on_ships, unplaced, True)
+            ways_in = entering(storages[left], on_ships, unplaced, True, 0, 0)
         else:
-            k = (left, on_ships, unplaced)
+            k = (left, on_ships, unplaced, masts, ships)
             if k not in entered:
-                entered[k] = entering(storages[left], on_ships, unplaced, False)
+                entered[k] = entering(storages[left], on_ships, unplaced, False, masts, ships)
             ways_in = entered[k]
         for (first_paid, used), (most, starts) in ways_in.items():
-            for path in walk(order, used, first_paid, most):
+            # another order may pay what this one cannot, from as much more as the
+            # rewards could bring (what no order pays from `most`, this one does not
+            # from that): those ways too
+            rich = (most[0] + 7 * masts, most[1] + 3 * masts) if others else most
+            paths = walk(order, used, first_paid, rich, others)
+            for path in _merged(paths, reads) if others else paths:
                 leaf(plan, placed, path, starts)
+
+
+def _merged(paths: list[Path], reads: Reads) -> list[Path]:
+    """`paths` with those alike in all a leaf that `reads` so much sees of them taken
+    together."""
+    out: Counter[Path] = Counter()
+    for taler, workers, low_taler, low_workers, gained, ways, others, room in paths:
+        out[taler, workers, low_taler, low_workers, _seen(reads, gained), 0, others, room] += ways
+    return [(*path[:5], ways, *path[6:]) for path, ways in out.items()]
+
+
+def _payer(purse: Purse, action: str) -> Callable[[Path, Start], list[tuple[int, int]]]:
+    """What tells the least taler and workers at the clause's start, beside what `purse`
+    has, that pay the bodies of a path from a start, in each order they can be paid in
+    that `purse` can pay: the storage first, then the ships as the canonical form writes
+    them; or (`Path`) the ships the clause completes first and the storage after their
+    reward tiles, where it still fits."""
+    taler, workers, free = purse.taler, purse.workers, purse.storage_free
+    kind = vocab.ITEM_KIND_OF_ACTION.get(action)
+    size = spaces((kind, "")) if kind is not None else 0
+
+    def needs(path: Path, start: Start) -> list[tuple[int, int]]:
+        taler_by, workers_by, low_taler, low_workers, _, _, others, reward_room = path
+        spent_taler, spent_workers = taler - start[0], workers - start[1]
+        need = (spent_taler - low_taler, spent_workers - low_workers)
+        out = [need] if need[0] <= taler and need[1] <= workers else []
+        if others and (kind is None or start[2] * size + reward_room <= free):
+            # after the last reward the taler and workers only go down, to what is left
+            last_taler, last_workers = spent_taler - taler_by, spent_workers - workers_by
+            for lowest_taler, lowest_workers in others:
+                need = (max(-lowest_taler, last_taler), max(-lowest_workers, last_workers))
+                if need[0] <= taler and need[1] <= workers:
+                    out.append(need)
+        return out
+
+    return needs
 
 
 def _runs(order: list[tuple[tuple[Tile, ...], int]]) -> list[tuple[tuple[Tile, ...], int]]:
@@ -401,17 +505,6 @@ def _runs(order: list[tuple[tuple[Tile, ...], int]]) -> list[tuple[tuple[Tile, .
             out.append((run, masts))
             run = ()
     return out + [(run, 0)] if run else out
-
-
-@cache
-def reward_groups(masts: int, ordered: bool = False) -> Counter[tuple[int, int, tuple[Tile, ...]]]:
-    """The reward sets of a ship of `masts` masts, by what they give the rest of the
-    clause: the taler (7t), the workers (3w), and the tiles taken from the supply (in
-    the order they are received, with `ordered`)."""
-    return Counter(
-        (taler, workers, tiles if ordered else tuple(sorted(tiles)))
-        for taler, workers, tiles in map(gains, reward_sets(masts))
-    )
 
 
 @lru_cache(maxsize=1024)  # a clause's plans, and the next clause's, ask again

@@ -19,25 +19,10 @@ import perft  # noqa: E402
 sys.path.remove(str(ROOT / "scripts"))
 
 POSITIONS = perft.load()
-REWARDS_FIRST = (
-    "a completed ship's rewards pay for what the clause places after it; the generator "
-    "writes the storage first and the completed ships in the order they were started"
-)
-#: Positions where the generator is known to fall short of the walk, and why.
-KNOWN = {
-    "tests/moves/perft/reward-spent.ngn:0": REWARDS_FIRST,
-    "simulated:3:2:152": REWARDS_FIRST,
-}
 
 
 def _id(position: dict) -> str:
     return f"{position['record']}:{position['line']}"
-
-
-def _marked(position: dict):
-    why = KNOWN.get(_id(position))
-    marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
-    return pytest.param(position, id=_id(position), marks=marks)
 
 
 def test_the_table_is_large_enough_and_covers_what_it_must():
@@ -50,7 +35,7 @@ def test_the_table_is_large_enough_and_covers_what_it_must():
         assert what in covered, what
 
 
-@pytest.mark.parametrize("position", [_marked(p) for p in POSITIONS])
+@pytest.mark.parametrize("position", POSITIONS, ids=[_id(p) for p in POSITIONS])
 def test_the_generator_counts_and_lists_the_moves_of_the_table(position):
     r, _ = perft.referee_at(position)
     options = turn_options(r)
