@@ -294,6 +294,7 @@ class Book:
         player = next(p for p in game.replayed.table.players if p.name == o.player)
         listed = Matcher(set(player.ships))  # by casefolded name
         cut = False
+        texts: set[str] = set()
         deadline = time.monotonic() + CHOICE_SECONDS
         with o.turns.until(deadline):
             try:
@@ -301,9 +302,18 @@ class Book:
                     if n % 256 == 255 and time.monotonic() > deadline:
                         cut = True
                         break
-                    listed.add(printer.turn(option.turn), option.taler, option.workers)
+                    texts.add(text := printer.turn(option.turn))
+                    listed.add(text, option.taler, option.workers)
             except OutOfTime:  # a search that found nothing for long
                 cut = True
+        if cut:  # every group keeps its first turn, however slow the others were
+            with o.turns.until(time.monotonic() + CHOICE_SECONDS / 4):
+                try:
+                    for option in o.turns.firsts().values():
+                        if (text := printer.turn(option.turn)) not in texts:
+                            listed.add(text, option.taler, option.workers)
+                except OutOfTime:
+                    pass
         turns = Turns(o.player, listed, cut)
         self._turns = (self.text, turns)
         return turns
