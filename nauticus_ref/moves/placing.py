@@ -86,6 +86,18 @@ def reward_groups(masts: int, ordered: bool = False) -> Counter[tuple[int, int, 
     )
 
 
+@cache
+def most_rewards(masts: int) -> tuple[int, int, int]:
+    """The most taler, workers and storage spaces (of its tiles) any reward set of a
+    ship of `masts` masts brings (`reward_groups`)."""
+    groups = reward_groups(masts)
+    return (
+        max(t for t, _, _ in groups),
+        max(w for _, w, _ in groups),
+        max(sum(spaces(tile) for tile in tiles) for _, _, tiles in groups),
+    )
+
+
 def _priced(
     ask: Ask,
     purse: Purse,

@@ -28,8 +28,8 @@ from typing import Callable, Literal
 
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
-from nauticus_ref.moves.orders import costs, lowest, union
-from nauticus_ref.moves.placing import pay, reward_groups
+from nauticus_ref.moves.orders import Costs, costs, lowest, union
+from nauticus_ref.moves.placing import most_rewards, pay, reward_groups
 from nauticus_ref.moves.plans import Plan, finishing_first, plans, reach
 from nauticus_ref.moves.purse import Ask, Purse, check, forfeited
 from nauticus_ref.notation import vocab
@@ -288,7 +288,7 @@ def _ways(
         used: int,
         first_paid: frozenset[str],
         start: tuple[int, int],
-        others: list[list[tuple[int, tuple[int, int]]]],
+        others: list[Costs],
     ) -> list[Path]:
         """Each way through the ships of `order` as the referee pays it (`placing.pay`),
         after `used` tiles and the kinds `first_paid` in storage, that `start` taler and
@@ -365,22 +365,21 @@ def _ways(
         on_ships: frozenset[str],
         unplaced: frozenset[Tile] | None,
         empty: bool,
-        masts: int,
-        ships: int,
+        more: tuple[int, int, int],
     ) -> Entering:
         """The storage's ways by how they enter the ships: the kinds first paid that the
         ships place (`on_ships`), the phase's blue workers used; for each, the richest
         start and how many bodies begin at each start (with a free tile where the
         storage buys the kinds the ships do not, `unplaced`).  With `empty` ships, the
-        storage must store something.  Where the `ships` the plan completes, of so many
-        `masts`, could come first, it may cost up to what their rewards could bring
-        more than the purse has (7t or 3w a mast, each at most twice a ship), and its
-        room is kept where their reward tiles (at most 8 spaces a ship) could fill it."""
+        storage must store something.  Where the ships the plan completes could come
+        first, it may cost up to the taler and workers their rewards could bring
+        (`more`) more than the purse has, and its room is kept where their reward
+        tiles (at most `more[2]` spaces) could fill it."""
         out: dict[tuple[frozenset[str], int], Counter[Start]] = {}
         for (names, count, spent), ends in stored.items():
             if (
-                spent > purse.taler + 7 * masts
-                or count - blue > purse.workers + 3 * masts
+                spent > purse.taler + more[0]
+                or count - blue > purse.workers + more[1]
                 or empty
                 and not count
             ):
@@ -389,7 +388,7 @@ def _ways(
             start = (
                 purse.taler - spent,
                 purse.workers - max(0, count - blue),
-                count if reads != "nothing" or count * size + 8 * ships > room else 0,
+                count if reads != "nothing" or count * size + more[2] > room else 0,
                 names if reads == "all" else frozenset(),
             )
             if into not in out:
@@ -412,7 +411,8 @@ def _ways(
     #: the ways in, by what the supply has left, the kinds the ships place, and the
     #: kinds the storage must buy for a free tile
     entered: dict[
-        tuple[tuple[int, ...], frozenset[str], frozenset[Tile] | None, int, int], Entering
+        tuple[tuple[int, ...], frozenset[str], frozenset[Tile] | None, tuple[int, int, int]],
+        Entering,
     ] = {}
     for n, (plan, placed) in enumerate(plans(ask, purse, action, extra, blue, stores=False)):
         if n % 16 == 15:
@@ -438,20 +438,21 @@ def _ways(
         unplaced = frozenset(t for t in gifts if not placed[t]) if gifts else None
         on_ships = frozenset(t[1] for t in placed)
         others = costs(purse, plan, price_of, blue)
-        masts = sum(min(m, 2) for _, m in order) if others else 0
-        ships = len(others[0]) if others else 0
+        # the most the rewards of the ships it completes could bring
+        bounds = [most_rewards(m) for _, m in order if m] if others else []
+        more = (sum(b[0] for b in bounds), sum(b[1] for b in bounds), sum(b[2] for b in bounds))
         if not order:
-            ways_in = entering(storages[left], on_ships, unplaced, True, 0, 0)
+            ways_in = entering(storages[left], on_ships, unplaced, True, more)
         else:
-            k = (left, on_ships, unplaced, masts, ships)
+            k = (left, on_ships, unplaced, more)
             if k not in entered:
-                entered[k] = entering(storages[left], on_ships, unplaced, False, masts, ships)
+                entered[k] = entering(storages[left], on_ships, unplaced, False, more)
             ways_in = entered[k]
         for (first_paid, used), (most, starts) in ways_in.items():
             # another order may pay what this one cannot, from as much more as the
             # rewards could bring (what no order pays from `most`, this one does not
             # from that): those ways too
-            rich = (most[0] + 7 * masts, most[1] + 3 * masts) if others else most
+            rich = (most[0] + more[0], most[1] + more[1])
             paths = walk(order, used, first_paid, rich, others)
             for path in _merged(paths, reads) if others else paths:
                 leaf(plan, placed, path, starts)
