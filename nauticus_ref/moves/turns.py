@@ -26,6 +26,7 @@ from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Clause, Name, PassClause, Record, Turn
 from nauticus_ref.notation.printer import Printer
 from nauticus_ref.referee.context import Referee
+from nauticus_ref.referee.engine import settle_start
 
 PASS = PassClause(span=SPAN)
 
@@ -403,7 +404,22 @@ def turn_options(r: Referee, player: Player | None = None) -> TurnOptions | None
         if player is None:
             return None
     ask = Ask(t, r.judges, ph.space, ph.blue)
-    return TurnOptions(player, ph.action, ask, Purse.of(t, player), r)
+    return TurnOptions(player, ph.action, ask, _purse(r, player), r)
+
+
+def _purse(r: Referee, player: Player) -> Purse:
+    """What `player` has when the turn starts: after a wrong start player the phase's
+    bonus is given then (`settle_start`), so it is given here and taken back."""
+    ph = r.table.phase
+    if ph is None or not r.pending_bonus:
+        return Purse.of(r.table, player)
+    saved, order, pending = r.checkpoint(), list(ph.order), r.pending_bonus
+    settle_start(r, player)
+    try:
+        return Purse.of(r.table, player)
+    finally:
+        r.rollback(saved)
+        ph.order, r.pending_bonus = order, pending
 
 
 # what a written turn does -------------------------------------------------------

@@ -238,23 +238,29 @@ def start_turn(r: Referee, turn: Turn) -> Player | None:
     player), the start player settled, and the rules of a whole turn asked.  Then
     `play_clause` for each clause and `end_turn`, as `play_turn` does; a walk of the
     legal turns plays them one at a time, to go back to a clause's start."""
-    t, ctx = r.table, r.table.phase
-    if ctx is None:
+    if r.table.phase is None:
         return None
     r.line_no = turn.span.line
     p = r.player(turn.player)
     if p is None:
         return None
-    if not ctx.done and r.start_candidates:
+    settle_start(r, p)
+    r.actor = p
+    r.ask(moments.TurnStart(p, turn, r.phase_turns, r.lines))
+    return p
+
+
+def settle_start(r: Referee, p: Player) -> None:
+    """After a wrong start player, the phase's first turn settles it: `p` if one of
+    the two who may start, and the space's bonus goes to whoever starts."""
+    t, ctx = r.table, r.table.phase
+    if ctx is not None and not ctx.done and r.start_candidates:
         starter = p if p in r.start_candidates else r.start_candidates[0]
         ctx.order = t.clockwise_from(starter)  # a wrong start player is reported once
         if r.pending_bonus:
             phase, space = r.pending_bonus
             give_bonus(r, phase, starter, space)
             r.pending_bonus = None
-    r.actor = p
-    r.ask(moments.TurnStart(p, turn, r.phase_turns, r.lines))
-    return p
 
 
 def play_clause(r: Referee, p: Player, clause: Clause) -> None:

@@ -250,3 +250,21 @@ def test_a_crests_header_on_a_board_of_another_crest_order_names_the_options_rig
     for text in random.Random(31).sample(texts, 25):
         again = written(text)
         assert _errors_on(again, 6) == [] and _options(again, 6).among, text
+
+
+def test_after_a_wrong_start_player_the_options_hold_the_bonus_the_first_turn_brings():
+    """Named start player wrongly, Ben may still start; the space's bonus (2 workers)
+    is his when his turn starts, so the options count them, as validate does: 6 of his
+    own, and 3 blue workers on the space for the phase's action."""
+    head = "players: Anna, Ben\nround 1: goods hulls money transport crowns masts deliver sails\n"
+
+    def written(turn: str) -> Game:
+        return _game("g.ngn", f"{head}1. Ben crowns bonus 2w\n  {turn}\n")
+
+    game = written("Ben: extra money: 6w = 12t; pass")
+    assert _errors_on(game, 3) == ["start-player"] and _errors_on(game, 4) == []
+    options = _options(game, 4)
+    assert options.among
+    texts = [options.turns.printer(game.record).turn(o.turn) for o in options.turns.plain()]
+    assert "Ben: 9w = 0vp" in texts and "Ben: 10w = 0vp" not in texts
+    assert _errors_on(written("Ben: 10w = 0vp"), 4) == ["workers"]
