@@ -16,15 +16,15 @@ from __future__ import annotations
 import copy
 import itertools
 from collections import Counter
-from functools import cache
 from typing import Any, Callable, Iterator, cast
 
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.plans import Plan, arrangements, finishing_first, plans
 from nauticus_ref.moves.purse import SPAN, Ask, Body, Purse, fits, make_clause, ship_name
+from nauticus_ref.moves.rewards import written_sets
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Destination, Item, ItemKind, Placement, Reward, RewardKind
+from nauticus_ref.notation.model import Destination, Item, ItemKind, Placement
 from nauticus_ref.referee.ships import put_on_ship
 
 #: A ship's new name: the first of these the player has not used.
@@ -32,22 +32,6 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: The names the options give new ships, in order: A to Z, then AA to ZZ (a ship's name
 #: is any word; a player cannot hold the 702 ships that would use them up).
 NEW_NAMES = (*LETTERS, *(a + b for a in LETTERS for b in LETTERS))
-
-
-#: The rewards one mast of a completed ship can bring (RULINGS: a kind at most twice).
-REWARD_CHOICES: tuple[tuple[str, tuple[str, str] | None], ...] = tuple(
-    [(k, None) for k in vocab.REWARDS if k != "goods"]
-    + [("goods", pair) for pair in itertools.combinations(vocab.GOODS, 2)]
-)
-
-
-def reward_sets(masts: int) -> list[tuple[tuple[str, tuple[str, str] | None], ...]]:
-    """Every set of `masts` rewards the rewards rule allows, each kind at most twice."""
-    return [
-        combo
-        for combo in itertools.combinations_with_replacement(REWARD_CHOICES, masts)
-        if max(Counter(k for k, _ in combo).values()) <= 2
-    ]
 
 
 def placing(
@@ -58,44 +42,6 @@ def placing(
     made: dict[object, object] = {}  # placements and named new ships, made once
     for plan, used in plans(ask, purse, action, extra, blue, only):
         yield from _priced(ask, purse, action, extra, blue, plan, used, made)
-
-
-def gains(
-    rewards: tuple[tuple[str, tuple[str, str] | None], ...],
-) -> tuple[int, int, tuple[Tile, ...]]:
-    """What a completed ship's rewards give the rest of the clause: taler (7t), workers
-    (3w), and the tiles they take from the supply (crown masts and sails, goods)."""
-    tiles: tuple[Tile, ...] = ()
-    for kind, goods in rewards:
-        tiles += (
-            ((kind.split()[1], "crown"),)
-            if kind.startswith("crown")
-            else tuple(("good", g) for g in goods or ())
-        )
-    return (7 * sum(k == "7t" for k, _ in rewards), 3 * sum(k == "3w" for k, _ in rewards), tiles)
-
-
-@cache
-def reward_groups(masts: int, ordered: bool = False) -> Counter[tuple[int, int, tuple[Tile, ...]]]:
-    """The reward sets of a ship of `masts` masts, by what they give the rest of the
-    clause: the taler (7t), the workers (3w), and the tiles taken from the supply (in
-    the order they are received, with `ordered`)."""
-    return Counter(
-        (taler, workers, tiles if ordered else tuple(sorted(tiles)))
-        for taler, workers, tiles in map(gains, reward_sets(masts))
-    )
-
-
-@cache
-def most_rewards(masts: int) -> tuple[int, int, int]:
-    """The most taler, workers and storage spaces (of its tiles) any reward set of a
-    ship of `masts` masts brings (`reward_groups`)."""
-    groups = reward_groups(masts)
-    return (
-        max(t for t, _, _ in groups),
-        max(w for _, w, _ in groups),
-        max(sum(spaces(tile) for tile in tiles) for _, _, tiles in groups),
-    )
 
 
 def _priced(
@@ -200,7 +146,7 @@ def _gifts(
                 )
             ]
             got = after.copy(after.ships)
-            _receive(got, tile)
+            _receive(got, tile, got.storage_free)
         yield Body(
             make_clause(action, extra, placements=final, claim=(paid, "t") if buying else None),
             got,
@@ -236,14 +182,16 @@ def _items(seq: tuple[Tile, ...]) -> list[Item]:
     return [_item(tile, len(list(run))) for tile, run in itertools.groupby(seq)]
 
 
-def _receive(purse: Purse, tile: Tile) -> None:
+def _receive(purse: Purse, tile: Tile, free: int) -> int:
     """A free tile from the supply to storage, forfeited (left in the supply) if the
-    storage has no room."""
-    if purse.storage_free >= spaces(tile):
-        purse.supply[tile] -= 1
-        purse.storage[tile] += 1
-        if tile[1] == "crown":
-            purse.crowns_owned += 1
+    storage has no room: of its `free` spaces, those left after."""
+    if free < spaces(tile):
+        return free
+    purse.supply[tile] -= 1
+    purse.storage[tile] += 1
+    if tile[1] == "crown":
+        purse.crowns_owned += 1
+    return free - spaces(tile)
 
 
 Order = list[tuple[Destination, tuple[Tile, ...], Ship | None, bool]]
@@ -326,15 +274,10 @@ def _walk(
             )
             return
         assert ship is not None
-        for rewards in reward_sets(len(ship.masts)):
-            more_taler, more_workers, tiles = gains(rewards)
+        for more_taler, more_workers, tiles, written in written_sets(len(ship.masts)):
             t, w, got = taler + more_taler, workers + more_workers, gained + tiles
             if any(purse.supply[tile] < got.count(tile) for tile in set(got)):
                 continue  # a reward's tiles must be in the supply
-            written = [
-                Reward(span=SPAN, kind=cast(RewardKind, kind), goods=goods)
-                for kind, goods in rewards
-            ]
             yield from place(
                 k + 1,
                 t,
@@ -343,7 +286,7 @@ def _walk(
                 used,
                 first_paid,
                 got,
-                done + [Placement(span=SPAN, items=items, dest=dest, rewards=written)],
+                done + [Placement(span=SPAN, items=items, dest=dest, rewards=list(written))],
                 low,
             )
 
@@ -393,19 +336,21 @@ def _after(
     `gained` received."""
     after = purse.copy()
     after.taler, after.workers = taler, workers
+    free = after.storage_free
     for dest, seq, ship, _ in order:
         for tile in seq:
-            if buying and dest.kind == "store" and after.storage_free < spaces(tile):
-                continue  # a free tile the storage has no room for: forfeited
-            if buying:
-                after.supply[tile] -= 1
-                if dest.kind == "store":
-                    after.storage[tile] += 1
-            else:
+            if not buying:
                 after.storage[tile] -= 1
+                free += spaces(tile)
+            elif dest.kind != "store":
+                after.supply[tile] -= 1
+            elif free >= spaces(tile):  # else a free tile with no room: forfeited
+                after.supply[tile] -= 1
+                after.storage[tile] += 1
+                free -= spaces(tile)
         if ship is not None:
             assert dest.ship is not None
             after.ships[dest.ship.key] = ship
     for tile in gained:
-        _receive(after, tile)
+        free = _receive(after, tile, free)
     return after

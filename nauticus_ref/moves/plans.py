@@ -14,6 +14,7 @@ from typing import Callable, Iterator
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.purse import Ask, Purse, fits, forfeited
+from nauticus_ref.moves.rewards import most_rewards
 from nauticus_ref.notation import vocab
 from nauticus_ref.referee.ships import put_on_ship
 
@@ -134,23 +135,21 @@ def reach(
         if any(t[0] == "hull" for t in tiles)
         else []
     )
-    # each ship a sail or transport could complete brings at most four rewards, each
-    # at most 3 workers or 7 taler
-    finishing = (
-        4
-        * (
-            sum(completing(seqs, purse.ships[k]) for k, seqs in onto.items())
-            + (sum(have[t] for t in tiles if t[0] == "hull") if completing(shapes, None) else 0)
-        )
-        if action in ("sails", "transport")
-        else 0
-    )
-    most += 3 * finishing
+    # a ship a sail or transport completes brings at most what its richest reward set
+    # does (`most_rewards`); as many new ships as hull parts to start them
+    bounds = []
+    if action in ("sails", "transport"):
+        for k, seqs in onto.items():
+            if completing(seqs, purse.ships[k]):
+                bounds.append(most_rewards(max(made.size for _, made in seqs if made.complete)))
+        if completing(shapes, None):
+            hulls = sum(have[t] for t in tiles if t[0] == "hull")
+            bounds += [most_rewards(max(made.size for _, made in shapes if made.complete))] * hulls
+    most += sum(workers for _, workers, _ in bounds)
     if most <= 0:
         return None
-    return Reach(
-        tiles, have, most, purse.taler + 7 * finishing if buying else None, first, onto, shapes
-    )
+    budget = purse.taler + sum(taler for taler, _, _ in bounds) if buying else None
+    return Reach(tiles, have, most, budget, first, onto, shapes)
 
 
 def taking(ask: Ask, found: Reach, action: str, ship: Ship) -> list[tuple[tuple[Tile, ...], Ship]]:

@@ -29,9 +29,10 @@ from typing import Callable, Literal
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.orders import Costs, costs, lowest, union
-from nauticus_ref.moves.placing import most_rewards, pay, reward_groups
+from nauticus_ref.moves.placing import pay
 from nauticus_ref.moves.plans import Plan, finishing_first, plans, reach
 from nauticus_ref.moves.purse import Ask, Purse, check, forfeited
+from nauticus_ref.moves.rewards import REWARD_TILES, most_rewards, reward_groups
 from nauticus_ref.notation import vocab
 
 
@@ -258,30 +259,7 @@ def _ways(
     ] = {}
     room = purse.storage_free if buying else 0
 
-    #: the reward branches after the tiles gained so far, for a ship of so many masts,
-    #: and whether it is the last to bring any (`rewards`)
-    branches: dict[
-        tuple[tuple[Tile, ...], int, bool], list[tuple[int, int, tuple[Tile, ...], int, int]]
-    ] = {}
-
-    def rewards(
-        gained: tuple[Tile, ...], masts: int, last: bool
-    ) -> list[tuple[int, int, tuple[Tile, ...], int, int]]:
-        """The reward sets of a completed ship of `masts` masts after `gained` that the
-        supply can give, by the taler, workers and tiles they leave the walk, and the
-        storage spaces the tiles take; after the last ship that brings any, the tiles
-        only as `leaf` reads them (`_seen`), so that sets alike in that are walked
-        once."""
-        k = (gained, masts, last)
-        if k not in branches:
-            merged: Counter[tuple[int, int, tuple[Tile, ...], int]] = Counter()
-            for (t, w, got), n in reward_groups(masts, ordered).items():
-                tiles = gained + got
-                if all(purse.supply[tile] >= tiles.count(tile) for tile in set(got)):
-                    room = sum(spaces(tile) for tile in got)
-                    merged[t, w, _seen(reads, tiles) if last else tiles, room] += n
-            branches[k] = [(t, w, tiles, n, room) for (t, w, tiles, room), n in merged.items()]
-        return branches[k]
+    supply = tuple(purse.supply[tile] for tile in REWARD_TILES)  # as `_branches` reads it
 
     def walk(
         order: list[tuple[tuple[Tile, ...], int]],
@@ -340,7 +318,7 @@ def _ways(
                 step(k + 1, taler, workers, used, first_paid, gained, low, ways, gains, room)
                 return
             last = k + 1 == len(order) or k + 2 == len(order) and not order[-1][1]
-            for t, w, tiles, n, more in rewards(gained, masts, last):
+            for t, w, tiles, n, more in _branches(gained, masts, last, ordered, reads, supply):
                 step(
                     k + 1,
                     taler + t,
@@ -456,6 +434,31 @@ def _ways(
             paths = walk(order, used, first_paid, rich, others)
             for path in _merged(paths, reads) if others else paths:
                 leaf(plan, placed, path, starts)
+
+
+@lru_cache(maxsize=8192)  # many walks, of many clauses, ask alike
+def _branches(
+    gained: tuple[Tile, ...],
+    masts: int,
+    last: bool,
+    ordered: bool,
+    reads: Reads,
+    supply: tuple[int, ...],
+) -> list[tuple[int, int, tuple[Tile, ...], int, int]]:
+    """The reward sets of a completed ship of `masts` masts after the reward tiles
+    `gained` that a `supply` (of `REWARD_TILES`) can give, by the taler, workers and
+    tiles they leave the walk, each with how many sets and the storage spaces their
+    tiles take; after the last ship that brings any (`last`), the tiles only as a leaf
+    that `reads` so much sees them (`_seen`), so that sets alike in that are walked
+    once.  Read only: the answer is shared."""
+    have = dict(zip(REWARD_TILES, supply))
+    merged: Counter[tuple[int, int, tuple[Tile, ...], int]] = Counter()
+    for (t, w, got), n in reward_groups(masts, ordered).items():
+        tiles = gained + got
+        if all(have[tile] >= tiles.count(tile) for tile in set(got)):
+            room = sum(spaces(tile) for tile in got)
+            merged[t, w, _seen(reads, tiles) if last else tiles, room] += n
+    return [(t, w, tiles, n, room) for (t, w, tiles, room), n in merged.items()]
 
 
 def _merged(paths: list[Path], reads: Reads) -> list[Path]:

@@ -8,6 +8,7 @@ from typing import Sequence
 
 from nauticus_ref.core.language import _, ngettext
 from nauticus_ref.core.span import Span
+from nauticus_ref.game.rewards import MOST_OF_A_KIND, gives
 from nauticus_ref.game.state import Player, Ship, Tile, spaces
 from nauticus_ref.notation.model import Name, Placement, Reward
 from nauticus_ref.notation.vocab import quoted
@@ -176,7 +177,7 @@ def standing_rewards(masts: int, written: Sequence[Reward]) -> list[Reward]:
     counts = Counter(w.kind for w in written)
     given = []
     for w in written[:masts]:
-        if counts[w.kind] > 2:
+        if counts[w.kind] > MOST_OF_A_KIND:
             counts[w.kind] = 0
         elif w.goods is None or w.goods[0] != w.goods[1]:
             given.append(w)
@@ -221,14 +222,10 @@ def placed_step(
 
 
 def take_reward(r: Referee, p: Player, w: Reward) -> None:
-    if w.kind == "3vp":
-        r.gain_vp(p, 3, "rewards")
-    elif w.kind == "7t":
-        p.taler += 7
-    elif w.kind == "3w":
-        p.workers += 3
-    elif w.kind in ("crown mast", "crown sail"):
-        receive_free(r, p, (w.kind.split()[1], "crown"), w.span, "reward")
-    elif w.goods is not None:
-        for good in w.goods:
-            receive_free(r, p, ("good", good), w.span, "reward")
+    vp, taler, workers, tiles = gives(w.kind, w.goods)
+    if vp:
+        r.gain_vp(p, vp, "rewards")
+    p.taler += taler
+    p.workers += workers
+    for tile in tiles:
+        receive_free(r, p, tile, w.span, "reward")

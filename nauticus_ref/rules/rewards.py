@@ -31,6 +31,7 @@ from collections import Counter
 
 from nauticus_ref.core.findings import Diagnostic
 from nauticus_ref.core.language import _, ngettext
+from nauticus_ref.game.rewards import MOST_OF_A_KIND
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
 from nauticus_ref.rules import moments
@@ -77,7 +78,7 @@ def completed(table: Table, at: moments.ShipCompleted) -> list[Diagnostic]:
         )
     counts = Counter(r.kind for r in pl.rewards)
     for r in pl.rewards[:need]:
-        if counts[r.kind] > 2:
+        if counts[r.kind] > MOST_OF_A_KIND:
             found.append(
                 RULE.at(
                     r.span,
