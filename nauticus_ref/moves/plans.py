@@ -343,7 +343,7 @@ def finishers(
 ) -> list[tuple[Part, tuple[Tile, ...]]]:
     """The placements of `plan` that complete a ship, with their tiles, in the canonical
     form's order: the existing ships first, as `finishing_first` writes them, then the
-    new ones.  None (empty) where one of them takes a tile free as the first of its kind at
+    new ones.  Empty where one of them takes a tile free as the first of its kind at
     `price_of` (the free copy must be the one stored, so the storage comes first)."""
     ships = finishing_first(purse, plan)
     done: list[tuple[Part, tuple[Tile, ...]]] = [
