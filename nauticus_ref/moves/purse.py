@@ -13,7 +13,7 @@ import copy
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import cast
+from typing import Any, cast
 
 from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import STORAGE_SPACES, Player, Ship, Tile, spaces
@@ -195,6 +195,10 @@ class Body:
     needs: tuple[int, int] = (0, 0)
 
 
+#: The ways through ships an `Ask` remembers at most (about 100 bytes each).
+WALKED = 200_000
+
+
 @dataclass
 class Ask:
     """What every generator reads: the table (for the predicates and the board), the
@@ -213,9 +217,19 @@ class Ask:
     orders: dict[str, tuple[Tile, ...]] = field(default_factory=dict)
     #: what the tally works out about each of those lists, by its identity (`tally.Known`)
     known: dict[int, object] = field(default_factory=dict)
+    #: the ways through a plan's ships each walk found (`walks._ways`), by all it read
+    walked: dict[tuple[object, ...], list[Any]] = field(default_factory=dict)
+    #: how many ways `walked` holds, at most `WALKED`
+    ways: int = 0
     #: where set (`TurnOptions.until`), a search for bodies raises `OutOfTime` past it
     deadline: float | None = None
     ticks: int = 0
+
+    def remember(self, k: tuple[object, ...], ways: list[Any]) -> None:
+        """Keep what a walk found for the next walk asked the same, within `WALKED`."""
+        if self.ways + len(ways) <= WALKED:
+            self.walked[k] = ways
+            self.ways += len(ways)
 
     def tick(self) -> None:
         """One step of a search for bodies: every 1024th looks at the `deadline`, so a

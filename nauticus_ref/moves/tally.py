@@ -17,7 +17,7 @@ from __future__ import annotations
 import operator
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Callable
 
 from nauticus_ref.game.board import LATER_PRICE
@@ -294,4 +294,43 @@ def _any_number(
         for k, n in grown.items():
             out[k] += n
         frontier = grown
+    return out
+
+
+@lru_cache(maxsize=1024)  # a clause's plans, and the next clause's, ask again
+def storage_ways(
+    tiles: tuple[Tile, ...],
+    left: tuple[int, ...],
+    room: int,
+    first: tuple[int, ...],
+    buying: bool,
+) -> dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]]:
+    """The ways to store up to `left` of each tile within `room` spaces, the first of a
+    tile at its `first` price, by what they leave the walk: (the kinds stored, how many
+    tiles, the taler they cost), each with how many ways leave none of each set of
+    kinds in the supply (for the free tile).  Read only: the answer is shared."""
+    State = tuple[frozenset[Tile], int, int, int, frozenset[Tile]]
+    states: Counter[State] = Counter({(frozenset(), 0, 0, 0, frozenset()): 1})
+    for t, limit, price in zip(tiles, left, first):
+        size, grown = spaces(t), Counter[State]()
+        # a free tile may be forfeited, as `plans.plans` lists it
+        free = buying and price == 0
+        for (names, count, spent, taken, full), n in states.items():
+            forfeit = free and forfeited(t, taken, room)
+            for k in range(limit + 1):
+                if taken + (k - forfeit if k else 0) * size > room:
+                    break
+                grown[
+                    (
+                        names | {t} if k else names,
+                        count + k,
+                        spent + (price + LATER_PRICE * (k - 1) if k else 0),
+                        taken + (k - forfeit if k else 0) * size,
+                        full | {t} if k == limit else full,
+                    )
+                ] += n
+        states = grown
+    out: dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]] = defaultdict(Counter)
+    for (names, count, spent, _, full), n in states.items():
+        out[names, count, spent][full] += n
     return out

@@ -21,18 +21,18 @@ the next clause (`listed_afters`).
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Literal
 
-from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.orders import Costs, costs, lowest, union
 from nauticus_ref.moves.placing import pay
 from nauticus_ref.moves.plans import Plan, finishing_first, plans, reach
-from nauticus_ref.moves.purse import Ask, Purse, check, forfeited
+from nauticus_ref.moves.purse import Ask, Purse, check
 from nauticus_ref.moves.rewards import REWARD_TILES, most_rewards, reward_groups
+from nauticus_ref.moves.tally import storage_ways
 from nauticus_ref.notation import vocab
 
 
@@ -406,7 +406,7 @@ def _ways(
         # than the storage could take (the same ways to store, none the last)
         left = tuple(min(found.have[t] - placed[t], room // spaces(t) + 1) for t in found.tiles)
         if left not in storages:
-            storages[left] = _storage(
+            storages[left] = storage_ways(
                 tuple(found.tiles),
                 left,
                 room,
@@ -431,8 +431,14 @@ def _ways(
             # rewards could bring (what no order pays from `most`, this one does not
             # from that): those ways too
             rich = (most[0] + more[0], most[1] + more[1])
-            paths = walk(order, used, first_paid, rich, others)
-            for path in _merged(paths, reads) if others else paths:
+            asked: tuple[object, ...] = (action, extra, blue, tuple(order), used, first_paid)
+            asked += (rich, ordered, reads, supply, tuple(map(tuple, others)))
+            paths = ask.walked.get(asked)
+            if paths is None:  # walked once for all the clauses that ask it
+                paths = walk(order, used, first_paid, rich, others)
+                paths = _merged(paths, reads) if others else paths
+                ask.remember(asked, paths)
+            for path in paths:
                 leaf(plan, placed, path, starts)
 
 
@@ -509,42 +515,3 @@ def _runs(order: list[tuple[tuple[Tile, ...], int]]) -> list[tuple[tuple[Tile, .
             out.append((run, masts))
             run = ()
     return out + [(run, 0)] if run else out
-
-
-@lru_cache(maxsize=1024)  # a clause's plans, and the next clause's, ask again
-def _storage(
-    tiles: tuple[Tile, ...],
-    left: tuple[int, ...],
-    room: int,
-    first: tuple[int, ...],
-    buying: bool,
-) -> dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]]:
-    """The ways to store up to `left` of each tile within `room` spaces, the first of a
-    tile at its `first` price, by what they leave the walk: (the kinds stored, how many
-    tiles, the taler they cost), each with how many ways leave none of each set of
-    kinds in the supply (for the free tile).  Read only: the answer is shared."""
-    State = tuple[frozenset[Tile], int, int, int, frozenset[Tile]]
-    states: Counter[State] = Counter({(frozenset(), 0, 0, 0, frozenset()): 1})
-    for t, limit, price in zip(tiles, left, first):
-        size, grown = spaces(t), Counter[State]()
-        # a free tile may be forfeited, as `plans.plans` lists it
-        free = buying and price == 0
-        for (names, count, spent, taken, full), n in states.items():
-            forfeit = free and forfeited(t, taken, room)
-            for k in range(limit + 1):
-                if taken + (k - forfeit if k else 0) * size > room:
-                    break
-                grown[
-                    (
-                        names | {t} if k else names,
-                        count + k,
-                        spent + (price + LATER_PRICE * (k - 1) if k else 0),
-                        taken + (k - forfeit if k else 0) * size,
-                        full | {t} if k == limit else full,
-                    )
-                ] += n
-        states = grown
-    out: dict[tuple[frozenset[Tile], int, int], Counter[frozenset[Tile]]] = defaultdict(Counter)
-    for (names, count, spent, _, full), n in states.items():
-        out[names, count, spent][full] += n
-    return out
