@@ -16,8 +16,8 @@ import time
 from typing import Iterator, Sequence
 
 from nauticus_ref.moves.judge import Judge
-from nauticus_ref.moves.nearest import changes, nearest
-from nauticus_ref.moves.purse import SPAN, OutOfTime
+from nauticus_ref.moves.nearest import changes, nearest_weighed
+from nauticus_ref.moves.purse import SPAN
 from nauticus_ref.moves.turns import TurnOptions, key
 from nauticus_ref.notation.model import (
     ActionClause,
@@ -139,7 +139,7 @@ def suggestions(
 ) -> tuple[list[tuple[int, tuple[Clause, ...]]], bool]:
     """Up to `most` legal turns nearest to `written`, nearest first, each with its count
     of changes: those a few edits away (`edited`, in the first half of the time), and the
-    options nearest by the listing (`nearest.nearest`), each judged by the referee too,
+    options nearest by the listing (`nearest.nearest_weighed`), each judged by the referee too,
     so that a rule the settings turn off or a house rule counts.  Of two that do the
     same, the option is kept, its claims written.  The flag says whether the listing was
     gone through: else the nearest found may not be the nearest there is."""
@@ -153,11 +153,7 @@ def suggestions(
         ships = [s.name for s in options.player.ships.values()]
         for n, (d, clauses) in enumerate(edited(judge, written, ships, most, half)):
             found[key(clauses)] = (d, n, tuple(clauses))
-    complete = True
-    try:
-        listed = nearest(options, written, most + 2, deadline)
-    except OutOfTime:
-        listed, complete = [], False
+    listed, complete = nearest_weighed(options, written, most + 2, deadline)
     for n, (d, o) in enumerate(listed, len(found)):
         k = key(o.clauses)
         if k in found or judge is None or judge.legal(o.clauses):

@@ -29,15 +29,30 @@ def nearest(
     """Up to `most` options nearest to the `written` clauses, nearest first, each with
     its distance (ties kept in the listing's order).  Raises `OutOfTime` past
     `deadline` (a `time.monotonic()` value)."""
+    found, complete = nearest_weighed(options, written, most, deadline)
+    if not complete:
+        raise OutOfTime()
+    return found
+
+
+def nearest_weighed(
+    options: TurnOptions, written: Sequence[Clause], most: int = 3, deadline: float | None = None
+) -> tuple[list[tuple[int, TurnOption]], bool]:
+    """As `nearest`, of the options weighed by `deadline`; and whether every option
+    was weighed."""
     want = _facts(written)
     scored = []
-    with options.until(deadline):
-        for k, o in enumerate(_candidates(options, written, deadline)):
-            scored.append((_distance(want, _facts(o.clauses, written)), k, o))
-            if k % 256 == 255 and deadline is not None and time.monotonic() > deadline:
-                raise OutOfTime(k + 1)
+    try:
+        with options.until(deadline):
+            for k, o in enumerate(_candidates(options, written, deadline)):
+                scored.append((_distance(want, _facts(o.clauses, written)), k, o))
+                if k % 256 == 255 and deadline is not None and time.monotonic() > deadline:
+                    raise OutOfTime(k + 1)
+        complete = True
+    except OutOfTime:
+        complete = False  # the nearest of those weighed
     scored.sort(key=lambda s: (s[0], s[1]))
-    return [(d, o) for d, _, o in scored[:most]]
+    return [(d, o) for d, _, o in scored[:most]], complete
 
 
 def _candidates(
@@ -132,4 +147,4 @@ def _distance(a: Counter[object], b: Counter[object]) -> int:
     return sum(((a - b) + (b - a)).values())
 
 
-__all__ = ["nearest", "changes"]
+__all__ = ["nearest", "nearest_weighed", "changes"]

@@ -9,7 +9,7 @@ from helpers import EXAMPLES
 from nauticus_ref.core.files import Source
 from nauticus_ref.core.findings import applied, replace
 from nauticus_ref.moves.mend import mend
-from nauticus_ref.moves.nearest import nearest
+from nauticus_ref.moves.nearest import nearest, nearest_weighed
 from nauticus_ref.moves.point import turn_options_of
 from nauticus_ref.referee.validate import Game, validate_source
 
@@ -146,6 +146,19 @@ def test_the_search_for_a_rich_players_turn_keeps_to_its_bound():
         tracemalloc.stop()
     assert time.monotonic() - started < 5  # the search's own bound is half a second
     assert peak < 50_000_000
+
+
+def test_a_listing_cut_short_by_its_deadline_gives_the_nearest_it_weighed():
+    """The rich player's turns are more than a second's search can weigh: what it
+    weighed by then (the turns without the Extra Action come first) is kept, said to
+    be incomplete, rather than lost."""
+    import time
+
+    game = validate_source(Source("rich.ngn", RICH))
+    turn, options = _bad_turn(game)
+    found, complete = nearest_weighed(options, turn.clauses, 3, time.monotonic() + 1.0)
+    assert not complete
+    assert len(found) == 3 and all(len(o.clauses) == 1 for _, o in found)
 
 
 @pytest.mark.parametrize("path", MOVES, ids=[p.stem for p in MOVES])
