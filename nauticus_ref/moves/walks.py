@@ -438,7 +438,9 @@ def _ways(
                 paths = walk(order, used, first_paid, rich, others)
                 paths = _merged(paths, reads) if others else paths
                 ask.remember(asked, paths)
-            for path in paths:
+            for i, path in enumerate(paths, 1):
+                if not i % 256:
+                    check(deadline)  # a plan can have many ways through its ships
                 leaf(plan, placed, path, starts)
 
 
