@@ -410,16 +410,14 @@ def turn_options(r: Referee, player: Player | None = None) -> TurnOptions | None
 def _purse(r: Referee, player: Player) -> Purse:
     """What `player` has when the turn starts: after a wrong start player the phase's
     bonus is given then (`settle_start`), so it is given here and taken back."""
-    ph = r.table.phase
-    if ph is None or not r.pending_bonus:
+    if not r.pending_bonus:
         return Purse.of(r.table, player)
-    saved, order, pending = r.checkpoint(), list(ph.order), r.pending_bonus
+    saved = r.checkpoint()
     settle_start(r, player)
     try:
         return Purse.of(r.table, player)
     finally:
         r.rollback(saved)
-        ph.order, r.pending_bonus = order, pending
 
 
 # what a written turn does -------------------------------------------------------

@@ -41,6 +41,9 @@ class Checkpoint(NamedTuple):
     players: list[Player]  # copies (`Player.__deepcopy__` copies only what can change)
     supply: Counter[Tile]
     done: list[Player]
+    #: the phase's order and the bonus still to give: the first turn settles them after
+    #: a wrong start player (`engine.settle_start`)
+    start: tuple[list[Player], tuple[Phase, int] | None]
     lengths: tuple[int, int, int]  # diagnostics, steps, ledger
     scalars: tuple[bool, int, int, int]
 
@@ -174,6 +177,7 @@ class Referee:
             players=[copy.deepcopy(p) for p in t.players],
             supply=t.supply.copy(),
             done=list(t.phase.done) if t.phase is not None else [],
+            start=(list(t.phase.order) if t.phase is not None else [], self.pending_bonus),
             lengths=(len(self.diags), len(self.steps), len(self.ledger)),
             scalars=(t.round_ended, t.rounds_played, t.anchor, self.error_count),
         )
@@ -183,14 +187,16 @@ class Referee:
         return any(d.severity != "note" for d in self.diags[cp.lengths[0] :])
 
     def rollback(self, cp: Checkpoint) -> None:
-        """Back to `cp`: players, supply, the phase's turns, findings, steps, ledger, and the
-        error count (a turn taken back must not count towards the error cap)."""
+        """Back to `cp`: players, supply, the phase's turns and order, the bonus still to
+        give, findings, steps, ledger, and the error count (a turn taken back must not count towards the error cap)."""
         t = self.table
         for p, saved in zip(t.players, cp.players):
             vars(p).update(vars(copy.deepcopy(saved)))
         t.supply = cp.supply.copy()
         if t.phase is not None:
             t.phase.done[:] = cp.done
+            t.phase.order = list(cp.start[0])
+        self.pending_bonus = cp.start[1]
         del self.diags[cp.lengths[0] :], self.steps[cp.lengths[1] :], self.ledger[cp.lengths[2] :]
         t.round_ended, t.rounds_played, t.anchor, self.error_count = cp.scalars
         self.actor = None
