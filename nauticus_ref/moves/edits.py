@@ -4,7 +4,8 @@ From the written turn (its claims left out, which only check), the search tries 
 turn one edit away, then two, cheapest first by `nearest.changes`: the whole turn a
 pass, a clause dropped or made a pass, a worker count lowered, a ship not delivered, a
 tile dropped, a reward dropped, a placement sent to the storage or to another of the
-player's ships.  Each is played on the table by the referee (`judge.Judge`), so what
+player's ships, a tile added to a placement (one more of one it holds, or one of the
+kind the clause places that the supply has), a reward added to a placement on a ship.  Each is played on the table by the referee (`judge.Judge`), so what
 it finds is legal under the record's settings and every rule, a house rule too.  The
 search is bounded by its deadline and by `MOST_JUDGED`.
 """
@@ -15,17 +16,22 @@ import dataclasses
 import time
 from typing import Iterator, Sequence
 
+from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.judge import Judge
 from nauticus_ref.moves.nearest import changes, nearest_weighed
 from nauticus_ref.moves.purse import SPAN
+from nauticus_ref.moves.rewards import REWARD_CHOICES
 from nauticus_ref.moves.turns import TurnOptions, key
+from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import (
     ActionClause,
     Clause,
     Destination,
+    Item,
     Name,
     PassClause,
     Placement,
+    Reward,
 )
 
 #: Edits deep the search goes at most.
@@ -42,10 +48,12 @@ def edited(
     ships: Sequence[str],
     most: int = 3,
     deadline: float | None = None,
+    tiles: Sequence[Tile] = (),
 ) -> list[tuple[int, list[Clause]]]:
     """Up to `most` legal turns nearest to `written` by edits, nearest first, each with
     its count of changes; `ships`: the names of the player's ships, where a placement
-    may be sent instead."""
+    may be sent instead; `tiles`: those a placement may be given one more of (the
+    supply's)."""
     start = [_unclaimed(c) for c in written]
     seen = {key(start)}
     level = [start]
@@ -55,7 +63,7 @@ def edited(
     for _ in range(DEPTH):
         tried: list[tuple[int, int, list[Clause]]] = []
         for clauses in level:
-            for e in _edits(clauses, ships):
+            for e in _edits(clauses, ships, tiles):
                 k = key(e)
                 if k not in seen:
                     seen.add(k)
@@ -85,8 +93,11 @@ def _unclaimed(c: Clause) -> Clause:
     return dataclasses.replace(c, claim=None) if isinstance(c, ActionClause) else c
 
 
-def _edits(clauses: list[Clause], ships: Sequence[str]) -> Iterator[list[Clause]]:
-    """Every turn one edit away from `clauses`."""
+def _edits(
+    clauses: list[Clause], ships: Sequence[str], tiles: Sequence[Tile]
+) -> Iterator[list[Clause]]:
+    """Every turn one edit away from `clauses`: those that take something away or move
+    it first, then those that add an item."""
     yield [PASS]
     for k, c in enumerate(clauses):
 
@@ -112,6 +123,17 @@ def _edits(clauses: list[Clause], ships: Sequence[str]) -> Iterator[list[Clause]
             for new in _placements(pl, ships):
                 placements = c.placements[:j] + ([new] if new else []) + c.placements[j + 1 :]
                 yield put(dataclasses.replace(c, placements=placements))
+    for k, c in enumerate(clauses):
+        if not isinstance(c, ActionClause):
+            continue
+        kind = vocab.ITEM_KIND_OF_ACTION.get(c.action)
+        names = [name for of, name in tiles if of == kind]
+        for j, pl in enumerate(c.placements):
+            for new in _added(pl, names):
+                placements = [*c.placements[:j], new, *c.placements[j + 1 :]]
+                yield (
+                    clauses[:k] + [dataclasses.replace(c, placements=placements)] + clauses[k + 1 :]
+                )
 
 
 def _placements(pl: Placement, ships: Sequence[str]) -> Iterator[Placement | None]:
@@ -134,6 +156,23 @@ def _placements(pl: Placement, ships: Sequence[str]) -> Iterator[Placement | Non
             yield dataclasses.replace(pl, dest=to, rewards=None)
 
 
+def _added(pl: Placement, names: Sequence[str]) -> Iterator[Placement]:
+    """Every placement one item more than `pl`: one more of a tile it holds, or of one of
+    `names`, and a reward more where it goes to a ship."""
+    if pl.gift:
+        return
+    for name in dict.fromkeys([i.name for i in pl.items] + list(names)):
+        if any(i.name == name for i in pl.items):
+            items = [dataclasses.replace(i, count=i.count + (i.name == name)) for i in pl.items]
+        else:
+            items = [*pl.items, Item(span=SPAN, kind=pl.items[0].kind, name=name)]
+        yield dataclasses.replace(pl, items=items)
+    if pl.dest.kind != "store":
+        for kind, goods in REWARD_CHOICES:
+            reward = Reward(span=SPAN, kind=kind, goods=goods)
+            yield dataclasses.replace(pl, rewards=[*(pl.rewards or ()), reward])
+
+
 def suggestions(
     options: TurnOptions, written: Sequence[Clause], most: int = 3, deadline: float | None = None
 ) -> tuple[list[tuple[int, tuple[Clause, ...]]], bool]:
@@ -151,7 +190,8 @@ def suggestions(
     found: dict[object, tuple[int, int, tuple[Clause, ...]]] = {}
     if judge is not None:
         ships = [s.name for s in options.player.ships.values()]
-        for n, (d, clauses) in enumerate(edited(judge, written, ships, most, half)):
+        tiles = sorted(t for t, n in options.purse.supply.items() if n > 0)
+        for n, (d, clauses) in enumerate(edited(judge, written, ships, most, half, tiles)):
             found[key(clauses)] = (d, n, tuple(clauses))
     listed, complete = nearest_weighed(options, written, most + 2, deadline)
     for n, (d, o) in enumerate(listed, len(found)):

@@ -212,3 +212,38 @@ def test_a_rich_players_turn_gets_the_nearest_turn_by_edits():
     assert options.printer(game.record).turn(options.turn_of(near[0][1])) == (
         "Anna: extra hulls: bow >store; 10w"
     )
+
+
+def _edited(path, text: str, line: int) -> list[str]:
+    """The turns the edits alone find nearest to `line` of `text`, as the record writes
+    them."""
+    from nauticus_ref.moves.edits import edited
+    from nauticus_ref.moves.judge import Judge
+
+    game = validate_source(Source(path.name, text))
+    turn, options = _bad_turn(game)
+    judge = Judge(options.referee, options.player.name, line)
+    ships = [s.name for s in options.player.ships.values()]
+    tiles = sorted(t for t, n in options.purse.supply.items() if n > 0)
+    printer = options.printer(game.record)
+    found = edited(judge, turn.clauses, ships, 6, None, tiles)
+    return [f"{d} {printer.turn(options.turn_of(c))}" for d, c in found]
+
+
+def test_the_edits_add_the_reward_a_completed_ship_was_not_given():
+    """`whale sail >A` completes A but names no reward: a reward added is one change."""
+    path = EXAMPLES / "invalid" / "rewards.ngn"
+    found = _edited(path, path.read_text(encoding="utf-8"), 8)
+    assert "1 Anna: whale sail >A [7t]" in found and "1 Anna: whale sail >A [3vp]" in found
+
+
+def test_the_edits_add_the_kind_a_free_tile_still_needs():
+    """Three kinds bought and a free tile taken: the fourth kind added is one change, as
+    near as dropping the free tile."""
+    path = EXAMPLES / "invalid" / "gift.ngn"
+    text = path.read_text(encoding="utf-8").replace("coffee grain >", "coffee grain salt >")
+    found = _edited(path, text, 6)
+    assert found[:2] == [
+        "1 Anna: coffee grain salt >store",
+        "1 Anna: coffee grain salt fish >store, +salt >store",
+    ]
