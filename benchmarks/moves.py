@@ -1,6 +1,6 @@
 """The legal moves at every position of many records: how long finding them takes.
 
-    python benchmarks/moves.py [RECORD...] [--games N] [--seconds S]
+    python benchmarks/moves.py [RECORD...] [--games N] [--seconds S] [--jobs J]
 
 By default: every phase and turn line of the three examples and of N simulated games
 (default 20, seeds 0 to N-1, 2 to 4 players in turn).  For each position, in the same
@@ -9,7 +9,10 @@ without the Extra Action counted, the exact count of every turn with the Extra A
 (stopped after S seconds, default 2), and the answer `moves --format json` gives, within
 its own bound (`views/moves.SECONDS`).  Beside them, the reference: validating each whole
 record once.  Printed: the median, the 99th percentile and the maximum of each, the
-positions whose count ran past S, and the process's peak memory.
+positions whose count ran past S, and the peak memory of the process that measured.
+With `--jobs J`, J processes measure a record each at a time (on a machine with J
+cores free; the reference is measured in the same processes), and the peak memory is
+the largest of theirs.
 
 The targets (docs/moves.md): a count's median at most 50 ms, its maximum at most 1 s,
 peak memory at most 200 MB.
@@ -22,7 +25,9 @@ import resource
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Iterator
 
 from nauticus_ref.core.files import Source
 from nauticus_ref.game.board import bundled
@@ -87,25 +92,29 @@ def main() -> None:
     parser.add_argument("records", nargs="*", type=Path)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    times: dict[str, list[float]] = {
-        k: []
-        for k in (
-            "validating the whole record",
-            "the table before the line",
-            "options without the Extra Action",
-            "every turn counted (Extra Action too)",
-            "`moves --format json`, bounded",
-        )
-    }
+    times: dict[str, list[float]] = {k: [] for k in LABELS}
     measured = records(args.records, args.games)
     past = 0
-    for k, (name, text) in enumerate(measured, 1):
-        print(f"[{k}/{len(measured)}] {name}", file=sys.stderr, flush=True)
-        past += measure(name, text, args.seconds, times)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        names, texts = zip(*measured)
+        seconds = [args.seconds] * len(measured)
+        results: Iterator[tuple[dict[str, list[float]], int]] = (
+            pool.map(measured_one, names, texts, seconds)
+            if args.jobs > 1
+            else map(measured_one, names, texts, seconds)
+        )
+        for k, (name, (got, over)) in enumerate(zip(names, results), 1):
+            print(f"[{k}/{len(measured)}] {name}", file=sys.stderr, flush=True)
+            past += over
+            for label, ts in got.items():
+                times[label] += ts
     positions = len(times["the table before the line"])
     print(f"{len(measured)} records, {positions} positions")
     for label, found in times.items():
+        if not found:
+            continue
         ms = sorted(t * 1000 for t in found)
         p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
         print(
@@ -113,8 +122,25 @@ def main() -> None:
             f"p99 {p99:8.1f} ms   max {ms[-1]:8.1f} ms"
         )
     print(f"  counts that ran past {args.seconds:g} s: {past}")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"  peak memory of the process: {peak:.0f} MB")
+    who = resource.RUSAGE_CHILDREN if args.jobs > 1 else resource.RUSAGE_SELF
+    peak = resource.getrusage(who).ru_maxrss / 1024
+    print(f"  peak memory of a measuring process: {peak:.0f} MB")
+
+
+LABELS = (
+    "validating the whole record",
+    "the table before the line",
+    "options without the Extra Action",
+    "every turn counted (Extra Action too)",
+    "`moves --format json`, bounded",
+)
+
+
+def measured_one(name: str, text: str, seconds: float) -> tuple[dict[str, list[float]], int]:
+    """The times of one record's positions, and how many counts ran past `seconds`."""
+    times: dict[str, list[float]] = {k: [] for k in LABELS}
+    past = measure(name, text, seconds, times)
+    return times, past
 
 
 if __name__ == "__main__":
