@@ -12,11 +12,9 @@ behind the book's back.
 from __future__ import annotations
 
 import errno
-import itertools
 import os
 import re
 import threading
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,10 +37,9 @@ from nauticus_ref.game.board import (
     resolve_for_record,
 )
 from nauticus_ref.moves.point import options_at
-from nauticus_ref.moves.purse import OutOfTime
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.reading import MAX_STATEMENT_CHARS
-from nauticus_ref.record.parts import Matcher
+from nauticus_ref.record.listing import Listing
 from nauticus_ref.referee.validate import Game, validate_source
 from nauticus_ref.views.moves import moves_json
 from nauticus_ref.views.state import state_json, state_svg
@@ -54,29 +51,8 @@ Data = dict[str, Any]
 LISTED = 60
 #: Seconds the state may spend counting the options; past them the count is "more".
 COUNT_SECONDS = 0.1
-#: Seconds `choices` may spend going through the options.
-CHOICE_SECONDS = 1.0
-#: Next steps `choices` offers at most.
-MAX_CHOICES = 300
-#: A canonical turn's claim at its end: the taler paid or received, or the points.
-CLAIM = re.compile(r"=\s*(-?\d+)\s*(?:t|vp)\s*$")
-#: The Extra Action's parts (`parts.turn_groups`): offered after the phase's action's.
-EXTRA = ("extra ", "then extra ")
-#: A step's kind where it is the Extra Action's: the action, and before or after.
-EXTRA_KIND = re.compile(r"(then )?extra \w+:")
 #: Header lines: they start a game and are never undone.
 HEADER = re.compile(r"\s*(game|date|players|board|crests)\s*:", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Turns:
-    """The turns `choices` goes through at one position (`parts.Matcher`), gone through
-    once (within `CHOICE_SECONDS`) and kept until the record changes; `cut`: the time
-    ran out before the last."""
-
-    player: str
-    listed: Matcher
-    cut: bool
 
 
 class BookError(Exception):
@@ -103,7 +79,7 @@ class Book:
     seen: tuple[int, int, int] | None = None  # the file's stamp when last read or written
     lock: threading.Lock = field(default_factory=threading.Lock)
     _game: tuple[str, Game] | None = None
-    _turns: tuple[str, Turns] | None = None
+    _listing: tuple[str, Listing] | None = None
 
     @classmethod
     def open(cls, path: str, board_spec: str | None = None) -> Book:
@@ -237,86 +213,38 @@ class Book:
         with self.lock:
             if not self.started:
                 raise BookError(409, _("no game is being recorded yet"))
-            turns = self._turns_now()
-            steps: dict[str, list[int]] = {}
-            gives: dict[str, int] = {}  # a step that makes a turn: what its claim says
-            complete: Data | None = None
-            for turn, nexts in turns.listed.going_on(chosen):
-                taler = turn.taler
-                if not nexts:
-                    complete = complete or {
-                        "text": turn.text,
-                        "taler": taler,
-                        "workers": turn.workers,
-                    }
-                    continue
-                claim = CLAIM.search(turn.text)
-                for part in nexts:
-                    seen = steps.setdefault(part, [0, taler, taler])
-                    seen[0] += 1
-                    seen[1], seen[2] = min(seen[1], taler), max(seen[2], taler)
-                    if turn.size == len(chosen) + 1 and claim is not None:
-                        gives[part] = int(claim.group(1))
+            listing = self._listing_now()
+            listing.wait()
+            answer = listing.answer(tuple(chosen))
+            complete = answer["complete"]
             if complete is not None:  # what the player has left, from the referee itself
                 after = validate_source(
                     Source(self.path, self.text + "  " + complete["text"] + self.newline),
                     self.board,
                 ).replayed
                 assert after is not None
-                p = next(p for p in after.table.players if p.name == turns.player)
-                complete["left"] = {"taler": p.taler, "workers": p.workers}
-            return {
-                "chosen": chosen,
-                "complete": complete,
-                "cut": turns.cut or len(steps) > MAX_CHOICES,
-                "steps": [
-                    {
-                        "text": k,
-                        "turns": v[0],
-                        "taler": [v[1], v[2]],
-                        **({"gives": gives[k]} if k in gives else {}),
-                    }
-                    for k, v in _shown(steps)
-                ],
-            }
+                p = next(p for p in after.table.players if p.name == listing.player)
+                left = {"taler": p.taler, "workers": p.workers}
+                answer = {**answer, "complete": {**complete, "left": left}}
+            return answer
 
-    def _turns_now(self) -> Turns:
-        """The turns of the next line, gone through once a position (`Turns`)."""
-        if self._turns is not None and self._turns[0] == self.text:
-            return self._turns[1]
+    def _listing_now(self) -> Listing:
+        """The turns of the next line, listed once a position (`Listing`); a listing
+        of a position left behind is stopped."""
+        if self._listing is not None:
+            if self._listing[0] == self.text:
+                return self._listing[1]
+            self._listing[1].stop()
         game = self.game()
         if game.record is None or game.replayed is None or game.errors:
             raise BookError(409, _("the record has errors"))
         o = options_at(game.record, game.replayed.table.board, len(self.lines) + 1, game.lines)
         if o.kind != "turn" or o.turns is None or o.player is None:
             raise BookError(409, _("the next line is not a turn"))
-        printer = o.turns.printer(game.record)
         player = next(p for p in game.replayed.table.players if p.name == o.player)
-        listed = Matcher(set(player.ships))  # by casefolded name
-        cut = False
-        texts: set[str] = set()
-        deadline = time.monotonic() + CHOICE_SECONDS
-        with o.turns.until(deadline):
-            try:
-                for n, option in enumerate(o.turns.interleaved()):
-                    if n % 256 == 255 and time.monotonic() > deadline:
-                        cut = True
-                        break
-                    texts.add(text := printer.turn(option.turn))
-                    listed.add(text, option.taler, option.workers)
-            except OutOfTime:  # a search that found nothing for long
-                cut = True
-        if cut:  # every group keeps its first turn, however slow the others were
-            with o.turns.until(time.monotonic() + CHOICE_SECONDS / 4):
-                try:
-                    for option in o.turns.firsts().values():
-                        if (text := printer.turn(option.turn)) not in texts:
-                            listed.add(text, option.taler, option.workers)
-                except OutOfTime:
-                    pass
-        turns = Turns(o.player, listed, cut)
-        self._turns = (self.text, turns)
-        return turns
+        listing = Listing(o.player, o.turns, o.turns.printer(game.record), set(player.ships))
+        self._listing = (self.text, listing)
+        return listing
 
     # changing ----------------------------------------------------------------
     def play(self, line: str, comment: str = "", at: int | None = None) -> Data:
@@ -453,25 +381,6 @@ class Book:
                 ),
             ) from None
         self.text, self.seen = text, stamp(self.path)
-
-
-def _shown(steps: dict[str, list[int]]) -> list[tuple[str, list[int]]]:
-    """The steps offered, `MAX_CHOICES` at most: the phase's own action first, each
-    Extra Action after it, each cheapest first; where there are more, as many of each
-    kind as there is room for (each Extra Action by its action and place), so that every
-    kind keeps some."""
-
-    def order(kv: tuple[str, list[int]]) -> tuple[object, ...]:
-        return (kv[0].startswith(EXTRA), kv[1][1], -kv[1][0], kv[0])
-
-    kinds: dict[str, list[tuple[str, list[int]]]] = {}
-    for kv in sorted(steps.items(), key=order):
-        kind = EXTRA_KIND.match(kv[0])
-        kinds.setdefault(kind.group(0) if kind else "", []).append(kv)
-    taken = itertools.islice(
-        (kv for row in itertools.zip_longest(*kinds.values()) for kv in row if kv), MAX_CHOICES
-    )
-    return sorted(taken, key=order)
 
 
 def round_summary(game: Game, number: int) -> Data:

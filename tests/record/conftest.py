@@ -13,6 +13,15 @@ from pathlib import Path
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def whole_listings(monkeypatch):
+    """The choices answer from every turn listed, as they do once the player has looked
+    at the table for a second: a request waits for the listing to end (`listing.py`)."""
+    from nauticus_ref.record import listing
+
+    monkeypatch.setattr(listing, "WAIT_SECONDS", 30.0)
+
+
 class Served:
     """A recorder running in a thread: `call` speaks to it as any client would."""
 

@@ -270,6 +270,30 @@ def test_after_a_pass_the_extra_action_after_it_is_offered_even_at_a_rich_positi
     assert not any(a.endswith(("transport", "deliver")) for a in after)  # nothing to move yet
 
 
+def test_a_rich_positions_choices_answer_before_the_listing_ends_and_grow(tmp_path, monkeypatch):
+    """game-2p.ngn line 9: the turns take seconds to list. The first answer does not
+    wait for them: it has the first turn of every kind, says it is cut and that the
+    listing goes on; an answer once the listing has ended offers more."""
+    from helpers import EXAMPLES
+
+    from nauticus_ref.record import listing
+
+    monkeypatch.setattr(listing, "WAIT_SECONDS", 0.05)  # as served
+    lines = (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8").splitlines(keepends=True)
+    path = tmp_path / "game.ngn"
+    path.write_text("".join(lines[:8]), encoding="utf-8")
+    book = Book.open(str(path))
+    first = book.choices([])
+    running = book._listing[1]
+    assert first["cut"] and first["listing"] and not running.done.is_set()
+    kinds = {f"extra {a}" for a in ("hulls", "masts", "sails", "goods", "money", "crowns")}
+    assert {s["text"].split(":")[0] for s in first["steps"]} >= kinds
+    assert running.done.wait(30)
+    later = book.choices([])
+    assert not later["listing"]
+    assert sum(s["turns"] for s in later["steps"]) > sum(s["turns"] for s in first["steps"])
+
+
 def test_the_rewards_of_a_completed_ship_are_chosen_one_at_a_time(tmp_path):
     """game-3p.ngn line 103: `crest4 sail >K` completes K, whose three masts bring three
     rewards. They are chosen a step each, from a handful of buttons, not one button for

@@ -37,11 +37,11 @@ def _after(page, action) -> None:
 
 
 def test_two_rounds_are_recorded_by_tapping_at_phone_width(serve, browser, monkeypatch):
-    from nauticus_ref.record import book
+    from nauticus_ref.record import listing
 
     # the first choice offered is tapped, so the choices need not be gone through for
     # the recorder's whole second: the page's flow is what is tested here
-    monkeypatch.setattr(book, "CHOICE_SECONDS", 0.2)
+    monkeypatch.setattr(listing, "LIST_SECONDS", 0.2)
     s = serve()
     page = browser.new_page(viewport={"width": 400, "height": 800})
     problems: list[str] = []
@@ -235,10 +235,10 @@ def test_a_whole_game_is_recorded_by_tapping_parts_in_any_order(
 
     from playwright.sync_api import expect
 
-    from nauticus_ref.record import book
+    from nauticus_ref.record import listing
     from nauticus_ref.record.parts import turn_parts
 
-    monkeypatch.setattr(book, "CHOICE_SECONDS", 0.2)  # the page's flow is what is tested
+    monkeypatch.setattr(listing, "LIST_SECONDS", 0.2)  # the page's flow is what is tested
     rng = random.Random(players)
     folder = Path(tempfile.mkdtemp(prefix=f"nauticus-ref-record-{players}p-"))
     print(f"screenshots of the game: {folder}")

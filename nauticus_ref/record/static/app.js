@@ -187,15 +187,23 @@ const VIEWS = {
 
 const GIVES = { money: N_("gives {n} taler"), crowns: N_("gives {n} VP") };
 
-async function choose(chips, steps, confirm, me, action) {
+let asked = 0;  // choices asked for: a later answer to an earlier question is dropped
+
+async function choose(chips, steps, confirm, me, action, refresh = false) {
   const again = () => choose(chips, steps, confirm, me, action);
+  const mine = ++asked;
   chips.replaceChildren(...chosen.map(c => el("span", {}, c)));
   if (chosen.length) {
     chips.append(el("button", { onclick: () => { chosen.pop(); again(); } }, _("Back")));
   }
-  steps.replaceChildren(el("p", {}, _("Finding the choices...")));
+  if (!refresh) steps.replaceChildren(el("p", {}, _("Finding the choices...")));
   const data = await api("api/choices", { chosen });
-  if (!data) return;
+  if (!data || mine !== asked) return;
+  if (data.listing) {  // the turns are still being listed: ask again if nothing is tapped
+    setTimeout(() => {
+      if (mine === asked && steps.isConnected) choose(chips, steps, confirm, me, action, true);
+    }, 1000);
+  }
   if (!chosen.length && !data.complete && data.steps.length === 1 && data.steps[0].turns === 1 && !data.cut) {
     chosen.push(data.steps[0].text);  // one turn only (a forced pass): straight to Confirm
     return again();
