@@ -6,6 +6,7 @@ supply counts and the wheel are board data (see `board.py`).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from nauticus_ref.core.language import ngettext, nN_, number
@@ -64,10 +65,13 @@ KEYWORDS = (
 )
 
 
+@lru_cache(maxsize=1024)
 def quoted(name: str) -> str:
     """A player's or ship's name as NGN writes it: bare where it is one plain word,
     else in double quotes (`Anna`, `"Björn B."`).  Every place that writes a name for
-    the user to paste (help lines, fixes, completion) writes it so."""
+    the user to paste (help lines, fixes, completion) writes it so; the few names of a
+    game are written over and over (every option listed names its player and ships),
+    so each is worked out once."""
     import re  # cached by re: compiled once, on the first name written
 
     if (
