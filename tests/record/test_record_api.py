@@ -253,7 +253,7 @@ def test_the_end_of_a_round_shows_what_it_brought_each_player(tmp_path):
 
 
 def test_after_a_pass_the_extra_action_after_it_is_offered_even_at_a_rich_position(tmp_path):
-    """game-2p.ngn line 9: 832,585 turns, more than the choices can go through; every
+    """game-2p.ngn line 9: 787,266 turns, more than the choices can go through; every
     group still has some, so a pass is followed by each Extra Action after it."""
     from helpers import EXAMPLES
 

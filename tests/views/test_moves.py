@@ -75,7 +75,7 @@ def test_past_its_time_the_count_says_what_is_known():
 
 
 def test_a_position_too_rich_to_count_answers_within_its_bound():
-    """game-2p.ngn line 9: 832,585 turns, more than can be counted in the bound; the
+    """game-2p.ngn line 9: 787,266 turns, more than can be counted in the bound; the
     answer says at least how many, and the listing stops at the bound too."""
     import time
 
