@@ -5,9 +5,10 @@ turn one edit away, then two, cheapest first by `nearest.changes`: the whole tur
 pass, a clause dropped or made a pass, a worker count lowered, a ship not delivered, a
 tile dropped, a reward dropped, a placement sent to the storage or to another of the
 player's ships, a tile added to a placement (one more of one it holds, or one of the
-kind the clause places that the supply has), a reward added to a placement on a ship.  Each is played on the table by the referee (`judge.Judge`), so what
-it finds is legal under the record's settings and every rule, a house rule too.  The
-search is bounded by its deadline and by `MOST_JUDGED`.
+kind the clause places that the supply has), a reward added to a placement on a ship.
+Each is played on the table by the referee (`judge.Judge`), so what it finds is legal
+under the record's settings and every rule, a house rule too.  The search is bounded
+by its deadline and by `MOST_JUDGED`.
 """
 
 from __future__ import annotations
