@@ -19,6 +19,7 @@ from nauticus_ref.moves.seen import (
     seen_on_ships,
     tallied_from,
     unseen_by,
+    walked_from,
 )
 from nauticus_ref.moves.tally import placing_needs, room_needs
 from nauticus_ref.moves.walks import listed_afters, listed_needs, walked_before
@@ -157,14 +158,21 @@ def by_tally(
 
 
 def alike(ask: Ask, purse: Purse, action: str, extra: bool, workers: int) -> object | None:
-    """What the tally of masts, sails, goods or a transport reads of `purse` but the
-    taler and workers (`seen.tallied_from`), where no purse it is asked alike with has
-    more than `workers`: two purses alike in it have the same bodies, each needing the
-    same; None for any other action, or where the bodies cannot be tallied."""
-    if action not in ("masts", "sails", "goods", "transport"):
+    """What the bodies of a purchase or transport read of `purse` but the taler and
+    workers, where no purse it is asked alike with has more than `workers`: two purses
+    alike in it have the same bodies, each needing the same.  Of masts, sails, goods or
+    a transport that can complete no ship, what their tally reads (`seen.tallied_from`);
+    else what their walk reads (`seen.walked_from`).  None for any other action, or
+    where neither can tell."""
+    if action not in vocab.PLACING_ACTIONS:
         return None
     p, blue = _as_clause(ask, purse, extra)
-    return tallied_from(ask, p, action, extra, blue, blue + workers + 2 * extra)
+    tallied = (
+        tallied_from(ask, p, action, extra, blue, blue + workers + 2 * extra)
+        if action != "hulls"  # what a ship could take of hull parts depends on the workers
+        else None
+    )
+    return tallied or walked_from(ask, p, action, extra, blue, workers + 2 * extra)
 
 
 def in_room(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> bool:

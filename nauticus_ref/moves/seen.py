@@ -17,7 +17,8 @@ from typing import Callable
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.plans import UNBOUNDED, Reach, reach, taking
 from nauticus_ref.moves.purse import Ask, Purse, check, stored
-from nauticus_ref.moves.tally import Known, Tally, Used, completes, known
+from nauticus_ref.moves.rewards import REWARD_TILES
+from nauticus_ref.moves.tally import Known, Tally, Used, completes, known, state_of
 from nauticus_ref.notation import vocab
 
 
@@ -46,6 +47,64 @@ def tallied_from(
         tuple(ships),
         _reading(known(ask, found.shapes, None), found.tiles),
     )
+
+
+def walked_from(
+    ask: Ask, purse: Purse, action: str, extra: bool, blue: int, workers: int
+) -> object | None:
+    """What the bodies of a purchase or transport read of `purse` but its taler and
+    workers, `purse` read with `workers` (the most any purse it is asked with has, so
+    that what a ship could take is read in full): the tiles and how many there are,
+    the free storage, the reward tiles left, and what each ship and a new ship could
+    take, as counts of tiles with, where it completes the ship, its masts.  A body's
+    needs do not depend on the ships' names: the ships a body completes are paid first,
+    in each order (`plans.arrangements`), so those that could be completed are read in
+    the order they were started, and the others, paid after the last reward, in any
+    order.  Where two ships are twins (`Purse.twins`), a ship is given at most what its
+    twin is, in the order of what it could take: then every ship is read in order, each
+    list in its order, with which ships are twins.  None where nothing can be placed."""
+    found = reach(ask, replace(purse, workers=workers), action, extra, blue)
+    if found is None:
+        return None
+    taken = {k: known(ask, found.onto[k], purse.ships[k]) for k in found.keys}
+    twins = purse.twins()
+    if twins:
+        at = {k: i for i, k in enumerate(purse.ships)}
+        ships: tuple[object, ...] = (
+            tuple(_walked(taken[k], found.tiles, ordered=True) for k in found.keys),
+            tuple(sorted((at[a], at[b]) for a, b in twins.items())),
+            tuple(at[k] for k in found.keys),
+        )
+    else:
+        ships = (
+            tuple(_walked(taken[k], found.tiles) for k in found.keys if taken[k].completes),
+            tuple(
+                sorted(_walked(taken[k], found.tiles) for k in found.keys if not taken[k].completes)
+            ),
+        )
+    return (
+        tuple(found.tiles),
+        tuple(found.have[t] for t in found.tiles),
+        purse.storage_free,
+        tuple(purse.supply[t] for t in REWARD_TILES),
+        ships,
+        _walked(known(ask, found.shapes, None), found.tiles),
+    )
+
+
+def _walked(taken: Known, tiles: list[Tile], ordered: bool = False) -> Reading:
+    """What `walked_from` reads of what a ship could take: each way as a count of `tiles`
+    and, where it completes the ship, its masts; how many ways there are of each, or
+    with `ordered`, each in the order of the list."""
+    k = (tuple(tiles), ordered)
+    if k not in taken.walked:
+        exact = (True,) * len(tiles)
+        read = [
+            (state_of(seq, tiles, exact), len(made.masts) if made.complete else -1)
+            for seq, made in taken.seqs
+        ]
+        taken.walked[k] = tuple(read) if ordered else tuple(sorted(Counter(read).items()))
+    return taken.walked[k]
 
 
 def _reading(taken: Known, tiles: list[Tile]) -> Reading:

@@ -233,6 +233,8 @@ class Known:
     seqs: list[tuple[tuple[Tile, ...], Ship]]
     completes: bool
     made: dict[tuple[tuple[Tile, ...], tuple[bool, ...]], Counter[Used]]
+    #: as `seen.walked_from` reads them, by the tiles
+    walked: dict[tuple[tuple[Tile, ...], bool], tuple[object, ...]]
 
     def states(self, tiles: list[Tile], exact: tuple[bool, ...]) -> Counter[Used]:
         k = (tuple(tiles), exact)
@@ -261,7 +263,7 @@ def known(ask: Ask, seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None
     if not isinstance(hit, Known) or hit.seqs is not seqs:
         if len(ask.known) >= REMEMBERED:
             ask.known.clear()
-        hit = ask.known[id(seqs)] = Known(seqs, completing(seqs, ship), {})
+        hit = ask.known[id(seqs)] = Known(seqs, completing(seqs, ship), {}, {})
     return hit
 
 

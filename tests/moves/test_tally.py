@@ -252,7 +252,8 @@ def test_bodies_counted_by_what_the_next_tally_reads_are_the_bodies_listed():
 
 
 def _counted_by_tally_as_listed(turns, purse, action, then, listed, checked, where):
-    from nauticus_ref.moves.clauses import alike, by_tally
+    from nauticus_ref.moves.clauses import _as_clause, by_tally
+    from nauticus_ref.moves.seen import tallied_from
 
     grouped = by_tally(turns.ask, purse, action, True, then)
     if grouped is None:
@@ -263,10 +264,11 @@ def _counted_by_tally_as_listed(turns, purse, action, then, listed, checked, whe
         return
     most = purse.workers + 2  # the most any body leaves, read with as many
 
-    def read(after, most=most, then=then):
-        rich = after.copy()
+    def read(after, most=most, then=then):  # what the tally reads (`seen.tallied_from`)
+        rich, blue = _as_clause(turns.ask, after, False)
+        rich = rich.copy()
         rich.workers = most
-        return alike(turns.ask, rich, then, False, most)
+        return tallied_from(turns.ask, rich, then, False, blue, blue + most)
 
     counted: Counter[object] = Counter()  # (two groups read alike where ships are twins)
     for p, budgets in grouped.values():
@@ -319,6 +321,55 @@ def test_purses_alike_for_a_tally_have_the_same_bodies():
                             turns.ask, b, action, False
                         ), (name, line, action)
     assert merged > 20  # purses of different shapes were found alike
+
+
+def test_purses_alike_for_a_walk_need_the_same():
+    """Where the bodies cannot be tallied (hull parts, a ship that could be completed,
+    two ships started alike), `alike` reads what their walk reads: purses it says are
+    alike, given the most workers any of them has, have bodies needing the same at the
+    same taler and workers, up to that most."""
+    from nauticus_ref.moves.clauses import alike, needs
+    from nauticus_ref.moves.plans import reach
+    from nauticus_ref.moves.tally import completes
+
+    merged: Counter[str] = Counter()
+    for name, line, turns in _positions(random.Random(39), 3):
+        afters = [
+            b.after
+            for first in ("hulls", "masts", "sails")
+            for b in itertools.islice(bodies(turns.ask, turns.purse, first, True), 200)
+        ]
+        most = max((p.workers for p in afters), default=0)
+        for action in vocab.PLACING_ACTIONS:
+            groups: dict[object, dict[object, object]] = {}
+            for after in afters:
+                same = alike(turns.ask, after, action, False, most)
+                if same is not None:
+                    groups.setdefault(same, {}).setdefault(after.shape(action), after)
+            for purses in groups.values():
+                one, *others = purses.values()
+                found = reach(turns.ask, one, action, False, turns.ask.blue)
+                if not others or found is None:
+                    continue
+                why = (
+                    "twins"
+                    if one.twins()
+                    else "completes"
+                    if completes(turns.ask, one, found)
+                    else action
+                )
+                if merged[why] >= 12:
+                    continue
+                merged[why] += 1
+                for other in others[:2]:
+                    a, b = one.copy(), other.copy()
+                    a.taler = b.taler = max(one.taler, other.taler)
+                    a.workers = b.workers = most
+                    assert needs(turns.ask, a, action, False) == needs(
+                        turns.ask, b, action, False
+                    ), (name, line, action, why)
+    # purses of different shapes were found alike for each reason
+    assert merged["hulls"] and merged["twins"] and merged["completes"], merged
 
 
 def test_a_purse_that_can_place_nothing_is_alike_no_other():
