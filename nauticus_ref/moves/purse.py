@@ -13,7 +13,7 @@ import copy
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from typing import Any, Iterable, cast
 
 from nauticus_ref.core.span import Span
 from nauticus_ref.game.state import STORAGE_SPACES, Player, Ship, Tile, spaces
@@ -115,48 +115,51 @@ class Purse:
         """What the bodies of `action` depend on but the taler and workers (a body needs
         at least so many of each: `Body.needs`): two purses of one shape have the same
         bodies, and each can afford those whose needs it meets."""
-        twins = {} if action in ("money", "crowns") else self.twins()
-        if action == "deliver":  # a delivery chooses among the ships ready for it
-            twins = {
-                k: t for k, t in twins.items() if self.ships[k].complete and self.ships[k].loaded
-            }
-        if twins:  # where ships are alike, fewer clauses are told apart
-            order = {k: i for i, k in enumerate(self.ships)}
-            return (
-                *self._shape(action),
-                tuple(sorted((order[a], order[b]) for a, b in twins.items())),
-            )
-        return self._shape(action)
+        return self.shapes((action,))[action]
 
-    def _shape(self, action: str) -> tuple[object, ...]:
-        ships = self.ships.values()
-        if action in ("money", "crowns"):
-            return (self.crowns, self.crown_scored)
-        if action == "deliver":
-            return tuple(len(s.goods) for s in ships if s.complete and s.loaded)
-        kind = vocab.ITEM_KIND_OF_ACTION.get(action)
-        supply = tuple(
-            sorted(
-                (t, n)
-                for t, n in self.supply.items()
-                if t[0] == kind or action in ("sails", "transport")
-            )
-        )
+    def shapes(self, actions: Iterable[str]) -> dict[str, tuple[object, ...]]:
+        """`shape` of each of `actions`, what they share read once."""
+        ships = list(self.ships.values())
+        supply = sorted(self.supply.items())
         hulls = tuple(tuple(s.parts) for s in ships)
-        if action == "hulls":
-            return (self.storage_free, supply, hulls)
         rigs = tuple((tuple(s.masts), tuple(s.sails)) for s in ships)
-        if action == "goods":
-            return (self.storage_free, supply, hulls, tuple(len(s.goods) for s in ships))
-        if action in ("masts", "sails"):
-            return (self.storage_free, supply, hulls, rigs)
-        return (
-            tuple(sorted(self.storage.items())),
-            supply,
-            hulls,
-            rigs,
-            tuple(len(s.goods) for s in ships),
-        )
+        goods = tuple(len(s.goods) for s in ships)
+        all_twins: dict[str, str] | None = None
+        out: dict[str, tuple[object, ...]] = {}
+        for action in actions:
+            if action in ("money", "crowns"):
+                out[action] = (self.crowns, self.crown_scored)
+                continue
+            if all_twins is None:
+                all_twins = self.twins()
+            twins = all_twins
+            if action == "deliver":  # a delivery chooses among the ships ready for it
+                shape: tuple[object, ...] = tuple(
+                    len(s.goods) for s in ships if s.complete and s.loaded
+                )
+                twins = {
+                    k: t
+                    for k, t in twins.items()
+                    if self.ships[k].complete and self.ships[k].loaded
+                }
+            else:
+                kind = vocab.ITEM_KIND_OF_ACTION.get(action)
+                read = tuple(
+                    (t, n) for t, n in supply if t[0] == kind or action in ("sails", "transport")
+                )
+                if action == "hulls":
+                    shape = (self.storage_free, read, hulls)
+                elif action == "goods":
+                    shape = (self.storage_free, read, hulls, goods)
+                elif action in ("masts", "sails"):
+                    shape = (self.storage_free, read, hulls, rigs)
+                else:
+                    shape = (tuple(sorted(self.storage.items())), read, hulls, rigs, goods)
+            if twins:  # where ships are alike, fewer clauses are told apart
+                order = {k: i for i, k in enumerate(self.ships)}
+                shape += (tuple(sorted((order[a], order[b]) for a, b in twins.items())),)
+            out[action] = shape
+        return out
 
 
 def forfeited(tile: Tile, taken: int, room: int) -> bool:

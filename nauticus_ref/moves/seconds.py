@@ -29,9 +29,11 @@ class Seconds:
         self.asks: dict[SecondKey, tuple[Purse, Counter[tuple[int, int]]]] = {}
         self.known: dict[SecondKey, Counter[tuple[int, int]] | None] = {}
 
-    def add(self, group: str, after: Purse, action: str, extra: bool) -> None:
+    def add(self, group: str, after: Purse, action: str, extra: bool, shape: object = None) -> None:
+        """A first clause of `group` that leaves `after` (of `shape` for `action`, where
+        the caller has it)."""
         self.add_many(
-            (group, after.shape(action), action, extra),
+            (group, after.shape(action) if shape is None else shape, action, extra),
             after,
             Counter({(after.taler, after.workers): 1}),
         )

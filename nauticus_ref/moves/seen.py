@@ -60,15 +60,16 @@ def walked_from(
     needs do not depend on the ships' names: the ships a body completes are paid first,
     in each order (`plans.arrangements`), so those that could be completed are read in
     the order they were started, and the others, paid after the last reward, in any
-    order.  Where two ships are twins (`Purse.twins`), a ship is given at most what its
-    twin is, in the order of what it could take: then every ship is read in order, each
-    list in its order, with which ships are twins.  None where nothing can be placed."""
+    order.  Ships started alike (`Purse.twins`) are given, between them, any choice of
+    what one could take, one each: they are read as one, with how many they are; where
+    such ships could be completed, every ship is read in order, each list in its order,
+    with which ships are twins.  None where nothing can be placed."""
     found = reach(ask, replace(purse, workers=workers), action, extra, blue)
     if found is None:
         return None
     taken = {k: known(ask, found.onto[k], purse.ships[k]) for k in found.keys}
     twins = purse.twins()
-    if twins:
+    if twins and any(taken[k].completes for k in found.keys):
         at = {k: i for i, k in enumerate(purse.ships)}
         ships: tuple[object, ...] = (
             tuple(_walked(taken[k], found.tiles, ordered=True) for k in found.keys),
@@ -76,10 +77,20 @@ def walked_from(
             tuple(at[k] for k in found.keys),
         )
     else:
+        # a ship and its twins take between them any choice of what it could take, one
+        # each: read as what it could take and how many they are
+        first: dict[str, str] = {}
+        for k in found.keys:
+            first[k] = first[twins[k]] if k in twins else k
+        alike = Counter(first.values())
         ships = (
             tuple(_walked(taken[k], found.tiles) for k in found.keys if taken[k].completes),
             tuple(
-                sorted(_walked(taken[k], found.tiles) for k in found.keys if not taken[k].completes)
+                sorted(
+                    (_walked(taken[k], found.tiles), n)
+                    for k, n in alike.items()
+                    if not taken[k].completes
+                )
             ),
         )
     return (

@@ -235,9 +235,9 @@ class TurnOptions:
                 out["pass" if clause is PASS else self.action] += 1
                 if seen is not None and clause is not PASS:
                     seen(clause)
-                for action in vocab.ACTIONS if extra else ():
-                    if clause is PASS or action not in hidden | roomy:
-                        seconds.add(f"extra {action} after", after, action, True)
+                asked = [a for a in vocab.ACTIONS if clause is PASS or a not in hidden | roomy]
+                for action, shape in after.shapes(asked if extra else ()).items():
+                    seconds.add(f"extra {action} after", after, action, True, shape)
                 if n % 64 == 63:
                     check(deadline)
         else:
