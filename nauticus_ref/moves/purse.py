@@ -119,11 +119,17 @@ class Purse:
 
     def shapes(self, actions: Iterable[str]) -> dict[str, tuple[object, ...]]:
         """`shape` of each of `actions`, what they share read once."""
+        actions = list(actions)
         ships = list(self.ships.values())
-        supply = sorted(self.supply.items())
-        hulls = tuple(tuple(s.parts) for s in ships)
-        rigs = tuple((tuple(s.masts), tuple(s.sails)) for s in ships)
-        goods = tuple(len(s.goods) for s in ships)
+        placing = set(actions) & set(vocab.PLACING_ACTIONS)
+        supply = sorted(self.supply.items()) if placing else []
+        hulls = tuple(tuple(s.parts) for s in ships) if placing else ()
+        rigs = (
+            tuple((tuple(s.masts), tuple(s.sails)) for s in ships)
+            if placing & {"masts", "sails", "transport"}
+            else ()
+        )
+        goods = tuple(len(s.goods) for s in ships) if placing & {"goods", "transport"} else ()
         all_twins: dict[str, str] | None = None
         out: dict[str, tuple[object, ...]] = {}
         for action in actions:

@@ -81,7 +81,7 @@ def walked_from(
         # each: read as what it could take and how many they are
         first: dict[str, str] = {}
         for k in found.keys:
-            first[k] = first[twins[k]] if k in twins else k
+            first[k] = first.get(twins.get(k, k), k)
         alike = Counter(first.values())
         ships = (
             tuple(_walked(taken[k], found.tiles) for k in found.keys if taken[k].completes),
