@@ -289,7 +289,7 @@ def test_purses_alike_for_a_tally_have_the_same_bodies():
     """`alike` lets the tallies of purses of different shapes be asked once: where it
     says two purses are alike for masts, sails, goods or a transport, given the most
     workers any of them has, their tallies are the same at the same taler and workers,
-    up to that most (where one has twins, which the tally declines, what they need)."""
+    up to that most (where the tally declines, a few times what they need)."""
     from nauticus_ref.moves.clauses import alike, needs
 
     merged = walked = 0
@@ -321,7 +321,7 @@ def test_purses_alike_for_a_tally_have_the_same_bodies():
                             tally(turns.ask, a, action, False),
                             tally(turns.ask, b, action, False),
                         )
-                        if None in tallies:  # a twin that takes nothing: walked (slower)
+                        if None in tallies:  # declined (twins, a ship completed): walked, slower
                             walked += 1
                             if walked > 4:
                                 continue
