@@ -54,16 +54,18 @@ def walked_from(
 ) -> object | None:
     """What the bodies of a purchase or transport read of `purse` but its taler and
     workers, `purse` read with `workers` (the most any purse it is asked with has, so
-    that what a ship could take is read in full): the tiles and how many there are,
-    the free storage, the reward tiles left, and what each ship and a new ship could
-    take, as counts of tiles with, where it completes the ship, its masts.  A body's
-    needs do not depend on the ships' names: the ships a body completes are paid first,
-    in each order (`plans.arrangements`), so those that could be completed are read in
-    the order they were started, and the others, paid after the last reward, in any
-    order.  Ships started alike (`Purse.twins`) are given, between them, any choice of
-    what one could take, one each: they are read as one, with how many they are; where
-    such ships could be completed, every ship is read in order, each list in its order,
-    with which ships are twins.  None where nothing can be placed."""
+    that what a ship could take is read in full): the tiles and how many there are
+    and the free storage, each up to what the most tiles the workers allow and a free
+    tile could use (more are all alike), the reward tiles left, and what each ship and
+    a new ship could take, as counts of tiles with, where it completes the ship, its
+    masts.  A body's needs do not depend on the ships' names: the ships a body
+    completes are paid first, in each order (`plans.arrangements`), so those that could
+    be completed are read in the order they were started, and the others, paid after
+    the last reward, in any order.  Ships started alike (`Purse.twins`) are given,
+    between them, any choice of what one could take, one each: they are read as one,
+    with how many they are; where such ships could be completed, every ship is read in
+    order, each list in its order, with which ships are twins.  None where nothing can
+    be placed."""
     found = reach(ask, replace(purse, workers=workers), action, extra, blue)
     if found is None:
         return None
@@ -95,8 +97,8 @@ def walked_from(
         )
     return (
         tuple(found.tiles),
-        tuple(found.have[t] for t in found.tiles),
-        purse.storage_free,
+        tuple(min(found.have[t], found.most + 2) for t in found.tiles),
+        min(purse.storage_free, _room_read(found.most, found.tiles)),
         tuple(purse.supply[t] for t in REWARD_TILES),
         ships,
         _walked(known(ask, found.shapes, None), found.tiles),

@@ -35,8 +35,7 @@ def placing_needs(
     ask: Ask, purse: Purse, action: str, extra: bool, blue: int
 ) -> Counter[tuple[int, int]] | None:
     """How many bodies of the placing `action` need each (taler, own workers), as
-    `Body.needs`; None when a body could complete a ship, or where two ships are twins
-    (`Purse.twins`): then they must be listed."""
+    `Body.needs`; None when a body could complete a ship: then they must be listed."""
     rooms = room_needs(ask, purse, action, extra, blue)
     return None if rooms is None else by_needs(rooms)
 
@@ -57,7 +56,7 @@ def room_needs(
     found = reach(ask, purse, action, extra, blue)
     if found is None:
         return Counter()
-    if completes(ask, purse, found) or purse.twins():
+    if completes(ask, purse, found):
         return None
     counted = Tally(ask, purse, action, extra, blue, found)
     return counted.rooms(counted.ships({counted.zero: 1}, found.keys))
@@ -171,13 +170,21 @@ class Tally:
 
     def ships(self, ways: dict[Used, int], keys: list[str]) -> dict[Used, int]:
         """`ways` with each existing ship of `keys` taking nothing or one of what it
-        could, and any number of new ships of each shape a new ship could take."""
-        found, exact = self.found, self.exact
+        could, and any number of new ships of each shape a new ship could take.  Ships
+        started alike this turn (`Purse.twins`) are told apart only by how many of them
+        take each way, as `plans.plans` lists them."""
+        found, exact, twins = self.found, self.exact, self.purse.twins()
+        alike: Counter[str] = Counter()
         for key in keys:
-            ways = _one_of(
-                ways,
-                known(self.ask, found.onto[key], self.purse.ships[key]).states(self.tiles, exact),
-                self.plus,
+            while key in twins:
+                key = twins[key]
+            alike[key] += 1
+        for key, n in alike.items():
+            choices = known(self.ask, found.onto[key], self.purse.ships[key]).states(
+                self.tiles, exact
+            )
+            ways = (
+                _one_of(ways, choices, self.plus) if n == 1 else _n_of(ways, choices, n, self.plus)
             )
         for state in known(self.ask, found.shapes, None).states(self.tiles, exact):
             ways = _any_number(ways, state, self.plus)
@@ -279,6 +286,36 @@ def _one_of(
             if more is not None:
                 out[more] += n * k
     return out
+
+
+def _n_of(
+    ways: dict[Used, int],
+    choices: Counter[Used],
+    n: int,
+    plus: Callable[[Used, Used], Used | None],
+) -> dict[Used, int]:
+    """`ways` with `n` alike ships each taking nothing or one of `choices` (a state as
+    many times as there are ways to it), told apart only by how many take each way:
+    each way is taken by none, one, ... of the ships not given one before it."""
+    out: dict[tuple[Used, int], int] = {(used, 0): k for used, k in ways.items()}
+    for add, ways_to in choices.items():
+        for _ in range(ways_to):
+            grown: dict[tuple[Used, int], int] = defaultdict(int, out)
+            frontier = out
+            while frontier:
+                more_ways: dict[tuple[Used, int], int] = defaultdict(int)
+                for (used, given), k in frontier.items():
+                    more = plus(used, add) if given < n else None
+                    if more is not None:
+                        more_ways[more, given + 1] += k
+                for state, k in more_ways.items():
+                    grown[state] += k
+                frontier = more_ways
+            out = grown
+    counted: dict[Used, int] = defaultdict(int)
+    for (used, _), k in out.items():
+        counted[used] += k
+    return counted
 
 
 def _any_number(

@@ -76,6 +76,27 @@ def test_a_tally_is_what_listing_the_bodies_gives():
     assert tallied[True] > 100 and tallied[False] > 20  # both kinds of position were met
 
 
+def test_a_tally_of_ships_started_alike_is_what_listing_the_bodies_gives():
+    """Two ships the turn started alike (`Purse.twins`) are told apart only by what each
+    is given: the tally of the clause after counts each way they take between them
+    once, as the listing lists it."""
+    tallied = Counter()
+    for name, line, turns in _positions(random.Random(41), 4):
+        starts = bodies(turns.ask, turns.purse, "hulls", True)
+        afters = [b.after for b in itertools.islice(starts, 2_000) if b.after.twins()]
+        for after in afters[:: max(1, len(afters) // 6)]:
+            for action in vocab.PLACING_ACTIONS:
+                counted = tally(turns.ask, after, action, False)
+                if counted is None:  # a ship could be completed
+                    continue
+                listed = list(itertools.islice(bodies(turns.ask, after, action, False), MOST + 1))
+                if len(listed) > MOST:
+                    continue
+                assert counted == Counter(b.needs for b in listed), (name, line, action)
+                tallied[action, bool(listed)] += 1
+    assert tallied["hulls", True] > 10 and sum(tallied.values()) > 50, tallied
+
+
 def test_turns_counted_with_the_extra_action_are_the_turns_listed():
     checked = 0
     for name, line, turns in _positions(random.Random(32), 4):
@@ -380,6 +401,32 @@ def test_purses_alike_for_a_walk_need_the_same():
                     ), (name, line, action, why)
     # purses of different shapes were found alike for each reason
     assert merged["hulls"] and merged["twins"] and merged["completes"], merged
+
+
+def test_purses_alike_for_a_walk_differ_only_in_what_no_body_could_use():
+    """A walk reads how many of each tile there are and the free storage only up to what
+    the most workers could place: purses read alike that differ in the supply of a hull
+    part or the storage need the same, and a purse that could use the difference is not
+    read alike."""
+    from nauticus_ref.moves.clauses import alike, needs
+
+    told = Counter()
+    for name, line, turns in _positions(random.Random(43), 1):
+        base = turns.purse.copy()
+        base.taler, base.workers = 99, max(base.workers, 4)
+        most = base.workers
+        for tile in [t for t in base.supply if t[0] == "hull"][:2]:
+            groups: dict[object, list] = {}
+            for n in (*range(most + 4), 30):
+                purse = base.copy()
+                purse.supply[tile] = n
+                groups.setdefault(alike(turns.ask, purse, "hulls", False, most), []).append(purse)
+            for key, purses in groups.items():
+                wanted = needs(turns.ask, purses[0], "hulls", False)
+                for other in purses[1:]:
+                    assert needs(turns.ask, other, "hulls", False) == wanted, (name, line, tile)
+                told[len(purses) > 1] += 1
+    assert told[True] and told[False] > 10, told  # both merged and told apart
 
 
 def test_a_purse_that_can_place_nothing_is_alike_no_other():
