@@ -5,7 +5,12 @@ generator reckons with them; none restates them."""
 
 from __future__ import annotations
 
+import itertools
+from typing import cast
+
 from nauticus_ref.game.state import Tile
+from nauticus_ref.notation import vocab
+from nauticus_ref.notation.model import RewardKind
 
 #: Each kind of reward at most so many times a ship.
 MOST_OF_A_KIND = 2
@@ -28,3 +33,18 @@ def gives(
     if kind in ("crown mast", "crown sail"):
         return 0, 0, 0, ((kind.split()[1], "crown"),)
     return 0, 0, 0, tuple(("good", g) for g in goods or ())
+
+
+#: One reward: its kind, and its two goods for a goods reward.
+Choice = tuple[RewardKind, tuple[str, str] | None]
+
+#: The rewards one mast of a completed ship can bring: a goods reward two different goods.
+CHOICES: tuple[Choice, ...] = tuple(
+    [(cast(RewardKind, k), None) for k in vocab.REWARDS if k != "goods"]
+    + [("goods", pair) for pair in itertools.combinations(vocab.GOODS, 2)]
+)
+
+#: Every tile a reward can take from the supply.
+TILES: tuple[Tile, ...] = tuple(
+    sorted({tile for kind, goods in CHOICES for tile in gives(kind, goods)[3]})
+)

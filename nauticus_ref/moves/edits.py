@@ -17,11 +17,11 @@ import dataclasses
 import time
 from typing import Iterator, Sequence
 
+from nauticus_ref.game.rewards import CHOICES
 from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.judge import Judge
 from nauticus_ref.moves.nearest import changes, nearest_weighed
 from nauticus_ref.moves.purse import SPAN
-from nauticus_ref.moves.rewards import REWARD_CHOICES
 from nauticus_ref.moves.turns import TurnOptions, key
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import (
@@ -169,7 +169,7 @@ def _added(pl: Placement, names: Sequence[str]) -> Iterator[Placement]:
             items = [*pl.items, Item(span=SPAN, kind=pl.items[0].kind, name=name)]
         yield dataclasses.replace(pl, items=items)
     if pl.dest.kind != "store":
-        for kind, goods in REWARD_CHOICES:
+        for kind, goods in CHOICES:
             reward = Reward(span=SPAN, kind=kind, goods=goods)
             yield dataclasses.replace(pl, rewards=[*(pl.rewards or ()), reward])
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, cast
 
 from nauticus_ref.core.span import Span
+from nauticus_ref.game import rewards
 from nauticus_ref.game.state import STORAGE_SPACES, Player, Ship, Tile, spaces
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
@@ -150,8 +151,11 @@ class Purse:
                 }
             else:
                 kind = vocab.ITEM_KIND_OF_ACTION.get(action)
+                # a sail or transport that completes a ship takes its rewards' tiles
                 read = tuple(
-                    (t, n) for t, n in supply if t[0] == kind or action in ("sails", "transport")
+                    (t, n)
+                    for t, n in supply
+                    if t[0] == kind or action in ("sails", "transport") and t in rewards.TILES
                 )
                 if action == "hulls":
                     shape = (self.storage_free, read, hulls)

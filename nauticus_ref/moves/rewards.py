@@ -8,28 +8,12 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from functools import cache
-from typing import cast
 
 from nauticus_ref.game import rewards
+from nauticus_ref.game.rewards import CHOICES, Choice
 from nauticus_ref.game.state import Tile, spaces
 from nauticus_ref.moves.purse import SPAN
-from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import Reward, RewardKind
-
-#: One reward: its kind, and its two goods for a goods reward.
-Choice = tuple[RewardKind, tuple[str, str] | None]
-
-#: The rewards one mast of a completed ship can bring: a goods reward two different goods.
-REWARD_CHOICES: tuple[Choice, ...] = tuple(
-    [(cast(RewardKind, k), None) for k in vocab.REWARDS if k != "goods"]
-    + [("goods", pair) for pair in itertools.combinations(vocab.GOODS, 2)]
-)
-
-
-#: Every tile a reward can take from the supply.
-REWARD_TILES: tuple[Tile, ...] = tuple(
-    sorted({tile for kind, goods in REWARD_CHOICES for tile in rewards.gives(kind, goods)[3]})
-)
+from nauticus_ref.notation.model import Reward
 
 
 @cache
@@ -37,7 +21,7 @@ def reward_sets(masts: int) -> tuple[tuple[Choice, ...], ...]:
     """Every set of `masts` rewards the rewards rule allows."""
     return tuple(
         combo
-        for combo in itertools.combinations_with_replacement(REWARD_CHOICES, masts)
+        for combo in itertools.combinations_with_replacement(CHOICES, masts)
         if max(Counter(k for k, _ in combo).values()) <= rewards.MOST_OF_A_KIND
     )
 

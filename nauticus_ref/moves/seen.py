@@ -14,10 +14,10 @@ from collections import Counter, defaultdict
 from dataclasses import replace
 from typing import Callable
 
+from nauticus_ref.game import rewards
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.plans import UNBOUNDED, Reach, reach, taking
 from nauticus_ref.moves.purse import Ask, Purse, check, stored
-from nauticus_ref.moves.rewards import REWARD_TILES
 from nauticus_ref.moves.tally import Known, Tally, Used, completes, known, state_of
 from nauticus_ref.notation import vocab
 
@@ -99,7 +99,7 @@ def walked_from(
         tuple(found.tiles),
         tuple(min(found.have[t], found.most + 2) for t in found.tiles),
         min(purse.storage_free, _room_read(found.most, found.tiles)),
-        tuple(purse.supply[t] for t in REWARD_TILES),
+        tuple(purse.supply[t] for t in rewards.TILES),
         ships,
         _walked(known(ask, found.shapes, None), found.tiles),
     )

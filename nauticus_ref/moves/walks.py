@@ -26,12 +26,13 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Literal
 
+from nauticus_ref.game import rewards
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.orders import Costs, costs, lowest, union
 from nauticus_ref.moves.placing import pay
 from nauticus_ref.moves.plans import Plan, finishing_first, plans, reach
 from nauticus_ref.moves.purse import Ask, Purse, check
-from nauticus_ref.moves.rewards import REWARD_TILES, most_rewards, reward_groups
+from nauticus_ref.moves.rewards import most_rewards, reward_groups
 from nauticus_ref.moves.tally import storage_ways
 from nauticus_ref.notation import vocab
 
@@ -259,7 +260,7 @@ def _ways(
     ] = {}
     room = purse.storage_free if buying else 0
 
-    supply = tuple(purse.supply[tile] for tile in REWARD_TILES)  # as `_branches` reads it
+    supply = tuple(purse.supply[tile] for tile in rewards.TILES)  # as `_branches` reads it
 
     def walk(
         order: list[tuple[tuple[Tile, ...], int]],
@@ -454,12 +455,12 @@ def _branches(
     supply: tuple[int, ...],
 ) -> list[tuple[int, int, tuple[Tile, ...], int, int]]:
     """The reward sets of a completed ship of `masts` masts after the reward tiles
-    `gained` that a `supply` (of `REWARD_TILES`) can give, by the taler, workers and
+    `gained` that a `supply` (of `rewards.TILES`) can give, by the taler, workers and
     tiles they leave the walk, each with how many sets and the storage spaces their
     tiles take; after the last ship that brings any (`last`), the tiles only as a leaf
     that `reads` so much sees them (`_seen`), so that sets alike in that are walked
     once.  Read only: the answer is shared."""
-    have = dict(zip(REWARD_TILES, supply))
+    have = dict(zip(rewards.TILES, supply))
     merged: Counter[tuple[int, int, tuple[Tile, ...], int]] = Counter()
     for (t, w, got), n in reward_groups(masts, ordered).items():
         tiles = gained + got

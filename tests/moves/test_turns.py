@@ -268,3 +268,42 @@ def test_after_a_wrong_start_player_the_options_hold_the_bonus_the_first_turn_br
     texts = [options.turns.printer(game.record).turn(o.turn) for o in options.turns.plain()]
     assert "Ben: 9w = 0vp" in texts and "Ben: 10w = 0vp" not in texts
     assert _errors_on(written("Ben: 10w = 0vp"), 4) == ["workers"]
+
+
+def test_purses_of_one_shape_need_the_same_whatever_else_the_supply_holds():
+    """A shape (`Purse.shape`) reads of the supply what its action's bodies take: the
+    tiles bought, and for a sail or transport that can complete a ship the tiles its
+    rewards take. Purses of one shape that differ elsewhere in the supply need the
+    same; a supply of reward tiles that changes what they need is another shape."""
+    from collections import Counter
+
+    from nauticus_ref.game import rewards
+    from nauticus_ref.moves.clauses import needs
+    from nauticus_ref.moves.plans import reach
+    from nauticus_ref.moves.tally import completes
+
+    checked: Counter[str] = Counter()
+    games = [_game(p.name, p.read_text(encoding="utf-8")) for p in GAMES]
+    for game in games:
+        for line in _turn_lines(game)[::3]:
+            turns = _options(game, line).turns
+            if turns is None:
+                continue
+            for action in ("sails", "transport"):
+                found = reach(turns.ask, turns.purse, action, False, turns.ask.blue)
+                if checked[action] >= 3 or found is None:
+                    continue
+                if not completes(turns.ask, turns.purse, found):
+                    continue
+                groups: dict[object, list] = {}
+                for tile in (*rewards.TILES, ("hull", "bow"), ("mast", "mast")):
+                    for n in (0, 1, 9):
+                        purse = turns.purse.copy()
+                        purse.supply[tile] = n
+                        groups.setdefault(purse.shape(action), []).append(purse)
+                for purses in groups.values():
+                    wanted = needs(turns.ask, purses[0], action, False)
+                    for other in purses[1:]:
+                        assert needs(turns.ask, other, action, False) == wanted, (line, action)
+                checked[action] += 1
+    assert checked["sails"] and checked["transport"], checked
