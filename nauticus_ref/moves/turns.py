@@ -160,37 +160,34 @@ class TurnOptions:
         ]
 
     def firsts(self) -> dict[str, TurnOption]:
-        """The first option of each group, in the listing's order, found without listing
-        the others; where the listing is judged (`follows`), those the judge allows."""
-        out = self._firsts()
+        """The first option of each group, in the listing's order (`each_first`)."""
+        return {o.group: o for o in self.each_first()}
+
+    def each_first(self) -> Iterator[TurnOption]:
+        """The first option of each group, in the listing's order, found one at a time
+        without listing the others (a search cut short keeps those found); where the
+        listing is judged (`follows`), those the judge allows."""
+        found = self._firsts()
         if self.follows:
-            return out
+            return found
         assert self.referee is not None
         judge = Judge(self.referee, self.player.name)
-        return {g: o for g, o in out.items() if judge.legal(o.clauses)}
+        return (o for o in found if judge.legal(o.clauses))
 
-    def _firsts(self) -> dict[str, TurnOption]:
+    def _firsts(self) -> Iterator[TurnOption]:
         name = self.player.name
-        out: dict[str, TurnOption] = {}
-        for option in itertools.islice(self.plain(), 2):
-            out[option.group] = option
+        yield from itertools.islice(self.plain(), 2)  # pass, and the action's first
         if not self.purse.extra:
-            return out
-        passed = next(self.main_bodies(self.purse))[1]
+            return
         for action in vocab.ACTIONS:
             e = next(iter(self.extra_bodies(self.purse, action)), None)
             if e is not None:
-                out[f"extra {action} first"] = TurnOption(
-                    name, (e.clause, PASS), e.taler, e.workers
-                )
+                yield TurnOption(name, (e.clause, PASS), e.taler, e.workers)
+        passed = next(self.main_bodies(self.purse))[1]
         for action in vocab.ACTIONS:
             e = next(iter(self.extra_bodies(passed, action)), None)
             if e is not None:
-                out[f"extra {action} after"] = TurnOption(
-                    name, (PASS, e.clause), e.taler, e.workers
-                )
-
-        return out
+                yield TurnOption(name, (PASS, e.clause), e.taler, e.workers)
 
     def counts(
         self, deadline: float | None = None, seen: Callable[[Clause], None] | None = None

@@ -2,7 +2,7 @@
 looks: a request waits `WAIT_SECONDS` at most and answers from the turns listed by
 then, while the listing goes on, `LIST_SECONDS` in all, for the requests after it.
 
-The first turn of each kind (`TurnOptions.firsts`) is listed first, so that an answer
+The first turn of each kind (`TurnOptions.each_first`) is listed first, so that an answer
 given early, or a listing cut at its end, still has some of every kind; then every
 turn, the Extra Action's kinds taken in turn (`TurnOptions.interleaved`).  Once the
 listing has ended, the answer before any part is chosen, which goes through every
@@ -15,7 +15,7 @@ import itertools
 import re
 import threading
 import time
-from typing import Any
+from typing import Any, Iterator
 
 from nauticus_ref.moves.purse import OutOfTime
 from nauticus_ref.moves.turns import TurnOption, TurnOptions
@@ -122,31 +122,33 @@ class Listing:
     def _list(self, options: TurnOptions, printer: Printer) -> None:
         deadline = time.monotonic() + LIST_SECONDS
         try:
+            # the first of each kind, then every turn: what is found is kept when a
+            # search runs out of time (on a loaded machine, at a rich position)
             with options.until(min(deadline, time.monotonic() + FIRSTS_SECONDS)):
-                self._add(printer, list(options.firsts().values()))
-        except OutOfTime:
-            pass  # the kinds found are listed with the rest
-        try:
+                self._add_all(printer, options.each_first(), deadline)
             with options.until(deadline):
-                self.whole = self._add_all(printer, options, deadline)
-        except OutOfTime:  # a search that found nothing for long
-            pass
+                self.whole = self._add_all(printer, options.interleaved(), deadline)
         finally:
             self.done.set()
         if not self._stopped.is_set():
             self.answer(())  # the first a player asks, and the dearest
 
-    def _add_all(self, printer: Printer, options: TurnOptions, deadline: float) -> bool:
-        """List every turn in batches; whether all were listed."""
+    def _add_all(self, printer: Printer, found: Iterator[TurnOption], deadline: float) -> bool:
+        """Add the turns `found` yields, in batches, until the deadline, a stop or a
+        search that runs out of time (`OutOfTime`); whether all were added."""
         batch: list[TurnOption] = []
-        for option in options.interleaved():
-            batch.append(option)
-            if len(batch) == BATCH:
-                self._add(printer, batch)
-                batch = []
-                if self._stopped.is_set() or time.monotonic() > deadline:
-                    return False
-        self._add(printer, batch)
+        try:
+            for option in found:
+                batch.append(option)
+                if len(batch) == BATCH:
+                    self._add(printer, batch)
+                    batch = []
+                    if self._stopped.is_set() or time.monotonic() > deadline:
+                        return False
+        except OutOfTime:
+            return False
+        finally:
+            self._add(printer, batch)
         return not self._stopped.is_set()
 
     def _add(self, printer: Printer, options: list[TurnOption]) -> None:

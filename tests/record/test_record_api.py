@@ -294,6 +294,28 @@ def test_a_rich_positions_choices_answer_before_the_listing_ends_and_grow(tmp_pa
     assert sum(s["turns"] for s in later["steps"]) > sum(s["turns"] for s in first["steps"])
 
 
+def test_a_listing_whose_search_runs_out_of_time_offers_what_it_found(tmp_path, monkeypatch):
+    """On a loaded machine a search may run out of time before it finds the Extra
+    Action's first turn: the turns found before it, pass and the phase's action, are
+    still offered, and the answer says it is cut."""
+    from nauticus_ref.moves.purse import OutOfTime
+    from nauticus_ref.moves.turns import TurnOptions
+
+    def out_of_time(*args, **kwargs):
+        raise OutOfTime
+
+    monkeypatch.setattr(TurnOptions, "extra_bodies", out_of_time)
+    path = tmp_path / "game.ngn"
+    path.write_text(
+        "players: Anna, Ben\nround 1: money hulls goods transport crowns masts deliver sails\n"
+        "1. Anna money\n",
+        encoding="utf-8",
+    )
+    answer = Book.open(str(path)).choices([])
+    steps = [s["text"] for s in answer["steps"]]
+    assert answer["cut"] and {"pass", "1w", "2w"} <= set(steps), answer
+
+
 def test_the_rewards_of_a_completed_ship_are_chosen_one_at_a_time(tmp_path):
     """game-3p.ngn line 103: `crest4 sail >K` completes K, whose three masts bring three
     rewards. They are chosen a step each, from a handful of buttons, not one button for

@@ -90,6 +90,35 @@ def test_two_rounds_are_recorded_by_tapping_at_phone_width(serve, browser, monke
     page.close()
 
 
+def test_until_a_turn_is_listed_the_page_says_it_is_finding_the_choices(
+    serve, browser, monkeypatch
+):
+    """On a loaded machine the first answer may come before any turn is listed: the
+    page keeps saying it is finding the choices, never an empty choice, and offers
+    them once they are listed."""
+    import time
+
+    from playwright.sync_api import expect
+
+    from nauticus_ref.moves.turns import TurnOptions
+    from nauticus_ref.record import listing
+
+    monkeypatch.setattr(listing, "WAIT_SECONDS", 0.05)  # as served
+    firsts = TurnOptions.each_first
+    monkeypatch.setattr(TurnOptions, "each_first", lambda self: time.sleep(2) or firsts(self))
+    s = serve()
+    s.call("/api/new", {"players": ["Anna", "Ben"]})
+    s.call("/api/play", {"line": "round 1: money hulls goods transport crowns masts deliver sails"})
+    s.call("/api/play", {"line": "1. Anna money"})
+    page = browser.new_page(viewport={"width": 400, "height": 800})
+    page.goto(s.base + "/")
+    expect(page.locator("#steps")).to_contain_text("Finding", timeout=30_000)
+    page.wait_for_timeout(1_000)  # the first answer is in: nothing listed yet
+    expect(page.locator("#steps")).to_contain_text("Finding", timeout=100)
+    expect(page.locator("#steps button").first).to_be_visible(timeout=30_000)
+    assert "pass" in page.locator("#steps").inner_text()
+
+
 def test_a_refused_turn_keeps_its_text_and_findings_and_enter_writes(serve, browser):
     from playwright.sync_api import expect
 

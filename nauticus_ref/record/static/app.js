@@ -204,6 +204,12 @@ async function choose(chips, steps, confirm, me, action, refresh = false) {
       if (mine === asked && steps.isConnected) choose(chips, steps, confirm, me, action, true);
     }, 1000);
   }
+  if (data.listing && !data.steps.length && !data.complete) {
+    // nothing listed yet: still finding (asked again in a second), never an empty choice
+    confirm.replaceChildren();
+    steps.replaceChildren(el("p", {}, _("Finding the choices...")));
+    return;
+  }
   if (!chosen.length && !data.complete && data.steps.length === 1 && data.steps[0].turns === 1 && !data.cut) {
     chosen.push(data.steps[0].text);  // one turn only (a forced pass): straight to Confirm
     return again();
