@@ -10,6 +10,8 @@ without the Extra Action counted, the exact count of every turn with the Extra A
 its own bound (`views/moves.SECONDS`).  Beside them, the reference: validating each whole
 record once.  Printed: the median, the 99th percentile and the maximum of each, the
 positions whose count ran past S, and the peak memory of the process that measured.
+With `--where`, each position past S (record and line) and where its count stopped (the
+generator's functions it was in), then how many stopped in each.
 With `--jobs J`, J processes measure a record each at a time (on a machine with J
 cores free; the reference is measured in the same processes), and the peak memory is
 the largest of theirs.
@@ -25,6 +27,8 @@ import resource
 import statistics
 import sys
 import time
+import traceback
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Iterator
@@ -52,8 +56,9 @@ def records(paths: list[Path], games: int) -> list[tuple[str, str]]:
     return out
 
 
-def measure(name: str, text: str, seconds: float, times: dict[str, list[float]]) -> int:
-    """Time every position of one record into `times`; how many counts ran past."""
+def measure(name: str, text: str, seconds: float, times: dict[str, list[float]]) -> list[str]:
+    """Time every position of one record into `times`; the counts that ran past, each
+    as its line and where it stopped (`stopped_in`)."""
     start = time.perf_counter()
     game = validate_source(Source(name, text), steps=False)
     times["validating the whole record"].append(time.perf_counter() - start)
@@ -62,7 +67,7 @@ def measure(name: str, text: str, seconds: float, times: dict[str, list[float]])
     lines = sorted(
         m.span.line for rnd in game.record.rounds for ph in rnd.phases for m in [ph, *ph.turns]
     )
-    past = 0
+    past: list[str] = []
     for line in lines:
         t0 = time.perf_counter()
         referee_before(game.record, board, line, game.lines)
@@ -76,8 +81,8 @@ def measure(name: str, text: str, seconds: float, times: dict[str, list[float]])
         t3 = time.perf_counter()
         try:
             options.turns.counts(time.monotonic() + seconds)
-        except OutOfTime:
-            past += 1
+        except OutOfTime as out:
+            past.append(f"{line} {stopped_in(out)}")
         t4 = time.perf_counter()
         moves_json(name, game.record, options, None)
         t5 = time.perf_counter()
@@ -87,27 +92,36 @@ def measure(name: str, text: str, seconds: float, times: dict[str, list[float]])
     return past
 
 
+def stopped_in(out: OutOfTime) -> str:
+    """The generator's functions a count was in when it ran out of time, outermost
+    first, the first three below `TurnOptions.counts`."""
+    frames = traceback.extract_tb(out.__traceback__)
+    names = [Path(f.filename).stem + "." + f.name for f in frames if "/moves/" in f.filename]
+    return " > ".join([n for n in names[1:] if n != "purse.check"][:3])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("records", nargs="*", type=Path)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--where", action="store_true", help="name each count past S")
     args = parser.parse_args()
     times: dict[str, list[float]] = {k: [] for k in LABELS}
     measured = records(args.records, args.games)
-    past = 0
+    past: list[str] = []
     with ProcessPoolExecutor(args.jobs) as pool:
         names, texts = zip(*measured)
         seconds = [args.seconds] * len(measured)
-        results: Iterator[tuple[dict[str, list[float]], int]] = (
+        results: Iterator[tuple[dict[str, list[float]], list[str]]] = (
             pool.map(measured_one, names, texts, seconds)
             if args.jobs > 1
             else map(measured_one, names, texts, seconds)
         )
         for k, (name, (got, over)) in enumerate(zip(names, results), 1):
             print(f"[{k}/{len(measured)}] {name}", file=sys.stderr, flush=True)
-            past += over
+            past += [f"{name}:{p}" for p in over]
             for label, ts in got.items():
                 times[label] += ts
     positions = len(times["the table before the line"])
@@ -121,10 +135,15 @@ def main() -> None:
             f"  {label:<40} median {statistics.median(ms):8.1f} ms   "
             f"p99 {p99:8.1f} ms   max {ms[-1]:8.1f} ms"
         )
-    print(f"  counts that ran past {args.seconds:g} s: {past}")
+    print(f"  counts that ran past {args.seconds:g} s: {len(past)}")
     who = resource.RUSAGE_CHILDREN if args.jobs > 1 else resource.RUSAGE_SELF
     peak = resource.getrusage(who).ru_maxrss / 1024
     print(f"  peak memory of a measuring process: {peak:.0f} MB")
+    if args.where:
+        print(f"where the counts past {args.seconds:g} s stopped:")
+        print("".join(f"  {p}\n" for p in past), end="")
+        for where, n in Counter(p.split(" ", 1)[1] for p in past).most_common():
+            print(f"  {n:4}  {where}")
 
 
 LABELS = (
@@ -136,8 +155,8 @@ LABELS = (
 )
 
 
-def measured_one(name: str, text: str, seconds: float) -> tuple[dict[str, list[float]], int]:
-    """The times of one record's positions, and how many counts ran past `seconds`."""
+def measured_one(name: str, text: str, seconds: float) -> tuple[dict[str, list[float]], list[str]]:
+    """The times of one record's positions, and the counts that ran past `seconds`."""
     times: dict[str, list[float]] = {k: [] for k in LABELS}
     past = measure(name, text, seconds, times)
     return times, past
