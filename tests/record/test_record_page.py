@@ -105,7 +105,7 @@ def test_until_a_turn_is_listed_the_page_says_it_is_finding_the_choices(
 
     monkeypatch.setattr(listing, "WAIT_SECONDS", 0.05)  # as served
     firsts = TurnOptions.each_first
-    monkeypatch.setattr(TurnOptions, "each_first", lambda self: time.sleep(2) or firsts(self))
+    monkeypatch.setattr(TurnOptions, "each_first", lambda self: time.sleep(4) or firsts(self))
     s = serve()
     s.call("/api/new", {"players": ["Anna", "Ben"]})
     s.call("/api/play", {"line": "round 1: money hulls goods transport crowns masts deliver sails"})
