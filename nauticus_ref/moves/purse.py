@@ -172,6 +172,17 @@ class Purse:
         return out
 
 
+def alike_counts(twins: dict[str, str], keys: Iterable[str]) -> Counter[str]:
+    """Of the ships `keys`, the first of each set started alike (`twins`, as
+    `Purse.twins` gives them), with how many of `keys` that set holds."""
+    out: Counter[str] = Counter()
+    for key in keys:
+        while key in twins:
+            key = twins[key]
+        out[key] += 1
+    return out
+
+
 def forfeited(tile: Tile, taken: int, room: int) -> bool:
     """Whether a free tile (the first of a kind at a printed 0) stored once `taken` of
     the storage's `room` free spaces are filled finds no room, and is forfeited as the

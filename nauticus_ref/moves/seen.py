@@ -17,7 +17,7 @@ from typing import Callable
 from nauticus_ref.game import rewards
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.plans import UNBOUNDED, Reach, reach, taking
-from nauticus_ref.moves.purse import Ask, Purse, check, stored
+from nauticus_ref.moves.purse import Ask, Purse, alike_counts, check, stored
 from nauticus_ref.moves.tally import Known, Tally, Used, completes, known, state_of
 from nauticus_ref.notation import vocab
 
@@ -81,10 +81,7 @@ def walked_from(
     else:
         # a ship and its twins take between them any choice of what it could take, one
         # each: read as what it could take and how many they are
-        first: dict[str, str] = {}
-        for k in found.keys:
-            first[k] = first.get(twins.get(k, k), k)
-        alike = Counter(first.values())
+        alike = alike_counts(twins, found.keys)
         ships = (
             tuple(_walked(taken[k], found.tiles) for k in found.keys if taken[k].completes),
             tuple(

@@ -23,7 +23,7 @@ from typing import Callable
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.plans import REMEMBERED, Reach, completing, reach
-from nauticus_ref.moves.purse import Ask, Purse, forfeited
+from nauticus_ref.moves.purse import Ask, Purse, alike_counts, forfeited
 from nauticus_ref.notation import vocab
 
 #: How many of each tile, in the order of `Reach.tiles` (or only whether, `placing_needs`),
@@ -173,13 +173,8 @@ class Tally:
         could, and any number of new ships of each shape a new ship could take.  Ships
         started alike this turn (`Purse.twins`) are told apart only by how many of them
         take each way, as `plans.plans` lists them."""
-        found, exact, twins = self.found, self.exact, self.purse.twins()
-        alike: Counter[str] = Counter()
-        for key in keys:
-            while key in twins:
-                key = twins[key]
-            alike[key] += 1
-        for key, n in alike.items():
+        found, exact = self.found, self.exact
+        for key, n in alike_counts(self.purse.twins(), keys).items():
             choices = known(self.ask, found.onto[key], self.purse.ships[key]).states(
                 self.tiles, exact
             )
