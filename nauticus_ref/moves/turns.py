@@ -137,27 +137,63 @@ class TurnOptions:
         return (o for o in options if judge.legal(o.clauses))
 
     def _groups(self) -> list[Iterator[TurnOption]]:
-        """The listing's groups in its order, each lazily: pass and the phase's action,
-        then each action as the Extra Action first, then each after."""
-        name = self.player.name
+        """The listing's groups in its order, each lazily (`group`), not judged."""
+        return [self._group(g) for g in self.group_names()]
+
+    def group_names(self) -> list[str]:
+        """The listing's groups in its order: `""`, pass and the phase's action alone;
+        then, while the player has the Extra Action, `extra <action> first` for each
+        action, then `extra <action> after` (`TurnOption.group`)."""
         if not self.purse.extra:
-            return [self.plain()]
+            return [""]
+        return ["", *(f"extra {a} {at}" for at in ("first", "after") for a in vocab.ACTIONS)]
 
-        def first(action: str) -> Iterator[TurnOption]:
+    def group(
+        self,
+        name: str,
+        main: Callable[[Clause], bool] | None = None,
+        extra: Callable[[Clause], bool] | None = None,
+        mains: Sequence[tuple[Clause, Purse, int, int]] | None = None,
+    ) -> Iterator[TurnOption]:
+        """The options of the group `name` (`group_names`), judged where the listing
+        does not follow the rules (`follows`): those whose clause of the phase's action
+        `main` allows and whose Extra Action's clause `extra` allows, each asked before
+        the clauses that follow it are looked for.  `mains`: the phase's action's
+        bodies from the purse (`main_bodies`), where the caller has them already."""
+        return self._judged(self._group(name, main, extra, mains))
+
+    def _group(
+        self,
+        name: str,
+        main: Callable[[Clause], bool] | None = None,
+        extra: Callable[[Clause], bool] | None = None,
+        mains: Sequence[tuple[Clause, Purse, int, int]] | None = None,
+    ) -> Iterator[TurnOption]:
+        player = self.player.name
+        main = main or _anything
+        extra = extra or _anything
+        if not name:
+            for clause, _, taler, used in mains or self.main_bodies(self.purse):
+                if main(clause):
+                    yield TurnOption(player, (clause,), taler, used)
+            return
+        _, action, at = name.split()
+        if at == "first":
             for e in self.extra_bodies(self.purse, action):
-                for clause, _, taler, used in self.main_bodies(e.after):
-                    yield TurnOption(name, (e.clause, clause), e.taler + taler, e.workers + used)
-
-        def after(action: str) -> Iterator[TurnOption]:
-            for clause, rest, taler, used in self.main_bodies(self.purse):
+                if extra(e.clause):
+                    for clause, _, taler, used in self.main_bodies(e.after):
+                        if main(clause):
+                            yield TurnOption(
+                                player, (e.clause, clause), e.taler + taler, e.workers + used
+                            )
+            return
+        for clause, rest, taler, used in mains or self.main_bodies(self.purse):
+            if main(clause):
                 for e in self.extra_bodies(rest, action):
-                    yield TurnOption(name, (clause, e.clause), taler + e.taler, used + e.workers)
-
-        return [
-            self.plain(),
-            *(first(a) for a in vocab.ACTIONS),
-            *(after(a) for a in vocab.ACTIONS),
-        ]
+                    if extra(e.clause):
+                        yield TurnOption(
+                            player, (clause, e.clause), taler + e.taler, used + e.workers
+                        )
 
     def firsts(self) -> dict[str, TurnOption]:
         """The first option of each group, in the listing's order (`each_first`)."""
@@ -365,6 +401,10 @@ class TurnOptions:
                     if key((e.clause,)) == want[1:]:
                         return TurnOption(name, (c, e.clause), t + e.taler, u + e.workers)
         return None
+
+
+def _anything(clause: Clause) -> bool:
+    return True
 
 
 def _tiles(clause: Clause | None) -> Counter[Tile] | None:

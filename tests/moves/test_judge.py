@@ -75,3 +75,33 @@ def test_the_interleaved_walk_lists_every_option_once_as_the_listing_does():
     listed = Counter(key(o.clauses) for o in turns)
     assert sum(listed.values()) == 7359
     assert Counter(key(o.clauses) for o in turns.interleaved()) == listed
+
+
+def test_a_group_asked_for_the_clauses_it_must_hold_lists_just_those_of_its_turns():
+    """`TurnOptions.group` with `main` and `extra`: the turns of the group whose clauses
+    they allow, in the listing's order, as filtering the group's every turn gives; the
+    groups together are the listing."""
+    from nauticus_ref.moves.turns import PASS
+
+    game = validate_source(Source(GAME.name, GAME.read_text(encoding="utf-8")))
+    turns = options_at(game.record, game.replayed.table.board, 95, game.lines).turns
+    names = turns.group_names()
+    assert names[0] == "" and len(names) == 17
+    every = {g: list(turns.group(g)) for g in names}
+    assert [o for g in names for o in every[g]] == list(turns)
+
+    def cheap(clause):  # a body of at most one placement, or a pass
+        return clause is PASS or len(getattr(clause, "placements", ())) <= 1
+
+    def few(clause):  # the Extra Action with at most two workers
+        return (clause.workers or 0) <= 2
+
+    for g in names:
+        at_main = 0 if g == "" or g.endswith("after") else 1
+        want = [
+            o
+            for o in every[g]
+            if cheap(o.clauses[at_main]) and (g == "" or few(o.clauses[1 - at_main]))
+        ]
+        assert list(turns.group(g, cheap, few)) == want, g
+    assert any(list(turns.group(g, cheap, few)) != every[g] for g in names)
