@@ -214,7 +214,6 @@ class Book:
             if not self.started:
                 raise BookError(409, _("no game is being recorded yet"))
             listing = self._listing_now()
-            listing.wait()
             answer = listing.answer(tuple(chosen))
             complete = answer["complete"]
             if complete is not None:  # what the player has left, from the referee itself

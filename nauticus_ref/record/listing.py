@@ -1,12 +1,19 @@
-"""The turns of the next line, listed for the recorder's choices while the player
-looks: a request waits `WAIT_SECONDS` at most and answers from the turns listed by
-then, while the listing goes on, `LIST_SECONDS` in all, for the requests after it.
+"""The turns of the next line, found for the recorder's choices while the player looks.
 
-The first turn of each kind (`TurnOptions.each_first`) is listed first, so that an answer
-given early, or a listing cut at its end, still has some of every kind; then every
-turn, the Extra Action's kinds taken in turn (`TurnOptions.interleaved`).  Once the
-listing has ended, the answer before any part is chosen, which goes through every
-turn listed, is found at once, and each answer is kept.
+A thread of its own finds them, once a position: first the first turn of each group
+(`TurnOptions.group_names`), then every turn without the Extra Action, `LIST_SECONDS`
+in all.  Those are what the choices offer until an Extra Action is chosen, each Extra
+Action offered as one part of its own (`parts.gate_of`).  Until the player asks
+something else, it goes on with the turns with the Extra Action, a turn of each group
+in turn.
+
+An answer that could miss a part is a question to the thread (`QUERY_SECONDS`): for
+the parts chosen, whether each Extra Action not yet seen to go on from them can (the
+first turn of its group that holds them), or, once an Extra Action is chosen, every
+turn of its group that holds them (`TurnOptions.group`, asked for the clauses that
+could hold them).  A request waits `WAIT_SECONDS` at most and answers from the turns
+found by then; `listing` says that the thread is still at it, `cut` that a legal next
+part may be missing.  `MAX_TURNS` bounds the turns kept.
 """
 
 from __future__ import annotations
@@ -15,73 +22,139 @@ import itertools
 import re
 import threading
 import time
-from typing import Any, Iterator
+from collections import Counter
+from typing import Any, Callable, Iterator
 
 from nauticus_ref.moves.purse import OutOfTime
 from nauticus_ref.moves.turns import TurnOption, TurnOptions
+from nauticus_ref.notation.model import Clause
 from nauticus_ref.notation.printer import Printer
-from nauticus_ref.record.parts import Matcher
+from nauticus_ref.record.parts import (
+    Group,
+    Matcher,
+    blank_new,
+    chosen_groups,
+    clause_groups,
+    gate_of,
+    is_extra,
+    is_gate,
+)
 
-#: Seconds a request waits for the listing before it answers from what is listed.
+#: Seconds a request waits for the thread before it answers from what is found.
 WAIT_SECONDS = 0.05
-#: Seconds the listing of one position takes at most; past them it is cut.
+#: Seconds the first listing of a position takes at most: the first turn of each
+#: group, then the turns without the Extra Action; past them it is cut.
 LIST_SECONDS = 1.0
-#: Seconds of those the first turn of each kind may take.
+#: Seconds of those the first turn of each group may take.
 FIRSTS_SECONDS = 0.25
-#: Turns listed between two looks at the clock and at a request to stop.
+#: Seconds one question about the parts chosen takes at most.
+QUERY_SECONDS = 2.0
+#: Seconds the thread waits for a question before it ends (the next starts another).
+IDLE_SECONDS = 60.0
+#: Questions waiting at most: the latest are taken first, the oldest let go.
+MAX_QUESTIONS = 4
+#: Turns kept at most, for the memory they take.
+MAX_TURNS = 50_000
+#: Turns listed between two looks at the clock and for a question.
 BATCH = 64
-#: Answers kept at most, once the listing has ended (`Listing.answers`).
+#: Answers kept at most, until another turn is found (`Listing.answers`).
 ANSWERS = 64
 #: Next steps an answer offers at most.
 MAX_CHOICES = 300
 #: A canonical turn's claim at its end: the taler paid or received, or the points.
 CLAIM = re.compile(r"=\s*(-?\d+)\s*(?:t|vp)\s*$")
-#: The Extra Action's parts (`parts.turn_groups`): offered after the phase's action's.
+#: The Extra Action's parts: offered after the phase's action's.
 EXTRA = ("extra ", "then extra ")
 #: A step's kind where it is the Extra Action's: the action, and before or after.
-EXTRA_KIND = re.compile(r"(then )?extra \w+:")
+EXTRA_KIND = re.compile(r"(then )?extra \w+")
 
 Data = dict[str, Any]
+#: The parts chosen, in any order (`chosen_groups`, sorted).
+Key = tuple[Group, ...]
 
 
 class Listing:
-    """The turns of `player` at one position, listed by a thread of its own into
+    """The turns of `player` at one position, found by a thread of its own into
     `matcher` (read under `lock`)."""
 
     def __init__(self, player: str, options: TurnOptions, printer: Printer, held: set[str]):
         self.player = player
+        self.options = options
+        self.printer = printer
         self.matcher = Matcher(held)  # the player's ships, by casefolded name
         self.lock = threading.Lock()
-        self.whole = False  # every turn is listed
-        self.done = threading.Event()  # the listing has ended, whole or cut
+        self.groups = options.group_names()
+        self.done: set[str] = set()  # the groups whose every turn is found
+        #: the parts chosen an Extra Action's group has been searched for: no turn of
+        #: it holds them (before it is chosen), every turn of it that does is found
+        #: (after), by group
+        self.searched: dict[str, list[Counter[Group]]] = {g: [] for g in self.groups}
+        self.ready = threading.Event()  # the first listing has ended, whole or cut
         self._stopped = threading.Event()
+        self._asked = threading.Condition(self.lock)
+        self._queue: list[tuple[str, ...]] = []  # questions to the thread, the latest last
+        self._busy: tuple[str, ...] | None = None  # the question the thread is at
+        self._serving = True  # a thread takes the questions
         self._seen: set[str] = set()
-        #: the answers given once the listing ended, by the parts chosen: the first
-        #: step of a rich turn goes through every turn listed
+        self._answered: set[Key] = set()  # the questions the thread has taken
+        #: the answers given while the thread was not at them, by the parts chosen,
+        #: until another turn is found or a search ends (`_version`)
         self.answers: dict[tuple[str, ...], Data] = {}
-        threading.Thread(
-            target=self._list, args=(options, printer), name="choices", daemon=True
-        ).start()
-
-    def wait(self) -> None:
-        """Until the listing ends, `WAIT_SECONDS` at most."""
-        self.done.wait(WAIT_SECONDS)
+        self._version = 0
+        self._mains: list[Any] | None = None  # the phase's action's bodies, once all found
+        self._heads: dict[int, Counter[str]] = {}  # the parts of each of them (`_holding`)
+        self._base: list[tuple[str, int, int]] = []  # the first listing's turns
+        self._empty: set[str] = set()  # the groups with no turn at all
+        threading.Thread(target=self._run, name="choices", daemon=True).start()
 
     def stop(self) -> None:
         """End the listing where it is (the record changed)."""
-        self._stopped.set()
+        with self.lock:
+            self._stopped.set()
+            self._asked.notify_all()
 
     def answer(self, chosen: tuple[str, ...]) -> Data:
-        """The next steps after the parts `chosen` among the turns listed so far, each
-        with how many turns go on from it and what they cost, `MAX_CHOICES` at most;
-        the turn `chosen` make, if they make one; whether that is all (`cut`) and
-        whether the listing goes on (`listing`)."""
+        """The next steps after the parts `chosen` among the turns found, each with how
+        many turns found go on from it and what they cost, `MAX_CHOICES` at most; the
+        turn `chosen` make, if they make one; whether a legal next part may be missing
+        (`cut`) and whether the thread is still finding (`listing`).  A question to the
+        thread where one is needed, waited for `WAIT_SECONDS` at most."""
+        key = _key(chosen)
+        answer = self._answer(chosen, key)
+        if answer["cut"] and chosen_groups(list(chosen)) is not None and self._ask(chosen, key):
+            with self.lock:
+                self._asked.wait_for(lambda: not self._waiting(chosen), WAIT_SECONDS)
+            answer = self._answer(chosen, key)
+        return answer
+
+    def _ask(self, chosen: tuple[str, ...], key: Key) -> bool:
+        """Put the question of the parts `chosen` to the thread, unless it was put
+        before (in any order)."""
+        with self.lock:
+            if self._stopped.is_set() or key in self._answered:
+                return False
+            if chosen in self._queue or chosen == self._busy:
+                return True
+            self._queue.append(chosen)
+            del self._queue[:-MAX_QUESTIONS]  # the player has moved on from the others
+            self._asked.notify_all()
+            if not self._serving:
+                self._serving = True
+                threading.Thread(target=self._questions, name="choices", daemon=True).start()
+            return True
+
+    def _waiting(self, chosen: tuple[str, ...]) -> bool:
+        return not self.ready.is_set() or chosen in self._queue or chosen == self._busy
+
+    def _answer(self, chosen: tuple[str, ...], key: Key) -> Data:
         with self.lock:
             known = self.answers.get(chosen)
             if known is not None:
                 return known
-            cut, running = not self.whole, not self.done.is_set()
+            version = self._version
+            running = self._waiting(chosen)
             going_on = list(self.matcher.going_on(list(chosen)))
+            exact = self._exact(key)
         steps: dict[str, list[int]] = {}
         gives: dict[str, int] = {}  # a step that makes a turn: what its claim says
         complete: Data | None = None
@@ -97,10 +170,11 @@ class Listing:
                 seen[1], seen[2] = min(seen[1], taler), max(seen[2], taler)
                 if turn.size == len(chosen) + 1 and claim is not None:
                     gives[part] = int(claim.group(1))
+        witnessed = {turn.gate for turn, _ in going_on if turn.gate}
         answer = {
             "chosen": list(chosen),
             "complete": complete,
-            "cut": cut or len(steps) > MAX_CHOICES,
+            "cut": not exact(witnessed) or len(steps) > MAX_CHOICES,
             "listing": running,
             "steps": [
                 {
@@ -112,52 +186,292 @@ class Listing:
                 for k, v in _shown(steps)
             ],
         }
-        if not running:
+        if not running and (not answer["cut"] or key in self._answered):
             with self.lock:
+                if self._version != version:
+                    return answer
                 if len(self.answers) >= ANSWERS:
                     self.answers.pop(next(iter(self.answers)))
                 self.answers[chosen] = answer
         return answer
 
-    def _list(self, options: TurnOptions, printer: Printer) -> None:
-        deadline = time.monotonic() + LIST_SECONDS
-        try:
-            # the first of each kind, then every turn: what is found is kept when a
-            # search runs out of time (on a loaded machine, at a rich position)
-            with options.until(min(deadline, time.monotonic() + FIRSTS_SECONDS)):
-                self._add_all(printer, options.each_first(), deadline)
-            with options.until(deadline):
-                self.whole = self._add_all(printer, options.interleaved(), deadline)
-        finally:
-            self.done.set()
-        if not self._stopped.is_set():
-            self.answer(())  # the first a player asks, and the dearest
+    def _exact(self, key: Key) -> Callable[[set[str]], bool]:
+        """Whether the steps after the parts `key` are all the legal next parts, given
+        the Extra Actions some turn found that holds them has (read under `lock`)."""
+        chosen = Counter(key)
+        gates = {gate_of(head) for head, _ in key if is_extra(head)}
+        if gates:
+            group = _group_of(min(gates))
+            whole = group in self.done or _covers(self.searched[group], chosen)
+            return lambda witnessed: whole
+        extras = [
+            g
+            for g in self.groups[1:]
+            if g not in self.done and not _covers(self.searched[g], chosen)
+        ]
+        plain = "" in self.done
+        return lambda witnessed: plain and all(_gate(g) in witnessed for g in extras)
 
-    def _add_all(self, printer: Printer, found: Iterator[TurnOption], deadline: float) -> bool:
-        """Add the turns `found` yields, in batches, until the deadline, a stop or a
-        search that runs out of time (`OutOfTime`); whether all were added."""
+    # the thread ----------------------------------------------------------------
+    def _run(self) -> None:
+        start = time.monotonic()
+        try:
+            self._firsts(start + FIRSTS_SECONDS)
+            self._plain(start + LIST_SECONDS)
+        finally:
+            with self.lock:
+                self.ready.set()
+                self._forget()
+                self._asked.notify_all()
+        self._extras(start + LIST_SECONDS)
+        self._questions()
+
+    def _questions(self) -> None:
+        """Answer the questions put (`answer`), the latest first, until none has come
+        for `IDLE_SECONDS` (the next starts another thread) or the listing is stopped."""
+        while True:
+            with self.lock:
+                self._asked.wait_for(lambda: self._queue or self._stopped.is_set(), IDLE_SECONDS)
+                if self._stopped.is_set() or not self._queue:
+                    self._serving = False
+                    return
+                self._busy = chosen = self._queue.pop()
+                self._answered.add(_key(chosen))
+            try:
+                self._serve(list(chosen))
+            finally:
+                with self.lock:
+                    self._busy = None
+                    self._forget()
+                    self._asked.notify_all()
+
+    def _firsts(self, deadline: float) -> None:
+        """Pass and the phase's action's first turn, then the first turn of each group
+        with the Extra Action; a group with none is whole."""
+        options = self.options
+        try:
+            with options.until(deadline):
+                self._keep(list(itertools.islice(options.group(""), 2)), base=True)
+                for group in self.groups[1:]:
+                    first = next(options.group(group), None)
+                    if first is None:
+                        self._empty.add(group)
+                        self._settle(group)
+                    else:
+                        self._keep([first], base=True)
+        except OutOfTime:
+            pass
+
+    def _plain(self, deadline: float) -> None:
+        """Every turn without the Extra Action: the bodies of the phase's action, kept
+        for the turns after which the Extra Action comes (`TurnOptions.group`)."""
+        options = self.options
+        try:
+            with options.until(deadline):
+                if self._mains is None:
+                    mains = []
+                    for n, body in enumerate(options.main_bodies(options.purse), 1):
+                        mains.append(body)
+                        if n % BATCH == 0 and (
+                            self._stopped.is_set() or time.monotonic() > deadline
+                        ):
+                            return
+                    self._mains = mains
+                    # kept alive by `_mains`, so known by their identity
+                    self._heads = {id(c): self._heads_of(c, 0) for c, _, _, _ in mains}
+                if self._add_all(options.group("", mains=self._mains), deadline, base=True):
+                    self._settle("")
+        except OutOfTime:
+            pass
+
+    def _extras(self, deadline: float) -> None:
+        """The turns with the Extra Action, a turn of each group in turn, until the
+        deadline or a question."""
+        options = self.options
+        groups = [g for g in self.groups[1:] if g not in self.done]
+        found = [options.group(g, mains=self._mains) for g in groups]
+        ended = object()
+        try:
+            with options.until(deadline):
+                while groups:
+                    batch: list[TurnOption] = []
+                    whole: set[int] = set()  # the groups whose every turn is in the batch
+                    for _ in range(BATCH // len(groups) + 1):
+                        for k, turns in enumerate(found):
+                            turn = next(turns, ended)
+                            if turn is ended:
+                                whole.add(k)
+                            elif isinstance(turn, TurnOption):
+                                batch.append(turn)
+                    if self._keep(batch) is None:
+                        return
+                    for k in whole:
+                        self._settle(groups[k])
+                    still = [k for k in range(len(groups)) if k not in whole]
+                    groups, found = [groups[k] for k in still], [found[k] for k in still]
+                    if self._queue or self._stopped.is_set() or time.monotonic() > deadline:
+                        return
+        except OutOfTime:
+            pass
+
+    def _serve(self, chosen: list[str]) -> None:
+        """Answer the question of the parts `chosen` (`answer`), `QUERY_SECONDS` at
+        most."""
+        key = _key(tuple(chosen))
+        heads = [head for head, _ in key]
+        gates = {gate_of(h) for h in heads if is_extra(h)}
+        main = self._holding([h for h in heads if not is_extra(h)], 0)
+        deadline = time.monotonic() + QUERY_SECONDS
+        options = self.options
+        with self.lock:
+            if len(self.matcher.turns) > MAX_TURNS // 2:  # room for what it finds
+                self._start_over()
+        if "" not in self.done:  # the first listing was cut: it goes on first
+            self._plain(deadline)
+        try:
+            with options.until(deadline):
+                if gates:
+                    group = _group_of(min(gates))
+                    extra = self._holding(
+                        [h for h in heads if is_extra(h)], int(group.endswith("after"))
+                    )
+                    found = options.group(group, main, extra, self._mains)
+                    if self._add_all(found, deadline):
+                        self._settle(group, key)
+                    return
+                with self.lock:
+                    witnessed = {t.gate for t, _ in self.matcher.going_on(chosen) if t.gate}
+                for group in self.groups[1:]:
+                    if group in self.done or _gate(group) in witnessed:
+                        continue
+                    found = options.group(group, main, None, self._mains)
+                    if self._witness(found, chosen) is False:
+                        self._settle(group, key)
+                    if time.monotonic() > deadline:
+                        return
+        except OutOfTime:
+            pass
+
+    def _witness(self, found: Iterator[TurnOption], chosen: list[str]) -> bool | None:
+        """Whether one of the turns `found` goes on from the parts `chosen`, each kept
+        until one does; None where no more can be kept (`MAX_TURNS`)."""
+        for turn in found:
+            kept = self._keep([turn])
+            if kept is None:
+                return None
+            with self.lock:
+                if kept and any(self.matcher.going_on(chosen, kept)):
+                    return True
+        return False
+
+    def _holding(self, heads: list[str], at: int) -> Callable[[Clause], bool] | None:
+        """What tells a clause, the `at`th of its turn, that could hold the parts
+        `heads` (new ships' names left out), but the Extra Action's own: None where
+        there are none."""
+        want = Counter(blank_new(h, self.matcher.held) for h in heads if not is_gate(h))
+        if not want:
+            return None
+
+        def holds(clause: Clause) -> bool:
+            have = self._heads.get(id(clause)) or self._heads_of(clause, at)
+            return all(have[h] >= n for h, n in want.items())
+
+        return holds
+
+    def _heads_of(self, clause: Clause, at: int) -> Counter[str]:
+        """The parts of `clause`, the `at`th of its turn, new ships' names left out."""
+        text = self.printer.clause(clause)
+        return Counter(blank_new(h, self.matcher.held) for h, _ in clause_groups(text, at))
+
+    def _add_all(self, found: Iterator[TurnOption], deadline: float, base: bool = False) -> bool:
+        """Keep the turns `found` yields, in batches, until the deadline, a stop, a
+        search that runs out of time (`OutOfTime`) or no more room; whether all were
+        kept."""
         batch: list[TurnOption] = []
         try:
             for option in found:
                 batch.append(option)
                 if len(batch) == BATCH:
-                    self._add(printer, batch)
-                    batch = []
-                    if self._stopped.is_set() or time.monotonic() > deadline:
+                    room, batch = self._keep(batch, base) is not None, []
+                    if not room or self._stopped.is_set() or time.monotonic() > deadline:
                         return False
         except OutOfTime:
             return False
         finally:
-            self._add(printer, batch)
-        return not self._stopped.is_set()
+            room = self._keep(batch, base) is not None
+        return room and not self._stopped.is_set()
 
-    def _add(self, printer: Printer, options: list[TurnOption]) -> None:
-        texts = [(printer.turn(o.turn), o) for o in options]
+    def _keep(self, options: list[TurnOption], base: bool = False) -> list[int] | None:
+        """Keep those of the turns `options` not kept before, while there is room
+        (`MAX_TURNS`): their places in `matcher`, or None where there is no room.
+        `base`: they are the first listing's, kept when the others are let go
+        (`_start_over`)."""
+        texts = [(self.printer.turn(o.turn), o.taler, o.workers) for o in options]
+        kept = []
         with self.lock:
-            for text, o in texts:
+            for text, taler, workers in texts:
+                if len(self.matcher.turns) >= MAX_TURNS:
+                    return None
                 if text not in self._seen:
                     self._seen.add(text)
-                    self.matcher.add(text, o.taler, o.workers)
+                    kept.append(len(self.matcher.turns))
+                    self.matcher.add(text, taler, workers)
+                    if base:
+                        self._base.append((text, taler, workers))
+            if kept:
+                self._forget()
+        return kept
+
+    def _start_over(self) -> None:
+        """Let go of every turn but the first listing's, and of what was found of the
+        groups with the Extra Action, to make room (under `lock`)."""
+        self.matcher = Matcher(self.matcher.held)
+        self._seen = set()
+        for text, taler, workers in self._base:
+            self._seen.add(text)
+            self.matcher.add(text, taler, workers)
+        self.done &= {""} | self._empty
+        self.searched = {g: [] for g in self.groups}
+        self._answered = {_key(self._busy)} if self._busy is not None else set()
+        self._forget()
+
+    def _settle(self, group: str, key: Key | None = None) -> None:
+        """Note that every turn of `group` that holds the parts `key` is found (every
+        turn of it, where None)."""
+        with self.lock:
+            if key is None:
+                self.done.add(group)
+            else:
+                self.searched[group].append(Counter(key))
+            self._forget()
+
+    def _forget(self) -> None:
+        """Forget the answers given (under `lock`): something was found."""
+        self.answers.clear()
+        self._version += 1
+
+
+def _key(chosen: tuple[str, ...]) -> Key:
+    """The parts `chosen`, each with its rewards, in any order."""
+    return tuple(sorted(chosen_groups(list(chosen)) or ()))
+
+
+def _group_of(gate: str) -> str:
+    """The group of turns (`TurnOptions.group_names`) the Extra Action's part `gate`
+    chooses."""
+    words = gate.split()
+    return f"extra {words[-1]} {'after' if words[0] == 'then' else 'first'}"
+
+
+def _gate(group: str) -> str:
+    """The part that chooses the Extra Action of `group`: `_group_of`'s inverse."""
+    _, action, at = group.split()
+    return f"{'then ' if at == 'after' else ''}extra {action}"
+
+
+def _covers(searched: list[Counter[Group]], chosen: Counter[Group]) -> bool:
+    """Whether a search for some of the parts `chosen` covers them."""
+    return any(all(chosen[g] >= n for g, n in s.items()) for s in searched)
 
 
 def _shown(steps: dict[str, list[int]]) -> list[tuple[str, list[int]]]:

@@ -19,7 +19,7 @@ import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from nauticus_ref.moves.placing import NEW_NAMES
 
@@ -38,19 +38,52 @@ _NEW = re.compile(r">new ([^\s>:\"]+)$")
 
 def turn_groups(text: str) -> list[Group]:
     """A canonical turn line's parts after the player's name, each with its rewards."""
-    groups: list[Group] = []
-    for i, clause in enumerate(text.split(":", 1)[1].split(";")):
-        clause = _CLAIM.sub("", clause.strip())
-        prefix = ""
-        extra = _EXTRA.match(clause)
-        if extra:
-            prefix = ("then " if i else "") + extra.group(0)
-            clause = clause[extra.end() :]
-        for part in re.split(r",\s(?![^\[]*\])", clause):
-            placed, _, rewards = part.strip().partition(" [")
-            got = tuple(f"reward {r.strip()}" for r in rewards.rstrip("]").split(",") if r.strip())
-            groups.append((prefix + placed, got))
-    return groups
+    return [
+        g
+        for i, clause in enumerate(text.split(":", 1)[1].split(";"))
+        for g in clause_groups(clause, i)
+    ]
+
+
+def clause_groups(clause: str, at: int) -> list[Group]:
+    """The parts of one clause of a canonical turn, the `at`th (from 0), each with its
+    rewards: the Extra Action's clause starts with its own part (`gate`), then its
+    placements, each saying whose they are."""
+    clause = _CLAIM.sub("", clause.strip())
+    extra = _EXTRA.match(clause)
+    if not extra:
+        return [_group(part, "") for part in _split(clause)]
+    prefix = ("then " if at else "") + extra.group(0)
+    return [
+        (gate_of(prefix), ()),
+        *(_group(part, prefix) for part in _split(clause[extra.end() :])),
+    ]
+
+
+def gate_of(part: str) -> str:
+    """The part that chooses the Extra Action whose clause `part` belongs to (`extra
+    hulls`, `then extra goods`); `part` itself where it is one."""
+    return part.split(":", 1)[0].strip()
+
+
+def is_extra(part: str) -> bool:
+    """Whether `part` belongs to the Extra Action's clause: it, or one of its parts."""
+    return part.startswith(("extra ", "then extra "))
+
+
+def is_gate(part: str) -> bool:
+    """Whether `part` is the one that chooses an Extra Action (`gate_of`)."""
+    return is_extra(part) and gate_of(part) == part
+
+
+def _split(clause: str) -> list[str]:
+    return re.split(r",\s(?![^\[]*\])", clause)
+
+
+def _group(part: str, prefix: str) -> Group:
+    placed, _, rewards = part.strip().partition(" [")
+    got = tuple(f"reward {r.strip()}" for r in rewards.rstrip("]").split(",") if r.strip())
+    return prefix + placed, got
 
 
 def turn_parts(text: str) -> list[str]:
@@ -86,6 +119,13 @@ def _blank(part: str, names: set[str]) -> str:
     return part if m is None or m.group(2) not in names else m.group(1) + "?"
 
 
+def blank_new(part: str, held: set[str]) -> str:
+    """`part` with the name of a ship not among those `held` (casefolded) left out:
+    one started this turn, whose name depends on the order the parts are chosen in."""
+    m = _TAIL.match(part)
+    return part if m is None or m.group(2).casefold() in held else m.group(1) + "?"
+
+
 @dataclass(frozen=True)
 class Listed:
     """One turn to choose: its text, parts, new ships' names, taler and workers."""
@@ -95,6 +135,7 @@ class Listed:
     new: tuple[str, ...]
     taler: int
     workers: int
+    gate: str | None  # the part that chooses its Extra Action, if it has one
 
     @property
     def size(self) -> int:
@@ -117,16 +158,26 @@ class Matcher:
         new = tuple(m.group(1) for head, _ in groups if (m := _NEW.search(head)))
         for head, _ in groups:
             self.holding.setdefault(_blank(head, set(new)), set()).add(len(self.turns))
-        self.turns.append(Listed(text, groups, new, taler, workers))
+        gates = (head for head, _ in groups if is_gate(head))
+        self.turns.append(Listed(text, groups, new, taler, workers, next(gates, None)))
 
-    def going_on(self, chosen: list[str]) -> Iterator[tuple[Listed, list[str]]]:
-        """Each turn the parts `chosen` belong to, with the parts that may come next in
-        it (none when they are the whole turn): the next reward where a placement's
-        rewards are not all chosen, else each part not chosen yet, its new ships named
-        after those chosen."""
+    def going_on(
+        self, chosen: list[str], among: Iterable[int] | None = None
+    ) -> Iterator[tuple[Listed, list[str]]]:
+        """Each turn the parts `chosen` belong to (of the turns `among`, by their
+        place), with the parts that may come next in it (none when they are the whole
+        turn): the next reward where a placement's rewards are not all chosen; else,
+        until the Extra Action is chosen, its own part (`gate`) for a turn with it, and
+        each part not chosen yet for a turn without; once it is chosen, each part not
+        chosen yet, the Extra Action's among them.  New ships are named after those
+        chosen."""
         groups = chosen_groups(chosen)
         if groups is None:
             return
+        heads = {head for head, _ in groups}
+        chosen_gate = {gate_of(head) for head in heads if is_extra(head)}
+        if len(chosen_gate) > 1 or not chosen_gate <= heads:
+            return  # the Extra Action's parts come after it is chosen, and once a turn
         names = [n for head, _ in groups if (n := _tail(head)) and n.casefold() not in self.held]
         names = list(dict.fromkeys(names))
         fresh = [n for n in NEW_NAMES if n.casefold() not in self.held and n not in names]
@@ -134,6 +185,8 @@ class Matcher:
         for head, _ in groups:
             holding = self.holding.get(_blank(head, set(names)), set())
             candidates = holding if candidates is None else candidates & holding
+        if among is not None:
+            candidates = set(among) if candidates is None else candidates & set(among)
         for i in sorted(candidates) if candidates is not None else range(len(self.turns)):
             turn = self.turns[i]
             nexts: set[str] = set()
@@ -143,6 +196,9 @@ class Matcher:
                 if found is None:
                     continue
                 matched = True
+                if turn.gate and not chosen_gate and not found[0].startswith("reward "):
+                    nexts.add(turn.gate)  # its Extra Action first
+                    continue
                 back = dict(zip(naming, names))
                 back.update(zip((n for n in turn.new if n not in back), fresh))
                 nexts.update(_rename(p, back) for p in found)

@@ -5,6 +5,7 @@ written on a refusal, and a stranger held to what the page can do."""
 from __future__ import annotations
 
 import random
+import time
 import urllib.request
 
 import pytest
@@ -252,46 +253,100 @@ def test_the_end_of_a_round_shows_what_it_brought_each_player(tmp_path):
     assert any(p["by"].get("pass penalty", 0) < 0 for p in summary["players"])
 
 
-def test_after_a_pass_the_extra_action_after_it_is_offered_even_at_a_rich_position(tmp_path):
-    """game-2p.ngn line 9: 787,266 turns, more than the choices can go through; every
-    group still has some, so a pass is followed by each Extra Action after it."""
-    from helpers import EXAMPLES
+#: The Extra Actions a player with taler and workers can take before game-2p.ngn line 9.
+BUYABLE = {f"extra {a}" for a in ("hulls", "masts", "sails", "goods", "money", "crowns")}
 
-    lines = (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8").splitlines(keepends=True)
-    path = tmp_path / "game.ngn"
-    path.write_text("".join(lines[:8]), encoding="utf-8")
-    book = Book.open(str(path))
+
+def test_the_extra_action_is_one_part_and_its_clause_comes_after_it(tmp_path):
+    """game-2p.ngn line 9: 787,266 turns. Each Extra Action is offered as one part
+    (`extra masts`, `then extra masts`), with every part of a turn without it, none cut;
+    the Extra Action's own parts come once it is chosen. After a pass each Extra Action
+    after it is offered, but no transport: nothing is in storage to move."""
+    book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
     first = book.choices([])
-    assert first["cut"]
-    buyable = {f"extra {a}" for a in ("hulls", "masts", "sails", "goods", "money", "crowns")}
-    assert {s["text"].split(":")[0] for s in first["steps"]} >= buyable
-    after = {s["text"].split(":")[0] for s in book.choices(["pass"])["steps"]}
-    assert {f"then {a}" for a in buyable} <= after  # (and some Extra Actions before it)
-    assert not any(a.endswith(("transport", "deliver")) for a in after)  # nothing to move yet
+    steps = {s["text"] for s in first["steps"]}
+    assert not first["cut"] and BUYABLE | {f"then {a}" for a in BUYABLE} <= steps
+    assert not any(":" in s for s in steps)  # no part of an Extra Action's clause yet
+    after = {s["text"] for s in book.choices(["pass"])["steps"]}
+    assert {f"then {a}" for a in BUYABLE} <= after and BUYABLE <= after
+    assert not any(a.endswith(("transport", "deliver")) for a in after)
+    money = book.choices(["pass", "then extra money"])
+    assert {s["text"] for s in money["steps"]} == {f"then extra money: {n}w" for n in range(1, 7)}
+    assert not money["cut"]
+    # a part of the Extra Action's clause is no part until the Extra Action is chosen
+    assert book.choices(["pass", "then extra money: 2w"])["steps"] == []
 
 
 def test_a_rich_positions_choices_answer_before_the_listing_ends_and_grow(tmp_path, monkeypatch):
-    """game-2p.ngn line 9: the turns take seconds to list. The first answer does not
+    """game-2p.ngn line 9: the turns take a second to find. The first answer does not
     wait for them: it has the first turn of every kind, says it is cut and that the
-    listing goes on; an answer once the listing has ended offers more."""
-    from helpers import EXAMPLES
-
+    listing goes on; an answer once it has ended offers every first part."""
     from nauticus_ref.record import listing
 
     monkeypatch.setattr(listing, "WAIT_SECONDS", 0.05)  # as served
-    lines = (EXAMPLES / "game-2p.ngn").read_text(encoding="utf-8").splitlines(keepends=True)
-    path = tmp_path / "game.ngn"
-    path.write_text("".join(lines[:8]), encoding="utf-8")
-    book = Book.open(str(path))
+    book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
     first = book.choices([])
     running = book._listing[1]
-    assert first["cut"] and first["listing"] and not running.done.is_set()
-    kinds = {f"extra {a}" for a in ("hulls", "masts", "sails", "goods", "money", "crowns")}
-    assert {s["text"].split(":")[0] for s in first["steps"]} >= kinds
-    assert running.done.wait(30)
-    later = book.choices([])
-    assert not later["listing"]
-    assert sum(s["turns"] for s in later["steps"]) > sum(s["turns"] for s in first["steps"])
+    assert first["cut"] and first["listing"] and not running.ready.is_set()
+    assert {s["text"] for s in first["steps"]} >= BUYABLE
+    deadline = time.monotonic() + 30
+    while (later := book.choices([]))["listing"]:  # as the page asks again
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    assert running.ready.is_set() and not later["cut"]
+    assert len(later["steps"]) > len(first["steps"])
+
+
+def test_once_parts_are_chosen_the_turns_that_hold_them_are_searched_for(tmp_path):
+    """game-2p.ngn line 9: too many turns hold the Extra Action after the purchase to
+    list them all, but those that hold the two ships Anna started are found when she
+    chooses the Extra Action after them: every next part is offered, and a turn made of
+    them is legal.  No part goes onto her new ships: a bow and a stern close a hull."""
+    book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
+    chosen = ["bow stern >new A", "1ship >new B", "then extra hulls"]
+    answer = book.choices(chosen)
+    steps = [s["text"] for s in answer["steps"]]
+    assert not answer["cut"] and not answer["listing"]
+    assert "then extra hulls: middle >store" in steps and "middle >store" in steps
+    assert not any(s.endswith((">A", ">B")) for s in steps)  # both hulls are whole
+    whole = book.choices([*chosen, "then extra hulls: middle >store"])
+    assert whole["complete"]["text"].startswith(
+        "Anna: 1ship >new A, bow stern >new B = 6t; extra hulls: middle >store = "
+    )
+    assert book.play(whole["complete"]["text"])["at"] == len(book.lines)
+
+
+def test_a_search_that_runs_out_of_time_says_what_it_found_is_not_all(tmp_path, monkeypatch):
+    """game-2p.ngn line 9: the Extra Action after a purchase, with nothing else chosen,
+    holds more turns than can be found in the time a question has: the answer offers
+    those found and says it is cut, and the question is not asked again."""
+    from nauticus_ref.record import listing
+
+    monkeypatch.setattr(listing, "QUERY_SECONDS", 0.2)
+    book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
+    answer = book.choices(["then extra hulls"])
+    assert answer["cut"] and not answer["listing"] and answer["steps"]
+    assert book.choices(["then extra hulls"]) == answer
+
+
+def test_a_listing_out_of_room_lets_go_of_all_but_its_first_turns(tmp_path, monkeypatch):
+    """The turns kept are bounded (`MAX_TURNS`): a question asked when they fill half the
+    room starts over from the first listing's turns, and the answers after it are as
+    whole as before."""
+    from nauticus_ref.record import listing
+
+    monkeypatch.setattr(listing, "MAX_TURNS", 5_000)  # the first listing keeps 3,562
+    monkeypatch.setattr(listing, "QUERY_SECONDS", 0.5)
+    book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
+    first = book.choices([])
+    kept = book._listing[1]
+    assert book.choices(["then extra hulls"])["cut"]  # more than there is room for
+    assert len(kept.matcher.turns) <= 5_000
+    mine = book.choices(["1ship >new A", "bow stern >new B", "then extra money"])
+    assert not mine["cut"] and len(mine["steps"]) > 6
+    again = book.choices([])
+    assert not again["cut"] and len(kept.matcher.turns) <= 5_000
+    assert {s["text"] for s in again["steps"]} == {s["text"] for s in first["steps"]}
 
 
 def test_a_listing_whose_search_runs_out_of_time_offers_what_it_found(tmp_path, monkeypatch):
@@ -396,12 +451,16 @@ def _book_before(tmp_path, record: str, line: int) -> Book:
 
 def test_either_first_part_offers_the_other_and_both_write_the_canonical_turn(tmp_path):
     """Before game-2p.ngn line 9: `1ship >new A` offers `bow stern >new B`, and
-    `bow stern >new A` offers `1ship >new B`; either way the turn is the one line."""
+    `bow stern >new A` offers `1ship >new B`; either way the turn is the one line, and
+    no answer on the way is cut."""
     book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
     line = "Anna: 1ship >new A, bow stern >new B = 6t"
+    assert not book.choices([])["cut"]
     for first, then in (("1ship >new A", "bow stern >new B"), ("bow stern >new A", "1ship >new B")):
-        assert then in [s["text"] for s in book.choices([first])["steps"]]
-        assert book.choices([first, then])["complete"]["text"] == line
+        answer = book.choices([first])
+        assert then in [s["text"] for s in answer["steps"]] and not answer["cut"]
+        answer = book.choices([first, then])
+        assert answer["complete"]["text"] == line and not answer["cut"]
 
 
 #: Positions of a few hundred turns at most, the Extra Action, rewards and a full

@@ -100,12 +100,15 @@ def test_until_a_turn_is_listed_the_page_says_it_is_finding_the_choices(
 
     from playwright.sync_api import expect
 
-    from nauticus_ref.moves.turns import TurnOptions
     from nauticus_ref.record import listing
 
     monkeypatch.setattr(listing, "WAIT_SECONDS", 0.05)  # as served
-    firsts = TurnOptions.each_first
-    monkeypatch.setattr(TurnOptions, "each_first", lambda self: time.sleep(4) or firsts(self))
+    firsts = listing.Listing._firsts
+    monkeypatch.setattr(
+        listing.Listing,
+        "_firsts",
+        lambda self, deadline: time.sleep(4) or firsts(self, time.monotonic() + 0.25),
+    )
     s = serve()
     s.call("/api/new", {"players": ["Anna", "Ben"]})
     s.call("/api/play", {"line": "round 1: money hulls goods transport crowns masts deliver sails"})
