@@ -10,7 +10,8 @@ The parts chosen match a turn when each is one of the turn's, whatever the order
 were chosen in; a placement's rewards come right after it, in the order the turn
 writes them.  New ships are named by the order the player chose them in, not by the
 turn's canonical names: a turn matches when some naming of its new ships makes the
-chosen parts its own (`Matcher`).
+chosen parts its own (`Matcher`), and a part offered names a ship not chosen yet with
+the next free letter, the one it takes if chosen now.
 """
 
 from __future__ import annotations
@@ -167,10 +168,10 @@ class Matcher:
         """Each turn the parts `chosen` belong to (of the turns `among`, by their
         place), with the parts that may come next in it (none when they are the whole
         turn): the next reward where a placement's rewards are not all chosen; else,
-        until the Extra Action is chosen, its own part (`gate`) for a turn with it, and
-        each part not chosen yet for a turn without; once it is chosen, each part not
-        chosen yet, the Extra Action's among them.  New ships are named after those
-        chosen."""
+        until the Extra Action is chosen, its own part (`gate_of`) for a turn with it,
+        and each part not chosen yet for a turn without; once it is chosen, each part
+        not chosen yet, the Extra Action's among them.  A ship started this turn and not
+        chosen yet is named with the next free letter."""
         groups = chosen_groups(chosen)
         if groups is None:
             return
@@ -200,7 +201,8 @@ class Matcher:
                     nexts.add(turn.gate)  # its Extra Action first
                     continue
                 back = dict(zip(naming, names))
-                back.update(zip((n for n in turn.new if n not in back), fresh))
+                # a ship not named yet takes the next letter: the one it gets if chosen now
+                back.update((n, fresh[0]) for n in turn.new if n not in back)
                 nexts.update(_rename(p, back) for p in found)
             if matched:
                 yield turn, sorted(nexts)

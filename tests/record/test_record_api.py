@@ -452,13 +452,21 @@ def _book_before(tmp_path, record: str, line: int) -> Book:
 def test_either_first_part_offers_the_other_and_both_write_the_canonical_turn(tmp_path):
     """Before game-2p.ngn line 9: `1ship >new A` offers `bow stern >new B`, and
     `bow stern >new A` offers `1ship >new B`; either way the turn is the one line, and
-    no answer on the way is cut."""
+    no answer on the way is cut.  A part that starts a ship offers it by the letter it
+    takes if chosen next, so each is offered once."""
     book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
     line = "Anna: 1ship >new A, bow stern >new B = 6t"
-    assert not book.choices([])["cut"]
+    first_steps = book.choices([])
+    assert not first_steps["cut"]
+    # a new ship is offered by the letter it takes if chosen now: once, as `A`
+    started = [s["text"] for s in first_steps["steps"] if ">new " in s["text"]]
+    assert started and all(s.endswith(">new A") for s in started)
+    assert len(started) == len(set(started))
     for first, then in (("1ship >new A", "bow stern >new B"), ("bow stern >new A", "1ship >new B")):
         answer = book.choices([first])
-        assert then in [s["text"] for s in answer["steps"]] and not answer["cut"]
+        steps = [s["text"] for s in answer["steps"]]
+        assert then in steps and not answer["cut"]
+        assert all(s.endswith(">new B") for s in steps if ">new " in s)
         answer = book.choices([first, then])
         assert answer["complete"]["text"] == line and not answer["cut"]
 
