@@ -163,12 +163,12 @@ class Listing:
             if not nexts:
                 complete = complete or {"text": turn.text, "taler": taler, "workers": turn.workers}
                 continue
-            claim = CLAIM.search(turn.text)
+            claim = CLAIM.search(turn.text) if turn.size == len(chosen) + 1 else None
             for part in nexts:
                 seen = steps.setdefault(part, [0, taler, taler])
                 seen[0] += 1
                 seen[1], seen[2] = min(seen[1], taler), max(seen[2], taler)
-                if turn.size == len(chosen) + 1 and claim is not None:
+                if claim is not None:
                     gives[part] = int(claim.group(1))
         witnessed = {turn.gate for turn, _ in going_on if turn.gate}
         answer = {

@@ -190,6 +190,9 @@ class Matcher:
             candidates = set(among) if candidates is None else candidates & set(among)
         for i in sorted(candidates) if candidates is not None else range(len(self.turns)):
             turn = self.turns[i]
+            if turn.gate and not groups:
+                yield turn, [turn.gate]  # its Extra Action first
+                continue
             nexts: set[str] = set()
             matched = False
             for naming in itertools.permutations(turn.new, len(names)):
