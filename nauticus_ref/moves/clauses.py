@@ -8,10 +8,11 @@ import copy
 import itertools
 from collections import Counter
 from dataclasses import replace
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from nauticus_ref.game.state import Tile, crown_points, crown_room
-from nauticus_ref.moves.placing import placing
+from nauticus_ref.moves.placing import pay, placing
+from nauticus_ref.moves.plans import reach
 from nauticus_ref.moves.purse import Ask, Body, Purse, make_clause, ship_name
 from nauticus_ref.moves.seen import (
     seen_by_tally,
@@ -24,6 +25,7 @@ from nauticus_ref.moves.seen import (
 from nauticus_ref.moves.tally import placing_needs, room_needs
 from nauticus_ref.moves.walks import listed_afters, listed_needs, walked_before
 from nauticus_ref.notation import vocab
+from nauticus_ref.notation.model import Placement
 
 
 def _as_clause(ask: Ask, purse: Purse, extra: bool) -> tuple[Purse, int]:
@@ -71,6 +73,58 @@ def bodies(
             )
     else:
         yield from _deliveries(purse, action, extra, blue)
+
+
+def placed(placements: Iterable[Placement]) -> Counter[Tile]:
+    """The tiles `placements` place, a free tile apart (`bodies(..., only=)`)."""
+    found: Counter[Tile] = Counter()
+    for pl in placements:
+        if not pl.gift:
+            for i in pl.items:
+                found[i.kind, i.name] += i.count
+    return found
+
+
+#: Sets of tiles asked for one at a time at most (`holding`).
+HOLDING_SETS = 24
+
+
+def holding(
+    ask: Ask, purse: Purse, action: str, extra: bool, least: Counter[Tile]
+) -> list[Counter[Tile]] | None:
+    """Each set of tiles a body of the placing `action` that places at least `least`
+    (its free tile apart) could place: the bodies of `bodies(..., only=)` each of them
+    are those bodies.  None where they are more than `HOLDING_SETS` (then listing every
+    body is the quicker), or for an action that places nothing."""
+    if action not in vocab.PLACING_ACTIONS:
+        return None
+    p, blue = _as_clause(ask, purse, extra)
+    found = reach(ask, p, action, extra, blue)
+    room = -1 if found is None else found.most - sum(least.values())
+    if found is None or room < 0 or any(found.have[t] < n for t, n in least.items()):
+        return []
+    sets: list[Counter[Tile]] = []
+
+    def grow(start: int, more: Counter[Tile], left: int) -> bool:
+        sets.append(least + more)
+        if len(sets) > HOLDING_SETS:
+            return False
+        for i in range(start, len(found.tiles)) if left > 0 else ():
+            t = found.tiles[i]
+            if least[t] + more[t] < found.have[t] and not grow(i, more + Counter({t: 1}), left - 1):
+                return False
+        return True
+
+    if not grow(0, Counter(), room):
+        return None
+    # a set the purse cannot pay for even into storage has no body (`placing.pay`)
+    price = (lambda t: ask.first_price(action, extra, t[1])) if action != "transport" else None
+    budget, workers = found.budget or 0, found.most - blue
+    return [
+        m
+        for m in sets
+        if pay(tuple(m.elements()), budget, workers, 0, frozenset(), price, blue, True)
+    ]
 
 
 def _deliveries(purse: Purse, action: str, extra: bool, blue: int) -> Iterator[Body]:

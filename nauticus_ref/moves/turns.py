@@ -17,13 +17,30 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from nauticus_ref.game.state import Player, Tile
-from nauticus_ref.moves.clauses import afters, bodies, by_tally, in_room, needs, rooms, unseen
+from nauticus_ref.moves.clauses import (
+    afters,
+    bodies,
+    by_tally,
+    holding,
+    in_room,
+    needs,
+    placed,
+    rooms,
+    unseen,
+)
 from nauticus_ref.moves.judge import Judge, follows
 from nauticus_ref.moves.purse import SPAN, Ask, Body, OutOfTime, Purse, check
 from nauticus_ref.moves.seconds import Seconds
 from nauticus_ref.moves.tally import by_needs
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import ActionClause, Clause, Name, PassClause, Record, Turn
+from nauticus_ref.notation.model import (
+    ActionClause,
+    Clause,
+    Name,
+    PassClause,
+    Record,
+    Turn,
+)
 from nauticus_ref.notation.printer import Printer
 from nauticus_ref.referee.context import Referee
 from nauticus_ref.referee.engine import settle_start
@@ -154,13 +171,17 @@ class TurnOptions:
         main: Callable[[Clause], bool] | None = None,
         extra: Callable[[Clause], bool] | None = None,
         mains: Sequence[tuple[Clause, Purse, int, int]] | None = None,
+        least: Counter[Tile] | None = None,
     ) -> Iterator[TurnOption]:
         """The options of the group `name` (`group_names`), judged where the listing
         does not follow the rules (`follows`): those whose clause of the phase's action
         `main` allows and whose Extra Action's clause `extra` allows, each asked before
         the clauses that follow it are looked for.  `mains`: the phase's action's
-        bodies from the purse (`main_bodies`), where the caller has them already."""
-        return self._judged(self._group(name, main, extra, mains))
+        bodies from the purse (`main_bodies`), where the caller has them already.
+        `least`: tiles every clause `main` allows places (`clauses.placed`), so that after the
+        Extra Action only the bodies that place them are looked for (`clauses.holding`;
+        they come in another order)."""
+        return self._judged(self._group(name, main, extra, mains, least))
 
     def _group(
         self,
@@ -168,6 +189,7 @@ class TurnOptions:
         main: Callable[[Clause], bool] | None = None,
         extra: Callable[[Clause], bool] | None = None,
         mains: Sequence[tuple[Clause, Purse, int, int]] | None = None,
+        least: Counter[Tile] | None = None,
     ) -> Iterator[TurnOption]:
         player = self.player.name
         main = main or _anything
@@ -181,7 +203,7 @@ class TurnOptions:
         if at == "first":
             for e in self.extra_bodies(self.purse, action):
                 if extra(e.clause):
-                    for clause, _, taler, used in self.main_bodies(e.after):
+                    for clause, _, taler, used in self._holding(e.after, least):
                         if main(clause):
                             yield TurnOption(
                                 player, (e.clause, clause), e.taler + taler, e.workers + used
@@ -194,6 +216,20 @@ class TurnOptions:
                         yield TurnOption(
                             player, (clause, e.clause), taler + e.taler, used + e.workers
                         )
+
+    def _holding(
+        self, purse: Purse, least: Counter[Tile] | None
+    ) -> Iterator[tuple[Clause, Purse, int, int]]:
+        """`main_bodies`, or where `least` are tiles each body wanted places, those
+        that place them, found a set of tiles at a time where there are few
+        (`clauses.holding`)."""
+        sets = holding(self.ask, purse, self.action, False, least) if least else None
+        if sets is None:
+            yield from self.main_bodies(purse)
+            return
+        for tiles in sets:
+            for b in bodies(self.ask, purse, self.action, extra=False, only=tiles):
+                yield b.clause, b.after, b.taler, b.workers
 
     def firsts(self) -> dict[str, TurnOption]:
         """The first option of each group, in the listing's order (`each_first`)."""
@@ -412,12 +448,7 @@ def _tiles(clause: Clause | None) -> Counter[Tile] | None:
     the bodies that place just those; None for any other clause."""
     if not isinstance(clause, ActionClause) or not clause.placements:
         return None
-    found: Counter[Tile] = Counter()
-    for pl in clause.placements:
-        if not pl.gift:
-            for i in pl.items:
-                found[i.kind, i.name] += i.count
-    return found
+    return placed(clause.placements)
 
 
 def _claims_hold(written: Clause, option: Clause) -> bool:

@@ -25,6 +25,8 @@ import time
 from collections import Counter
 from typing import Any, Callable, Iterator
 
+from nauticus_ref.game.state import Tile
+from nauticus_ref.moves.clauses import placed
 from nauticus_ref.moves.purse import OutOfTime
 from nauticus_ref.moves.turns import TurnOption, TurnOptions
 from nauticus_ref.notation.model import Clause
@@ -321,6 +323,7 @@ class Listing:
         heads = [head for head, _ in key]
         gates = {gate_of(h) for h in heads if is_extra(h)}
         main = self._holding([h for h in heads if not is_extra(h)], 0)
+        least = self._least([h for h in heads if not is_extra(h)])
         deadline = time.monotonic() + QUERY_SECONDS
         options = self.options
         with self.lock:
@@ -335,7 +338,7 @@ class Listing:
                     extra = self._holding(
                         [h for h in heads if is_extra(h)], int(group.endswith("after"))
                     )
-                    found = options.group(group, main, extra, self._mains)
+                    found = options.group(group, main, extra, self._mains, least)
                     if self._add_all(found, deadline):
                         self._settle(group, key)
                     return
@@ -344,7 +347,7 @@ class Listing:
                 for group in self.groups[1:]:
                     if group in self.done or _gate(group) in witnessed:
                         continue
-                    found = options.group(group, main, None, self._mains)
+                    found = options.group(group, main, None, self._mains, least)
                     if self._witness(found, chosen) is False:
                         self._settle(group, key)
                     if time.monotonic() > deadline:
@@ -377,6 +380,23 @@ class Listing:
             return all(have[h] >= n for h, n in want.items())
 
         return holds
+
+    def _least(self, heads: list[str]) -> Counter[Tile] | None:
+        """The tiles the placements `heads` of the phase's action place, read off a
+        body of it without the Extra Action that holds them; None where none does."""
+        held = self.matcher.held
+        want = Counter(blank_new(h, held) for h in heads)
+        for clause, _, _, _ in self._mains or ():
+            have = self._heads.get(id(clause), Counter())
+            if want and all(have[h] >= n for h, n in want.items()):
+                mine = []
+                for p in getattr(clause, "placements", None) or ():
+                    head = blank_new(self.printer.placement(p).partition(" [")[0], held)
+                    if want[head] > 0:
+                        want[head] -= 1
+                        mine.append(p)
+                return placed(mine) or None
+        return None
 
     def _heads_of(self, clause: Clause, at: int) -> Counter[str]:
         """The parts of `clause`, the `at`th of its turn, new ships' names left out."""

@@ -73,3 +73,41 @@ def test_each_move_the_plain_walk_finds_validates_written_in_place():
         line = printer.turn(walk.turn_of(clauses))
         again = validate_source(Source("again.ngn", f"{text}  {line}\n"))
         assert again.errors == [], line
+
+
+def test_the_bodies_that_place_some_tiles_are_those_listing_every_body_finds():
+    """`TurnOptions.group(..., least=)`: after the Extra Action, only the bodies that
+    place the tiles asked for are looked for, a set of tiles at a time
+    (`clauses.holding`), and those the purse cannot pay for are not; the turns found
+    are those found by listing every body and keeping those that place them.  Asked at
+    the table's own records, for the tiles of a placement the phase's action can make."""
+    from nauticus_ref.moves.clauses import placed
+
+    def tiles_of(clause):
+        return placed(getattr(clause, "placements", None) or ())
+
+    asked = 0
+    for position in POSITIONS:
+        if not position["record"].startswith("tests/moves/perft/"):
+            continue
+        options = turn_options(perft.referee_at(position)[0])
+        assert options is not None
+        wanted = {
+            tuple(sorted(placed([pl]).items()))
+            for clause, _, _, _ in options.main_bodies(options.purse)
+            for pl in getattr(clause, "placements", None) or ()
+            if not pl.gift
+        }
+        for tiles in sorted(wanted)[:6]:
+            least = Counter(dict(tiles))
+
+            def places(clause, least=least):
+                return all(tiles_of(clause)[t] >= n for t, n in least.items())
+
+            for g in options.group_names():
+                if g.endswith(" first"):
+                    quick = Counter(key(o.clauses) for o in options.group(g, places, least=least))
+                    every = Counter(key(o.clauses) for o in options.group(g, places))
+                    assert quick == every, (position["record"], g, least)
+                    asked += bool(every)
+    assert asked >= 10
