@@ -279,11 +279,13 @@ def test_the_extra_action_is_one_part_and_its_clause_comes_after_it(tmp_path):
 
 def test_a_rich_positions_choices_answer_before_the_listing_ends_and_grow(tmp_path, monkeypatch):
     """game-2p.ngn line 9: the turns take a second to find. The first answer does not
-    wait for them: it has the first turn of every kind, says it is cut and that the
-    listing goes on; an answer once it has ended offers every first part."""
+    wait for them: it has the first turn of every kind (found within
+    `FIRSTS_SECONDS`), says it is cut and that the listing goes on; an answer once it
+    has ended offers every first part."""
     from nauticus_ref.record import listing
 
-    monkeypatch.setattr(listing, "WAIT_SECONDS", 0.05)  # as served
+    # longer than served, so that a loaded machine has found the first turns
+    monkeypatch.setattr(listing, "WAIT_SECONDS", listing.FIRSTS_SECONDS + 0.05)
     book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
     first = book.choices([])
     running = book._listing[1]
