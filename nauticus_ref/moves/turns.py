@@ -33,14 +33,7 @@ from nauticus_ref.moves.purse import SPAN, Ask, Body, OutOfTime, Purse, check
 from nauticus_ref.moves.seconds import Seconds
 from nauticus_ref.moves.tally import by_needs
 from nauticus_ref.notation import vocab
-from nauticus_ref.notation.model import (
-    ActionClause,
-    Clause,
-    Name,
-    PassClause,
-    Record,
-    Turn,
-)
+from nauticus_ref.notation.model import ActionClause, Clause, Name, PassClause, Record, Turn
 from nauticus_ref.notation.printer import Printer
 from nauticus_ref.referee.context import Referee
 from nauticus_ref.referee.engine import settle_start
@@ -178,9 +171,9 @@ class TurnOptions:
         `main` allows and whose Extra Action's clause `extra` allows, each asked before
         the clauses that follow it are looked for.  `mains`: the phase's action's
         bodies from the purse (`main_bodies`), where the caller has them already.
-        `least`: tiles every clause `main` allows places (`clauses.placed`), so that after the
-        Extra Action only the bodies that place them are looked for (`clauses.holding`;
-        they come in another order)."""
+        `least`: tiles every clause `main` allows places (`clauses.placed`), so that
+        after the Extra Action only the bodies that place them are looked for
+        (`clauses.holding`; they come in another order)."""
         return self._judged(self._group(name, main, extra, mains, least))
 
     def _group(

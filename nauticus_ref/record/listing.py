@@ -65,8 +65,6 @@ ANSWERS = 64
 MAX_CHOICES = 300
 #: A canonical turn's claim at its end: the taler paid or received, or the points.
 CLAIM = re.compile(r"=\s*(-?\d+)\s*(?:t|vp)\s*$")
-#: The Extra Action's parts: offered after the phase's action's.
-EXTRA = ("extra ", "then extra ")
 #: A step's kind where it is the Extra Action's: the action, and before or after.
 EXTRA_KIND = re.compile(r"(then )?extra \w+")
 
@@ -149,6 +147,7 @@ class Listing:
         return not self.ready.is_set() or chosen in self._queue or chosen == self._busy
 
     def _answer(self, chosen: tuple[str, ...], key: Key) -> Data:
+        """`answer` from the turns found so far, without asking."""
         with self.lock:
             known = self.answers.get(chosen)
             if known is not None:
@@ -156,7 +155,7 @@ class Listing:
             version = self._version
             running = self._waiting(chosen)
             going_on = list(self.matcher.going_on(list(chosen)))
-            exact = self._exact(key)
+            exact = self._exact(key, {turn.gate for turn, _ in going_on if turn.gate})
         steps: dict[str, list[int]] = {}
         gives: dict[str, int] = {}  # a step that makes a turn: what its claim says
         complete: Data | None = None
@@ -172,11 +171,10 @@ class Listing:
                 seen[1], seen[2] = min(seen[1], taler), max(seen[2], taler)
                 if claim is not None:
                     gives[part] = int(claim.group(1))
-        witnessed = {turn.gate for turn, _ in going_on if turn.gate}
         answer = {
             "chosen": list(chosen),
             "complete": complete,
-            "cut": not exact(witnessed) or len(steps) > MAX_CHOICES,
+            "cut": not exact or len(steps) > MAX_CHOICES,
             "listing": running,
             "steps": [
                 {
@@ -197,22 +195,19 @@ class Listing:
                 self.answers[chosen] = answer
         return answer
 
-    def _exact(self, key: Key) -> Callable[[set[str]], bool]:
-        """Whether the steps after the parts `key` are all the legal next parts, given
-        the Extra Actions some turn found that holds them has (read under `lock`)."""
+    def _exact(self, key: Key, witnessed: set[str]) -> bool:
+        """Whether the steps after the parts `key` are all the legal next parts, where
+        the turns found that hold them have the Extra Actions `witnessed` (under
+        `lock`)."""
         chosen = Counter(key)
         gates = {gate_of(head) for head, _ in key if is_extra(head)}
         if gates:
             group = _group_of(min(gates))
-            whole = group in self.done or _covers(self.searched[group], chosen)
-            return lambda witnessed: whole
-        extras = [
-            g
+            return group in self.done or _covers(self.searched[group], chosen)
+        return "" in self.done and all(
+            g in self.done or _covers(self.searched[g], chosen) or _gate(g) in witnessed
             for g in self.groups[1:]
-            if g not in self.done and not _covers(self.searched[g], chosen)
-        ]
-        plain = "" in self.done
-        return lambda witnessed: plain and all(_gate(g) in witnessed for g in extras)
+        )
 
     # the thread ----------------------------------------------------------------
     def _run(self) -> None:
@@ -501,7 +496,7 @@ def _shown(steps: dict[str, list[int]]) -> list[tuple[str, list[int]]]:
     kind keeps some."""
 
     def order(kv: tuple[str, list[int]]) -> tuple[object, ...]:
-        return (kv[0].startswith(EXTRA), kv[1][1], -kv[1][0], kv[0])
+        return (is_extra(kv[0]), kv[1][1], -kv[1][0], kv[0])
 
     kinds: dict[str, list[tuple[str, list[int]]]] = {}
     for kv in sorted(steps.items(), key=order):

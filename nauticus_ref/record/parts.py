@@ -48,7 +48,7 @@ def turn_groups(text: str) -> list[Group]:
 
 def clause_groups(clause: str, at: int) -> list[Group]:
     """The parts of one clause of a canonical turn, the `at`th (from 0), each with its
-    rewards: the Extra Action's clause starts with its own part (`gate`), then its
+    rewards: the Extra Action's clause starts with its own part (`gate_of`), then its
     placements, each saying whose they are."""
     clause = _CLAIM.sub("", clause.strip())
     extra = _EXTRA.match(clause)
