@@ -41,6 +41,11 @@ from nauticus_ref.referee.engine import settle_start
 PASS = PassClause(span=SPAN)
 
 
+def _anything(clause: Clause) -> bool:
+    """Every clause: what `TurnOptions.group` allows where it is not told."""
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class TurnOption:
     """One legal turn: its clauses in order, the taler paid and the workers used in all."""
@@ -174,19 +179,18 @@ class TurnOptions:
         `least`: tiles every clause `main` allows places (`clauses.placed`), so that
         after the Extra Action only the bodies that place them are looked for
         (`clauses.holding`; they come in another order)."""
-        return self._judged(self._group(name, main, extra, mains, least))
+        return self._judged(self._group(name, main or _anything, extra or _anything, mains, least))
 
     def _group(
         self,
         name: str,
-        main: Callable[[Clause], bool] | None = None,
-        extra: Callable[[Clause], bool] | None = None,
+        main: Callable[[Clause], bool] = _anything,
+        extra: Callable[[Clause], bool] = _anything,
         mains: Sequence[tuple[Clause, Purse, int, int]] | None = None,
         least: Counter[Tile] | None = None,
     ) -> Iterator[TurnOption]:
+        """`group`, not judged."""
         player = self.player.name
-        main = main or _anything
-        extra = extra or _anything
         if not name:
             for clause, _, taler, used in mains or self.main_bodies(self.purse):
                 if main(clause):
@@ -430,10 +434,6 @@ class TurnOptions:
                     if key((e.clause,)) == want[1:]:
                         return TurnOption(name, (c, e.clause), t + e.taler, u + e.workers)
         return None
-
-
-def _anything(clause: Clause) -> bool:
-    return True
 
 
 def _tiles(clause: Clause | None) -> Counter[Tile] | None:

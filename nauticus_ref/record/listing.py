@@ -102,7 +102,7 @@ class Listing:
         self.answers: dict[tuple[str, ...], Data] = {}
         self._version = 0
         self._mains: list[Any] | None = None  # the phase's action's bodies, once all found
-        self._heads: dict[int, Counter[str]] = {}  # the parts of each of them (`_holding`)
+        self._heads: dict[int, Counter[str]] = {}  # the parts of each of them (`_allowing`)
         self._base: list[tuple[str, int, int]] = []  # the first listing's turns
         self._empty: set[str] = set()  # the groups with no turn at all
         threading.Thread(target=self._run, name="choices", daemon=True).start()
@@ -317,7 +317,7 @@ class Listing:
         key = _key(tuple(chosen))
         heads = [head for head, _ in key]
         gates = {gate_of(h) for h in heads if is_extra(h)}
-        main = self._holding([h for h in heads if not is_extra(h)], 0)
+        main = self._allowing([h for h in heads if not is_extra(h)], 0)
         least = self._least([h for h in heads if not is_extra(h)])
         deadline = time.monotonic() + QUERY_SECONDS
         options = self.options
@@ -330,7 +330,7 @@ class Listing:
             with options.until(deadline):
                 if gates:
                     group = _group_of(min(gates))
-                    extra = self._holding(
+                    extra = self._allowing(
                         [h for h in heads if is_extra(h)], int(group.endswith("after"))
                     )
                     found = options.group(group, main, extra, self._mains, least)
@@ -362,7 +362,7 @@ class Listing:
                     return True
         return False
 
-    def _holding(self, heads: list[str], at: int) -> Callable[[Clause], bool] | None:
+    def _allowing(self, heads: list[str], at: int) -> Callable[[Clause], bool] | None:
         """What tells a clause, the `at`th of its turn, that could hold the parts
         `heads` (new ships' names left out), but the Extra Action's own: None where
         there are none."""
