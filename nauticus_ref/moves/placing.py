@@ -214,12 +214,39 @@ def _walk(
     taler and own workers it needs.  With `room`, the storage is written after the
     rewards: their tiles must leave it that many spaces.  `cut[0]` is set where a way
     cannot be paid."""
-    buying = action != "transport"
+    walk = _Walk(ask, purse, action, extra, blue, order, room, cut)
+    return walk.place(
+        0, purse.taler, purse.workers, 0, 0, frozenset(), (), [], (purse.taler, purse.workers)
+    )
 
-    def price_of(tile: Tile) -> int:
-        return ask.first_price(action, extra, tile[1])
+
+class _Walk:
+    """One `_walk`: what each step of it reads.  (A class, not a function nested in
+    `_walk`: a nested function that calls itself is a reference cycle, left for the
+    garbage collector, and a listing makes tens of thousands of walks.)"""
+
+    __slots__ = ("ask", "purse", "action", "extra", "buying", "blue", "order", "room", "cut")
+
+    def __init__(
+        self,
+        ask: Ask,
+        purse: Purse,
+        action: str,
+        extra: bool,
+        blue: int,
+        order: Order,
+        room: int | None,
+        cut: list[bool] | None,
+    ) -> None:
+        self.ask, self.purse, self.action, self.extra = ask, purse, action, extra
+        self.buying = action != "transport"
+        self.blue, self.order, self.room, self.cut = blue, order, room, cut
+
+    def price_of(self, tile: Tile) -> int:
+        return self.ask.first_price(self.action, self.extra, tile[1])
 
     def place(
+        self,
         k: int,
         taler: int,
         workers: int,
@@ -230,12 +257,13 @@ def _walk(
         done: list[Placement],
         low: tuple[int, int],
     ) -> Iterator[tuple[list[Placement], Purse, int, int, tuple[int, int]]]:
+        purse, order = self.purse, self.order
         if k == len(order):  # `low`: the lowest the taler and workers went
-            if room is not None and sum(spaces(t) for t in gained) > room:
+            if self.room is not None and sum(spaces(t) for t in gained) > self.room:
                 return  # the storage bought after them would not fit
             yield (
                 done,
-                _after(purse, order, buying, taler, workers, gained),
+                _after(purse, order, self.buying, taler, workers, gained),
                 paid,
                 used,
                 (purse.taler - low[0], purse.workers - low[1]),
@@ -248,20 +276,20 @@ def _walk(
             workers,
             used,
             first_paid,
-            price_of if buying else None,
-            blue,
+            self.price_of if self.buying else None,
+            self.blue,
             dest.kind == "store",
         )
         if paying is None:
-            if cut is not None:
-                cut[0] = True
+            if self.cut is not None:
+                self.cut[0] = True
             return
         taler, workers, used, first_paid, spent = paying
         paid += spent
         low = (min(low[0], taler), min(low[1], workers))
         items = _items(seq)
         if not completes:
-            yield from place(
+            yield from self.place(
                 k + 1,
                 taler,
                 workers,
@@ -278,7 +306,7 @@ def _walk(
             t, w, got = taler + more_taler, workers + more_workers, gained + tiles
             if any(purse.supply[tile] < got.count(tile) for tile in set(got)):
                 continue  # a reward's tiles must be in the supply
-            yield from place(
+            yield from self.place(
                 k + 1,
                 t,
                 w,
@@ -289,10 +317,6 @@ def _walk(
                 done + [Placement(span=SPAN, items=items, dest=dest, rewards=list(written))],
                 low,
             )
-
-    return place(
-        0, purse.taler, purse.workers, 0, 0, frozenset(), (), [], (purse.taler, purse.workers)
-    )
 
 
 def pay(

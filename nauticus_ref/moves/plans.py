@@ -55,22 +55,33 @@ def _onto(
     placing rules let onto `ship` one after another, in the order of `tiles`, with the
     ship it makes; the empty one first."""
     out: list[tuple[tuple[Tile, ...], Ship]] = [((), ship)]
-
-    def grow(s: Ship, seq: tuple[Tile, ...], start: int) -> None:
-        if len(seq) >= most:
-            return
-        for i in range(start, len(tiles)):
-            tile = tiles[i]
-            if seq.count(tile) >= have[tile] or not fits(ask.table, ask.judges, s, tile):
-                continue
-            nxt = s.twin()
-            put_on_ship(nxt, tile)
-            nxt.completed = nxt.complete
-            out.append((seq + (tile,), nxt))
-            grow(nxt, seq + (tile,), i)
-
-    grow(ship, (), 0)
+    _grow(ask, tiles, most, have, out, ship, (), 0)
     return out
+
+
+def _grow(
+    ask: Ask,
+    tiles: list[Tile],
+    most: int,
+    have: Counter[Tile],
+    out: list[tuple[tuple[Tile, ...], Ship]],
+    s: Ship,
+    seq: tuple[Tile, ...],
+    start: int,
+) -> None:
+    """`_onto`'s sequences that start with `seq` (onto `s`, the ship it made), from the
+    `start`th of `tiles` on, added to `out`."""
+    if len(seq) >= most:
+        return
+    for i in range(start, len(tiles)):
+        tile = tiles[i]
+        if seq.count(tile) >= have[tile] or not fits(ask.table, ask.judges, s, tile):
+            continue
+        nxt = s.twin()
+        put_on_ship(nxt, tile)
+        nxt.completed = nxt.complete
+        out.append((seq + (tile,), nxt))
+        _grow(ask, tiles, most, have, out, nxt, seq + (tile,), i)
 
 
 @dataclass
@@ -229,19 +240,42 @@ def plans(
     found = reach(ask, purse, action, extra, blue, only)
     if found is None:
         return
-    tiles, have, most, budget, first = (
-        found.tiles,
-        found.have,
-        found.most,
-        found.budget,
-        found.first,
-    )
-    buying = budget is not None
-    onto, keys, shapes = found.onto, found.keys, found.shapes
+    grown = _Planner(ask, purse, found)
+    for chosen, used, n, paid in grown.on_ships(0, Counter(), 0, 0, []):
+        for fleet, used2, n2, paid2 in grown.on_new(0, used, n, paid, []):
+            if not stores:  # the ships alone, the empty way too: the caller stores
+                yield Plan((), chosen, fleet), used2
+                continue
+            for store, used3 in (
+                grown.stored(0, used2, n2, paid2, purse.storage_free, ())
+                if found.budget is not None
+                else [((), used2)]
+            ):
+                if (store or chosen or fleet) and (only is None or used3 == only):
+                    yield Plan(store, chosen, fleet), used3
 
-    def cost(used: Counter[Tile], seq: tuple[Tile, ...]) -> int:
+
+Placed = list[tuple[str, tuple[Tile, ...], Ship]]
+Fleet = list[tuple[tuple[Tile, ...], Ship]]
+
+
+class _Planner:
+    """What `plans` grows its ways from, one destination at a time.  (A class, not
+    functions nested in `plans`: a nested function that calls itself is a reference
+    cycle, left for the garbage collector, and a listing makes thousands of plans.)"""
+
+    __slots__ = ("ask", "purse", "found", "keys", "twins", "picked")
+
+    def __init__(self, ask: Ask, purse: Purse, found: Reach) -> None:
+        self.ask, self.purse, self.found, self.keys = ask, purse, found, found.keys
+        # a ship is given at most what its twin is (in the order of `onto`, nothing least)
+        self.twins = purse.twins()
+        self.picked: dict[str, int] = {}
+
+    def cost(self, used: Counter[Tile], seq: tuple[Tile, ...]) -> int:
         """What adding `seq` to the tiles `used` costs at the least (prices are paid
         first of a kind at the printed price, then 4 each)."""
+        first = self.found.first
         total, seen = 0, set()
         for t in seq:
             total += first[t] if not used[t] and t not in seen else LATER_PRICE
@@ -249,77 +283,70 @@ def plans(
         return total
 
     def grow(
-        seq: tuple[Tile, ...], used: Counter[Tile], n: int, paid: int
+        self, seq: tuple[Tile, ...], used: Counter[Tile], n: int, paid: int
     ) -> tuple[Counter[Tile], int, int] | None:
-        ask.tick()
-        if n + len(seq) > most:
+        self.ask.tick()
+        found = self.found
+        if n + len(seq) > found.most:
             return None
         more = used + Counter(seq)
-        if any(more[t] > have[t] for t in seq):
+        if any(more[t] > found.have[t] for t in seq):
             return None
-        if budget is not None:
-            paid += cost(used, seq)
-            if paid > budget:
+        if found.budget is not None:
+            paid += self.cost(used, seq)
+            if paid > found.budget:
                 return None
         return more, n + len(seq), paid
 
-    Placed = list[tuple[str, tuple[Tile, ...], Ship]]
-    Fleet = list[tuple[tuple[Tile, ...], Ship]]
-
-    # a ship is given at most what its twin is (in the order of `onto`, nothing least)
-    twins, picked = purse.twins(), {}
-
     def on_ships(
-        i: int, used: Counter[Tile], n: int, paid: int, chosen: Placed
+        self, i: int, used: Counter[Tile], n: int, paid: int, chosen: Placed
     ) -> Iterator[tuple[Placed, Counter[Tile], int, int]]:
+        keys, onto, twins, picked = self.keys, self.found.onto, self.twins, self.picked
         if i == len(keys):
             yield chosen, used, n, paid
             return
         k = keys[i]
         picked[k] = -1
-        yield from on_ships(i + 1, used, n, paid, chosen)
+        yield from self.on_ships(i + 1, used, n, paid, chosen)
         most = picked[twins[k]] if k in twins else len(onto[k])
         for j, (seq, ship) in enumerate(onto[k][: most + 1]):
-            grown = grow(seq, used, n, paid)
+            grown = self.grow(seq, used, n, paid)
             if grown is not None:
                 picked[k] = j
-                yield from on_ships(i + 1, *grown, chosen + [(k, seq, ship)])
+                yield from self.on_ships(i + 1, *grown, chosen + [(k, seq, ship)])
 
     def on_new(
-        start: int, used: Counter[Tile], n: int, paid: int, chosen: Fleet
+        self, start: int, used: Counter[Tile], n: int, paid: int, chosen: Fleet
     ) -> Iterator[tuple[Fleet, Counter[Tile], int, int]]:
         yield chosen, used, n, paid
+        shapes = self.found.shapes
         for j in range(start, len(shapes)):
             seq, ship = shapes[j]
-            grown = grow(seq, used, n, paid)
+            grown = self.grow(seq, used, n, paid)
             if grown is not None:
-                yield from on_new(j, *grown, chosen + [(seq, ship)])
+                yield from self.on_new(j, *grown, chosen + [(seq, ship)])
 
     def stored(
-        start: int, used: Counter[Tile], n: int, paid: int, room: int, seq: tuple[Tile, ...]
+        self,
+        start: int,
+        used: Counter[Tile],
+        n: int,
+        paid: int,
+        room: int,
+        seq: tuple[Tile, ...],
     ) -> Iterator[tuple[tuple[Tile, ...], Counter[Tile]]]:
         yield seq, used
+        tiles, first, free_room = self.found.tiles, self.found.first, self.purse.storage_free
         for i in range(start, len(tiles)):
             t = tiles[i]
             # a paid tile must fit; a free one may be forfeited (`forfeited`)
             free = first[t] == 0 and t not in seq
-            lost = free and forfeited(t, purse.storage_free - room, purse.storage_free)
+            lost = free and forfeited(t, free_room - room, free_room)
             if spaces(t) <= room or lost:
-                grown = grow((t,), used, n, paid)
+                grown = self.grow((t,), used, n, paid)
                 if grown is not None:
                     left = room if lost else room - spaces(t)
-                    yield from stored(i, *grown, left, seq + (t,))
-
-    for chosen, used, n, paid in on_ships(0, Counter(), 0, 0, []):
-        for fleet, used2, n2, paid2 in on_new(0, used, n, paid, []):
-            if not stores:  # the ships alone, the empty way too: the caller stores
-                yield Plan((), chosen, fleet), used2
-                continue
-            for store, used3 in (
-                stored(0, used2, n2, paid2, purse.storage_free, ()) if buying else [((), used2)]
-            ):
-                if (store or chosen or fleet) and (only is None or used3 == only):
-                    yield Plan(store, chosen, fleet), used3
+                    yield from self.stored(i, *grown, left, seq + (t,))
 
 
 def finishing_first(purse: Purse, plan: Plan) -> list[tuple[str, tuple[Tile, ...], Ship, bool]]:

@@ -307,3 +307,23 @@ def test_purses_of_one_shape_need_the_same_whatever_else_the_supply_holds():
                         assert needs(turns.ask, other, action, False) == wanted, (line, action)
                 checked[action] += 1
     assert checked["sails"] and checked["transport"], checked
+
+
+@pytest.mark.parametrize("name, line", [("game-2p.ngn", 9), ("game-4p.ngn", 126)])
+def test_listing_turns_leaves_nothing_for_the_cycle_collector(name, line):
+    """The recorder lists tens of thousands of turns while the players look on: a walk or
+    a plan that held itself in a cycle made hundreds of thousands of objects that only a
+    pass of the garbage collector frees, pausing the answers for up to 0.1 s."""
+    import gc
+
+    game = _game(name, (EXAMPLES / name).read_text(encoding="utf-8"))
+    turns = _options(game, line).turns
+    gc.collect()
+    gc.disable()
+    try:
+        listed = sum(1 for _ in itertools.islice(turns, 2000))
+        extra = next(g for g in turns.group_names() if g.endswith("after"))
+        listed += sum(1 for _ in itertools.islice(turns.group(extra), 500))
+        assert listed > 2000 and gc.collect() == 0
+    finally:
+        gc.enable()
