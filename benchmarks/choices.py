@@ -10,12 +10,15 @@ whole turn (where more may follow, it stops there a time in three).  Printed for
 position: the answers given and how many of them were cut (a legal next part may be
 missing), the time one request takes (median, 90th percentile, maximum; a request
 waits 0.05 s at most for the search), and the longest an answer took to settle.
-Beside them, the reference: listing the position's first 10,000 turns.
+Beside them, the reference: listing the position's first 10,000 turns.  The process
+runs as the program does (its garbage collector's setting, `nauticus_ref/__main__.py`),
+and a position's listing is stopped before the next, as the recorder stops it.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import itertools
 import random
 import statistics
@@ -23,6 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from nauticus_ref.__main__ import GC_THRESHOLD
 from nauticus_ref.record.book import Book
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,6 +97,7 @@ def main() -> None:
     parser.add_argument("--walks", type=int, default=15)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])  # as the program runs
     print(
         f"{'position':32} {'answers':>7} {'cut':>4} {'request median':>14} {'p90':>7} "
         f"{'max':>7} {'settled':>8} {'10,000 turns listed':>20}"
@@ -102,6 +107,7 @@ def main() -> None:
             record, _, line = position.rpartition(":")
             book = book_before(record, int(line), Path(folder))
             found = walk(book, args.walks, random.Random(args.seed))
+            book.stop()  # as the recorder does once the record moves on
             listed = reference(book_before(record, int(line), Path(folder)))
             print(
                 f"{position:32} {found['answers']:>7} {found['cut']:>4} "

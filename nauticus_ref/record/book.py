@@ -40,7 +40,7 @@ from nauticus_ref.moves.point import options_at
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.reading import MAX_STATEMENT_CHARS
 from nauticus_ref.record.listing import Listing
-from nauticus_ref.referee.validate import Game, validate_source
+from nauticus_ref.referee.validate import Game, Memo, validate_source
 from nauticus_ref.views.moves import moves_json
 from nauticus_ref.views.state import state_json, state_svg
 from nauticus_ref.views.validate import title
@@ -52,6 +52,8 @@ LISTED = 60
 #: Seconds the state may spend counting the options; past them the count is "more".
 COUNT_SECONDS = 0.1
 #: Header lines: they start a game and are never undone.
+#: Turns whose ends are kept at most (`Book._left`), the latest.
+LEFTS = 64
 HEADER = re.compile(r"\s*(game|date|players|board|crests)\s*:", re.IGNORECASE)
 
 
@@ -80,6 +82,9 @@ class Book:
     lock: threading.Lock = field(default_factory=threading.Lock)
     _game: tuple[str, Game] | None = None
     _listing: tuple[str, Listing] | None = None
+    #: what each turn offered whole leaves its player, by the record's text and the turn
+    _lefts: tuple[str, dict[str, Data]] | None = None
+    _memo: Memo = field(default_factory=Memo)  # the last record validated, to go on from
 
     @classmethod
     def open(cls, path: str, board_spec: str | None = None) -> Book:
@@ -110,8 +115,13 @@ class Book:
 
     def game(self) -> Game:
         if self._game is None or self._game[0] != self.text:
-            self._game = (self.text, validate_source(Source(self.path, self.text), self.board))
+            self._game = (self.text, self._validate(self.text))
         return self._game[1]
+
+    def _validate(self, text: str) -> Game:
+        """The record `text` validated, replayed from the last round it shares with the
+        text validated before (`Memo`)."""
+        return validate_source(Source(self.path, text), self.board, self._memo, steps=False)
 
     def state(self) -> Data:
         with self.lock:
@@ -216,16 +226,30 @@ class Book:
             listing = self._listing_now()
             answer = listing.answer(tuple(chosen))
             complete = answer["complete"]
-            if complete is not None:  # what the player has left, from the referee itself
-                after = validate_source(
-                    Source(self.path, self.text + "  " + complete["text"] + self.newline),
-                    self.board,
-                ).replayed
-                assert after is not None
-                p = next(p for p in after.table.players if p.name == listing.player)
-                left = {"taler": p.taler, "workers": p.workers}
+            if complete is not None:
+                left = self._left(listing.player, complete["text"])
                 answer = {**answer, "complete": {**complete, "left": left}}
             return answer
+
+    def _left(self, player: str, turn: str) -> Data:
+        """What the turn `turn` leaves `player`, from the referee itself: the record
+        replayed with it, once a turn while the record stays as it is."""
+        if self._lefts is None or self._lefts[0] != self.text:
+            self._lefts = (self.text, {})
+        lefts = self._lefts[1]
+        if turn not in lefts:
+            after = self._validate(self.text + "  " + turn + self.newline).replayed
+            assert after is not None
+            p = next(p for p in after.table.players if p.name == player)
+            if len(lefts) >= LEFTS:
+                lefts.pop(next(iter(lefts)))
+            lefts[turn] = {"taler": p.taler, "workers": p.workers}
+        return lefts[turn]
+
+    def stop(self) -> None:
+        """Stop the search for the next line's turns: the book is let go."""
+        if self._listing is not None:
+            self._listing[1].stop()
 
     def _listing_now(self) -> Listing:
         """The turns of the next line, listed once a position (`Listing`); a listing
@@ -360,7 +384,7 @@ class Book:
             raise BookError(422, _("the record would pass the size limit of 512 KiB"))
         if check:
             try:  # on the board the record names, as any command will read it after
-                game = validate_source(Source(self.path, text), self.board)
+                game = self._validate(text)
             except BoardError as e:
                 raise BookError(422, str(e)) from None
             errors = game.errors

@@ -12,7 +12,9 @@ the parts chosen, whether each Extra Action not yet seen to go on from them can 
 first turn of its group that holds them), or, once an Extra Action is chosen, every
 turn of its group that holds them (`TurnOptions.group`, asked for the clauses that
 could hold them).  A request waits `WAIT_SECONDS` at most and answers from the turns
-found by then; `listing` says that the thread is still at it, `cut` that a legal next
+found by then, summed where the last request for the same parts left off, for
+`SUM_SECONDS` at most (`_Sum`); `listing` says that the answer may still grow (the
+thread is still at it, or not every turn found is summed yet), `cut` that a legal next
 part may be missing.  `MAX_TURNS` bounds the turns kept.
 """
 
@@ -33,6 +35,7 @@ from nauticus_ref.notation.model import Clause
 from nauticus_ref.notation.printer import Printer
 from nauticus_ref.record.parts import (
     Group,
+    Listed,
     Matcher,
     blank_new,
     chosen_groups,
@@ -59,7 +62,10 @@ MAX_QUESTIONS = 4
 MAX_TURNS = 50_000
 #: Turns listed between two looks at the clock and for a question.
 BATCH = 64
-#: Answers kept at most, until another turn is found (`Listing.answers`).
+#: Seconds a request sums its answer over the turns found at most; the next request
+#: for it goes on from there.
+SUM_SECONDS = 0.015
+#: Answers kept at most (`_Sum`), the latest asked.
 ANSWERS = 64
 #: Next steps an answer offers at most.
 MAX_CHOICES = 300
@@ -97,10 +103,7 @@ class Listing:
         self._serving = True  # a thread takes the questions
         self._seen: set[str] = set()
         self._answered: set[Key] = set()  # the questions the thread has taken
-        #: the answers given while the thread was not at them, by the parts chosen,
-        #: until another turn is found or a search ends (`_version`)
-        self.answers: dict[tuple[str, ...], Data] = {}
-        self._version = 0
+        self._sums: dict[tuple[str, ...], _Sum] = {}  # the answers asked, by the parts chosen
         self._mains: list[Any] | None = None  # the phase's action's bodies, once all found
         self._heads: dict[int, Counter[str]] = {}  # the parts of each of them (`_allowing`)
         self._base: list[tuple[str, int, int]] = []  # the first listing's turns
@@ -117,14 +120,15 @@ class Listing:
         """The next steps after the parts `chosen` among the turns found, each with how
         many turns found go on from it and what they cost, `MAX_CHOICES` at most; the
         turn `chosen` make, if they make one; whether a legal next part may be missing
-        (`cut`) and whether the thread is still finding (`listing`).  A question to the
-        thread where one is needed, waited for `WAIT_SECONDS` at most."""
+        (`cut`) and whether the answer may still grow (`listing`: the thread is still
+        finding, or not every turn found is summed yet).  A question to the thread
+        where one is needed, waited for `WAIT_SECONDS` at most."""
         key = _key(chosen)
-        answer = self._answer(chosen, key)
-        if answer["cut"] and chosen_groups(list(chosen)) is not None and self._ask(chosen, key):
+        answer, exact = self._answer(chosen, key)
+        if not exact and chosen_groups(list(chosen)) is not None and self._ask(chosen, key):
             with self.lock:
                 self._asked.wait_for(lambda: not self._waiting(chosen), WAIT_SECONDS)
-            answer = self._answer(chosen, key)
+            answer, _ = self._answer(chosen, key)
         return answer
 
     def _ask(self, chosen: tuple[str, ...], key: Key) -> bool:
@@ -146,54 +150,37 @@ class Listing:
     def _waiting(self, chosen: tuple[str, ...]) -> bool:
         return not self.ready.is_set() or chosen in self._queue or chosen == self._busy
 
-    def _answer(self, chosen: tuple[str, ...], key: Key) -> Data:
-        """`answer` from the turns found so far, without asking."""
+    def _answer(self, chosen: tuple[str, ...], key: Key) -> tuple[Data, bool]:
+        """`answer` from the turns found so far, without asking, its sum taken on for
+        `SUM_SECONDS` at most; and whether the turns found hold every legal next part
+        (`_exact`, though they may not all be summed yet)."""
         with self.lock:
-            known = self.answers.get(chosen)
-            if known is not None:
-                return known
-            version = self._version
             running = self._waiting(chosen)
-            going_on = list(self.matcher.going_on(list(chosen)))
-            exact = self._exact(key, {turn.gate for turn, _ in going_on if turn.gate})
-        steps: dict[str, list[int]] = {}
-        gives: dict[str, int] = {}  # a step that makes a turn: what its claim says
-        complete: Data | None = None
-        for turn, nexts in going_on:
-            taler = turn.taler
-            if not nexts:
-                complete = complete or {"text": turn.text, "taler": taler, "workers": turn.workers}
-                continue
-            claim = CLAIM.search(turn.text) if turn.size == len(chosen) + 1 else None
-            for part in nexts:
-                seen = steps.setdefault(part, [0, taler, taler])
-                seen[0] += 1
-                seen[1], seen[2] = min(seen[1], taler), max(seen[2], taler)
-                if claim is not None:
-                    gives[part] = int(claim.group(1))
-        answer = {
-            "chosen": list(chosen),
-            "complete": complete,
-            "cut": not exact or len(steps) > MAX_CHOICES,
-            "listing": running,
-            "steps": [
-                {
-                    "text": k,
-                    "turns": v[0],
-                    "taler": [v[1], v[2]],
-                    **({"gives": gives[k]} if k in gives else {}),
-                }
-                for k, v in _shown(steps)
-            ],
-        }
-        if not running and (not answer["cut"] or key in self._answered):
-            with self.lock:
-                if self._version != version:
-                    return answer
-                if len(self.answers) >= ANSWERS:
-                    self.answers.pop(next(iter(self.answers)))
-                self.answers[chosen] = answer
-        return answer
+            summed = self._sums.pop(chosen, None)
+            if summed is None or summed.matcher is not self.matcher:
+                summed = _Sum(self.matcher, len(chosen))
+            self._sums[chosen] = summed  # the latest asked last
+            if len(self._sums) > ANSWERS:
+                self._sums.pop(next(iter(self._sums)))
+            whole = summed.take_on(list(chosen), time.monotonic() + SUM_SECONDS)
+            exact = self._exact(key, summed.gates)
+            steps = _shown(summed.steps)
+            answer = {
+                "chosen": list(chosen),
+                "complete": summed.complete,
+                "cut": not (exact and whole) or len(summed.steps) > MAX_CHOICES,
+                "listing": running or not whole,
+                "steps": [
+                    {
+                        "text": k,
+                        "turns": v[0],
+                        "taler": [v[1], v[2]],
+                        **({"gives": summed.gives[k]} if k in summed.gives else {}),
+                    }
+                    for k, v in steps
+                ],
+            }
+        return answer, exact
 
     def _exact(self, key: Key, witnessed: set[str]) -> bool:
         """Whether the steps after the parts `key` are all the legal next parts, where
@@ -218,7 +205,6 @@ class Listing:
         finally:
             with self.lock:
                 self.ready.set()
-                self._forget()
                 self._asked.notify_all()
         self._extras(start + LIST_SECONDS)
         self._questions()
@@ -239,7 +225,6 @@ class Listing:
             finally:
                 with self.lock:
                     self._busy = None
-                    self._forget()
                     self._asked.notify_all()
 
     def _firsts(self, deadline: float) -> None:
@@ -321,9 +306,8 @@ class Listing:
         least = self._least([h for h in heads if not is_extra(h)])
         deadline = time.monotonic() + QUERY_SECONDS
         options = self.options
-        with self.lock:
-            if len(self.matcher.turns) > MAX_TURNS // 2:  # room for what it finds
-                self._start_over()
+        if len(self.matcher.turns) > MAX_TURNS // 2:  # room for what it finds
+            self._start_over()
         if "" not in self.done:  # the first listing was cut: it goes on first
             self._plain(deadline)
         try:
@@ -337,8 +321,8 @@ class Listing:
                     if self._add_all(found, deadline):
                         self._settle(group, key)
                     return
-                with self.lock:
-                    witnessed = {t.gate for t, _ in self.matcher.going_on(chosen) if t.gate}
+                # only this thread changes the turns found: read without the lock
+                witnessed = {t.gate for _, t, _ in self.matcher.going_on(chosen) if t.gate}
                 for group in self.groups[1:]:
                     if group in self.done or _gate(group) in witnessed:
                         continue
@@ -357,9 +341,8 @@ class Listing:
             kept = self._keep([turn])
             if kept is None:
                 return None
-            with self.lock:
-                if kept and any(self.matcher.going_on(chosen, kept)):
-                    return True
+            if kept and any(self.matcher.going_on(chosen, kept)):  # the thread's own
+                return True
         return False
 
     def _allowing(self, heads: list[str], at: int) -> Callable[[Clause], bool] | None:
@@ -433,22 +416,21 @@ class Listing:
                     self.matcher.add(text, taler, workers)
                     if base:
                         self._base.append((text, taler, workers))
-            if kept:
-                self._forget()
         return kept
 
     def _start_over(self) -> None:
         """Let go of every turn but the first listing's, and of what was found of the
-        groups with the Extra Action, to make room (under `lock`)."""
-        self.matcher = Matcher(self.matcher.held)
-        self._seen = set()
+        groups with the Extra Action, to make room."""
+        matcher = Matcher(self.matcher.held)  # made before the requests wait for it
         for text, taler, workers in self._base:
-            self._seen.add(text)
-            self.matcher.add(text, taler, workers)
-        self.done &= {""} | self._empty
-        self.searched = {g: [] for g in self.groups}
-        self._answered = {_key(self._busy)} if self._busy is not None else set()
-        self._forget()
+            matcher.add(text, taler, workers)
+        with self.lock:
+            self.matcher = matcher
+            self._seen = {text for text, _, _ in self._base}
+            self.done &= {""} | self._empty
+            self.searched = {g: [] for g in self.groups}
+            self._answered = {_key(self._busy)} if self._busy is not None else set()
+            self._sums.clear()  # each holds the turns let go
 
     def _settle(self, group: str, key: Key | None = None) -> None:
         """Note that every turn of `group` that holds the parts `key` is found (every
@@ -458,12 +440,48 @@ class Listing:
                 self.done.add(group)
             else:
                 self.searched[group].append(Counter(key))
-            self._forget()
 
-    def _forget(self) -> None:
-        """Forget the answers given (under `lock`): something was found."""
-        self.answers.clear()
-        self._version += 1
+
+class _Sum:
+    """An answer summed over the turns `matcher` holds, the first `upto` of them, for
+    parts chosen `size` many."""
+
+    def __init__(self, matcher: Matcher, size: int) -> None:
+        self.matcher = matcher
+        self.size = size
+        self.upto = 0
+        #: each next step: how many turns go on from it, and their least and most taler
+        self.steps: dict[str, list[int]] = {}
+        self.gives: dict[str, int] = {}  # a step that makes a turn: what its claim says
+        self.complete: Data | None = None  # the turn the parts make, if they make one
+        self.gates: set[str] = set()  # the Extra Actions of the turns that go on
+
+    def take_on(self, chosen: list[str], deadline: float) -> bool:
+        """Sum the turns found since, until the deadline; whether all are summed."""
+        found = self.matcher.going_on(chosen, start=self.upto)
+        for place, turn, nexts in found:
+            self._add(turn, nexts)
+            self.upto = place + 1
+            if time.monotonic() > deadline:  # one turn a request at least
+                return False
+        self.upto = len(self.matcher.turns)
+        return True
+
+    def _add(self, turn: Listed, nexts: list[str]) -> None:
+        if turn.gate:
+            self.gates.add(turn.gate)
+        taler = turn.taler
+        if not nexts:
+            if self.complete is None:
+                self.complete = {"text": turn.text, "taler": taler, "workers": turn.workers}
+            return
+        claim = CLAIM.search(turn.text) if turn.size == self.size + 1 else None
+        for part in nexts:
+            seen = self.steps.setdefault(part, [0, taler, taler])
+            seen[0] += 1
+            seen[1], seen[2] = min(seen[1], taler), max(seen[2], taler)
+            if claim is not None:
+                self.gives[part] = int(claim.group(1))
 
 
 def _key(chosen: tuple[str, ...]) -> Key:

@@ -16,11 +16,11 @@ the next free letter, the one it takes if chosen now.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from nauticus_ref.moves.placing import NEW_NAMES
 
@@ -127,9 +127,10 @@ def blank_new(part: str, held: set[str]) -> str:
     return part if m is None or m.group(2).casefold() in held else m.group(1) + "?"
 
 
-@dataclass(frozen=True)
-class Listed:
-    """One turn to choose: its text, parts, new ships' names, taler and workers."""
+class Listed(NamedTuple):
+    """One turn to choose: its text, parts, new ships' names, taler and workers.  (A
+    tuple of strings and numbers, which the garbage collector stops looking at: a
+    listing keeps tens of thousands.)"""
 
     text: str
     groups: tuple[Group, ...]
@@ -163,11 +164,11 @@ class Matcher:
         self.turns.append(Listed(text, groups, new, taler, workers, next(gates, None)))
 
     def going_on(
-        self, chosen: list[str], among: Iterable[int] | None = None
-    ) -> Iterator[tuple[Listed, list[str]]]:
+        self, chosen: list[str], among: Iterable[int] | None = None, start: int = 0
+    ) -> Iterator[tuple[int, Listed, list[str]]]:
         """Each turn the parts `chosen` belong to (of the turns `among`, by their
-        place), with the parts that may come next in it (none when they are the whole
-        turn): the next reward where a placement's rewards are not all chosen; else,
+        place, from the `start`th on), in order: its place, it, and the parts that may
+        come next in it (none when they are the whole turn): the next reward where a placement's rewards are not all chosen; else,
         until the Extra Action is chosen, its own part (`gate_of`) for a turn with it,
         and each part not chosen yet for a turn without; once it is chosen, each part
         not chosen yet, the Extra Action's among them.  A ship started this turn and not
@@ -188,10 +189,14 @@ class Matcher:
             candidates = holding if candidates is None else candidates & holding
         if among is not None:
             candidates = set(among) if candidates is None else candidates & set(among)
-        for i in sorted(candidates) if candidates is not None else range(len(self.turns)):
+        places: Sequence[int] = range(start, len(self.turns))
+        if candidates is not None:
+            ordered = sorted(candidates)
+            places = ordered[bisect.bisect_left(ordered, start) :]
+        for i in places:
             turn = self.turns[i]
             if turn.gate and not groups:
-                yield turn, [turn.gate]  # its Extra Action first
+                yield i, turn, [turn.gate]  # its Extra Action first
                 continue
             nexts: set[str] = set()
             matched = False
@@ -208,7 +213,7 @@ class Matcher:
                 back.update((n, fresh[0]) for n in turn.new if n not in back)
                 nexts.update(_rename(p, back) for p in found)
             if matched:
-                yield turn, sorted(nexts)
+                yield i, turn, sorted(nexts)
 
 
 def _tail(part: str) -> str | None:

@@ -16,10 +16,12 @@ import pytest
 @pytest.fixture(autouse=True)
 def whole_listings(monkeypatch):
     """The choices answer from every turn listed, as they do once the player has looked
-    at the table for a second: a request waits for the listing to end (`listing.py`)."""
+    at the table for a second: a request waits for the listing to end and sums every
+    turn found (`listing.py`)."""
     from nauticus_ref.record import listing
 
     monkeypatch.setattr(listing, "WAIT_SECONDS", 30.0)
+    monkeypatch.setattr(listing, "SUM_SECONDS", 30.0)
 
 
 class Served:

@@ -277,6 +277,28 @@ def test_the_extra_action_is_one_part_and_its_clause_comes_after_it(tmp_path):
     assert book.choices(["pass", "then extra money: 2w"])["steps"] == []
 
 
+def test_an_answer_is_summed_a_while_a_request_and_grows_to_the_whole(tmp_path, monkeypatch):
+    """A request sums the turns found for `SUM_SECONDS` at most, then answers with what it
+    has and says it is still listing; the next request goes on where it stopped.  With
+    no time at all, each sums a turn (two where it asks the thread and sums again after
+    its wait): asked again as the page asks, the answer grows to the whole one."""
+    from nauticus_ref.record import listing
+
+    book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
+    chosen = ["pass", "then extra money"]
+    whole = book.choices(chosen)  # the fixture's time: every turn summed
+    assert not whole["listing"] and len(whole["steps"]) == 6
+    book.stop()
+    monkeypatch.setattr(listing, "SUM_SECONDS", 0.0)
+    book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
+    book.choices([])  # the listing has ended, and answers this
+    seen = []
+    while (answer := book.choices(chosen))["listing"]:
+        seen.append(sum(s["turns"] for s in answer["steps"]))
+        assert answer["cut"] and len(seen) <= 6
+    assert seen and seen == sorted(set(seen)) and seen[0] < 6 and answer == whole
+
+
 def test_a_rich_positions_choices_answer_before_the_listing_ends_and_grow(tmp_path, monkeypatch):
     """game-2p.ngn line 9: the turns take a second to find. The first answer does not
     wait for them: it has the first turn of every kind (found within
