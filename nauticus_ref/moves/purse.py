@@ -247,6 +247,8 @@ class Ask:
     ways: int = 0
     #: where set (`TurnOptions.until`), a search for bodies raises `OutOfTime` past it
     deadline: float | None = None
+    #: set (`TurnOptions.halt`), a search for bodies raises `OutOfTime` as if past it
+    halted: bool = False
     ticks: int = 0
 
     def remember(self, k: tuple[object, ...], ways: list[Any]) -> None:
@@ -260,6 +262,8 @@ class Ask:
         search that finds nothing for long still stops."""
         self.ticks += 1
         if not self.ticks & 1023:
+            if self.halted:
+                raise OutOfTime
             check(self.deadline)
 
     def first_price(self, action: str, extra: bool, name: str) -> int:

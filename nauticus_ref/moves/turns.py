@@ -117,6 +117,11 @@ class TurnOptions:
         finally:
             self.ask.deadline = before
 
+    def halt(self, halted: bool = True) -> None:
+        """Stop the searches for bodies, as a deadline past does (`until`), until let go
+        on (`halted` false): for another thread to stop one that lists."""
+        self.ask.halted = halted
+
     def plain(self) -> Iterator[TurnOption]:
         """The options without the Extra Action: pass, then the phase's action."""
         for clause, _, taler, used in self.main_bodies(self.purse):

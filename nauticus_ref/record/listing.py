@@ -11,7 +11,9 @@ An answer that could miss a part is a question to the thread (`QUERY_SECONDS`): 
 the parts chosen, whether each Extra Action not yet seen to go on from them can (the
 first turn of its group that holds them), or, once an Extra Action is chosen, every
 turn of its group that holds them (`TurnOptions.group`, asked for the clauses that
-could hold them).  A request waits `WAIT_SECONDS` at most and answers from the turns
+could hold them).  A newer question stops the one the thread is at
+(`TurnOptions.halt`): the player has moved on, and the one given up is asked again
+if asked for again.  A request waits `WAIT_SECONDS` at most and answers from the turns
 found by then, summed where the last request for the same parts left off, for
 `SUM_SECONDS` at most (`_Sum`); `listing` says that the answer may still grow (the
 thread is still at it, or not every turn found is summed yet), `cut` that a legal next
@@ -52,8 +54,8 @@ WAIT_SECONDS = 0.05
 LIST_SECONDS = 1.0
 #: Seconds of those the first turn of each group may take.
 FIRSTS_SECONDS = 0.25
-#: Seconds one question about the parts chosen takes at most.
-QUERY_SECONDS = 2.0
+#: Seconds one question about the parts chosen takes at most, while no newer one comes.
+QUERY_SECONDS = 10.0
 #: Seconds the thread waits for a question before it ends (the next starts another).
 IDLE_SECONDS = 60.0
 #: Questions waiting at most: the latest are taken first, the oldest let go.
@@ -100,6 +102,7 @@ class Listing:
         self._asked = threading.Condition(self.lock)
         self._queue: list[tuple[str, ...]] = []  # questions to the thread, the latest last
         self._busy: tuple[str, ...] | None = None  # the question the thread is at
+        self._halted = False  # it was given up for a newer one (`TurnOptions.halt`)
         self._serving = True  # a thread takes the questions
         self._seen: set[str] = set()
         self._answered: set[Key] = set()  # the questions the thread has taken
@@ -141,6 +144,9 @@ class Listing:
                 return True
             self._queue.append(chosen)
             del self._queue[:-MAX_QUESTIONS]  # the player has moved on from the others
+            if self._busy is not None:  # and from the one the thread is at
+                self._halted = True
+                self.options.halt()
             self._asked.notify_all()
             if not self._serving:
                 self._serving = True
@@ -220,10 +226,14 @@ class Listing:
                     return
                 self._busy = chosen = self._queue.pop()
                 self._answered.add(_key(chosen))
+                self._halted = False
+                self.options.halt(False)
             try:
                 self._serve(list(chosen))
             finally:
                 with self.lock:
+                    if self._halted:  # given up for a newer question: to be asked again
+                        self._answered.discard(_key(chosen))
                     self._busy = None
                     self._asked.notify_all()
 

@@ -357,6 +357,30 @@ def test_a_search_that_runs_out_of_time_says_what_it_found_is_not_all(tmp_path, 
     assert book.choices(["then extra hulls"]) == answer
 
 
+def test_a_newer_question_stops_the_search_for_the_last_and_it_is_asked_again(
+    tmp_path, monkeypatch
+):
+    """game-2p.ngn line 9: the Extra Action after a purchase, with nothing else chosen,
+    is searched for longer than the player looks at it.  Once she chooses other parts,
+    the search stops and theirs is answered at once; the first is searched again when
+    she comes back to it."""
+    from nauticus_ref.record import listing
+
+    monkeypatch.setattr(listing, "QUERY_SECONDS", 60.0)
+    book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
+    book.choices([])  # the listing has ended
+    monkeypatch.setattr(listing, "WAIT_SECONDS", 0.2)
+    assert book.choices(["then extra hulls"])["listing"]
+    monkeypatch.setattr(listing, "WAIT_SECONDS", 30.0)
+    start = time.monotonic()
+    money = book.choices(["pass", "then extra money"])
+    assert not money["listing"] and not money["cut"] and len(money["steps"]) == 6
+    # at once (0.04 s here), not when the first search fills the room for turns (7 s)
+    assert time.monotonic() - start < 3
+    monkeypatch.setattr(listing, "WAIT_SECONDS", 0.2)
+    assert book.choices(["then extra hulls"])["listing"]  # searched again
+
+
 def test_a_listing_out_of_room_lets_go_of_all_but_its_first_turns(tmp_path, monkeypatch):
     """The turns kept are bounded (`MAX_TURNS`): a question asked when they fill half the
     room starts over from the first listing's turns, and the answers after it are as
@@ -400,11 +424,16 @@ def test_a_listing_whose_search_runs_out_of_time_offers_what_it_found(tmp_path, 
     assert answer["cut"] and {"pass", "1w", "2w"} <= set(steps), answer
 
 
-def test_the_rewards_of_a_completed_ship_are_chosen_one_at_a_time(tmp_path):
+def test_the_rewards_of_a_completed_ship_are_chosen_one_at_a_time(tmp_path, monkeypatch):
     """game-3p.ngn line 103: `crest4 sail >K` completes K, whose three masts bring three
     rewards. They are chosen a step each, from a handful of buttons, not one button for
-    every combination."""
+    every combination.  (Which Extra Actions could follow is searched for 2 s a step,
+    not the recorder's 10: the rewards are what is asked here.)"""
     from helpers import EXAMPLES
+
+    from nauticus_ref.record import listing
+
+    monkeypatch.setattr(listing, "QUERY_SECONDS", 2.0)
 
     lines = (EXAMPLES / "game-3p.ngn").read_text(encoding="utf-8").splitlines(keepends=True)
     path = tmp_path / "game.ngn"
