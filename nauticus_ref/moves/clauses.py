@@ -103,28 +103,31 @@ def holding(
     room = -1 if found is None else found.most - sum(least.values())
     if found is None or room < 0 or any(found.have[t] < n for t, n in least.items()):
         return []
-    sets: list[Counter[Tile]] = []
-
-    def grow(start: int, more: Counter[Tile], left: int) -> bool:
-        sets.append(least + more)
-        if len(sets) > HOLDING_SETS:
-            return False
-        for i in range(start, len(found.tiles)) if left > 0 else ():
-            t = found.tiles[i]
-            if least[t] + more[t] < found.have[t] and not grow(i, more + Counter({t: 1}), left - 1):
-                return False
-        return True
-
-    if not grow(0, Counter(), room):
-        return None
-    # a set the purse cannot pay for even into storage has no body (`placing.pay`)
+    # a set the purse cannot pay for even into storage has no body (`placing.pay`), nor
+    # has any set with more tiles: a tile more never costs less
     price = (lambda t: ask.first_price(action, extra, t[1])) if action != "transport" else None
     budget, workers = found.budget or 0, found.most - blue
-    return [
-        m
-        for m in sets
-        if pay(tuple(m.elements()), budget, workers, 0, frozenset(), price, blue, True)
-    ]
+
+    def payable(tiles: Counter[Tile]) -> bool:
+        paid = pay(tuple(tiles.elements()), budget, workers, 0, frozenset(), price, blue, True)
+        return paid is not None
+
+    if not payable(least):
+        return []
+    sets: list[Counter[Tile]] = []
+    grown: list[tuple[int, Counter[Tile], int]] = [(0, Counter(), room)]  # depth first
+    while grown:
+        start, more, left = grown.pop()
+        sets.append(least + more)
+        if len(sets) > HOLDING_SETS:
+            return None
+        tiles = found.tiles if left > 0 else []
+        grown.extend(
+            (i, more + Counter({tiles[i]: 1}), left - 1)
+            for i in reversed(range(start, len(tiles)))
+            if least[tiles[i]] + more[tiles[i]] < found.have[tiles[i]]
+        )
+    return [m for m in sets if payable(m)]
 
 
 def _deliveries(purse: Purse, action: str, extra: bool, blue: int) -> Iterator[Body]:
