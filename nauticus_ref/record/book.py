@@ -51,9 +51,9 @@ Data = dict[str, Any]
 LISTED = 60
 #: Seconds the state may spend counting the options; past them the count is "more".
 COUNT_SECONDS = 0.1
-#: Header lines: they start a game and are never undone.
 #: Turns whose ends are kept at most (`Book._left`), the latest.
 LEFTS = 64
+#: Header lines: they start a game and are never undone.
 HEADER = re.compile(r"\s*(game|date|players|board|crests)\s*:", re.IGNORECASE)
 
 
