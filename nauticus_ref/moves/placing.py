@@ -97,9 +97,9 @@ def _priced(
                 dest, tidy, named = made[name, seq]
                 order.append((dest, tidy, named, named.complete))  # a transport may finish it
         room = purse.storage_free - sum(spaces(t) for t in store) if n and buying else None
-        for placements, after, paid, used, needs in _walk(
+        for placements, after, paid, used, needs in _Walk(
             ask, purse, action, extra, blue, order, room, cut
-        ):
+        ).ways():
             chosen = tuple(
                 sorted(
                     (part, tuple((w.kind, w.goods) for w in pl.rewards))
@@ -197,32 +197,12 @@ def _receive(purse: Purse, tile: Tile, free: int) -> int:
 Order = list[tuple[Destination, tuple[Tile, ...], Ship | None, bool]]
 
 
-def _walk(
-    ask: Ask,
-    purse: Purse,
-    action: str,
-    extra: bool,
-    blue: int,
-    order: Order,
-    room: int | None = None,
-    cut: list[bool] | None = None,
-) -> Iterator[tuple[list[Placement], Purse, int, int, tuple[int, int]]]:
-    """Play the placements in order, paying each tile and taking each reward as the
-    referee does, branching on the rewards where a ship is completed: each way the
-    player can pay every tile and use a worker for it when it comes, with the
-    placements, the purse after, the taler paid, the workers used, and the least
-    taler and own workers it needs.  With `room`, the storage is written after the
-    rewards: their tiles must leave it that many spaces.  `cut[0]` is set where a way
-    cannot be paid."""
-    walk = _Walk(ask, purse, action, extra, blue, order, room, cut)
-    return walk.place(
-        0, purse.taler, purse.workers, 0, 0, frozenset(), (), [], (purse.taler, purse.workers)
-    )
-
-
 class _Walk:
-    """One `_walk`: what each step of it reads.  (A class, not a function nested in
-    `_walk`: a nested function that calls itself is a reference cycle, left for the
+    """Play the placements in order, paying each tile and taking each reward as the
+    referee does, branching on the rewards where a ship is completed (`ways`).  With
+    `room`, the storage is written after the rewards: their tiles must leave it that
+    many spaces.  `cut[0]` is set where a way cannot be paid.  (A class, not a function
+    that calls itself nested in another: that is a reference cycle, left for the
     garbage collector, and a listing makes tens of thousands of walks.)"""
 
     __slots__ = ("ask", "purse", "action", "extra", "buying", "blue", "order", "room", "cut")
@@ -241,6 +221,13 @@ class _Walk:
         self.ask, self.purse, self.action, self.extra = ask, purse, action, extra
         self.buying = action != "transport"
         self.blue, self.order, self.room, self.cut = blue, order, room, cut
+
+    def ways(self) -> Iterator[tuple[list[Placement], Purse, int, int, tuple[int, int]]]:
+        """Each way the player can pay every tile and use a worker for it when it
+        comes, with the placements, the purse after, the taler paid, the workers used,
+        and the least taler and own workers it needs."""
+        taler, workers = self.purse.taler, self.purse.workers
+        return self.place(0, taler, workers, 0, 0, frozenset(), (), [], (taler, workers))
 
     def price_of(self, tile: Tile) -> int:
         return self.ask.first_price(self.action, self.extra, tile[1])

@@ -3,7 +3,7 @@ making them.
 
 A completed ship's rewards pay for what comes after it in the clause, so what a body
 needs depends on the order its placements are written in: each way to place on the
-ships is walked as the referee pays it (`placing._walk`), tile by tile and reward by
+ships is walked as the referee pays it (`placing._Walk`), tile by tile and reward by
 reward, but no placement or clause is made.  The storage, written first, is taken in
 groups by what it leaves the walk; the ships are walked once for each way the storage
 enters them, from the richest such start, and each way through them then set against
@@ -236,7 +236,7 @@ def _ways(
     ordered: bool,
     reads: Reads,
 ) -> None:
-    """Each way to place on the ships walked as the referee pays it (`placing._walk`),
+    """Each way to place on the ships walked as the referee pays it (`placing._Walk`),
     `leaf` shown where it ends.  The storage, written first, is not combined with it
     tile by tile: its ways are counted by what they leave the walk (the taler, the
     workers, the kinds first paid) and by the free tiles they allow, and a completed
