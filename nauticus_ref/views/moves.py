@@ -94,16 +94,15 @@ def moves_json(
         return {**data, **_judged(printer, turns, cap, end, most)}
     try:
         counts, counted, plain = turns.counts(start + seconds / 2, most.add), True, True
-    except OutOfTime:
-        try:  # the turns without the Extra Action are counted on their own
-            counts, counted, plain = (
-                turns.plain_counts(start + 3 * seconds / 4, most.add),
-                False,
-                True,
-            )
+    except OutOfTime as e:
+        found = e.counted
+        try:  # the turns without the Extra Action, tallied without listing them
+            counts, counted, plain = turns.plain_counts(start + 3 * seconds / 4), False, True
         except OutOfTime as e:
-            counts, counted, plain, found = {}, False, False, e.counted
+            counts, counted, plain, found = {}, False, False, max(found, e.counted)
     options = _listed(printer, turns, cap, end)
+    if most.bodies != counts.get(turns.action):  # the count stopped before it saw them all
+        most.gather(turns, end)  # with the time the listing left
     total = sum(counts.values())
     at_least = max(total, found, len(options))
     plain_count = counts.get("pass", 0) + counts.get(turns.action, 0) if plain else None
@@ -172,6 +171,7 @@ def _judged(printer: Printer, turns: TurnOptions, cap: int, end: float, most: _M
         except OutOfTime:  # a search that found nothing for long
             complete = False
     assert turns.referee is not None
+    most.whole = complete
     counted = complete and not turns.referee.off & FOLLOWED
     plain = counts.get("pass", 0) + counts.get(turns.action, 0) if counted else None
     total = sum(counts.values())
@@ -199,15 +199,33 @@ def _option(printer: Printer, t: TurnOption) -> Data:
 class _Most:
     """For the phase's own action: each tile, the most of it one body places, and the
     destinations it goes to; for money and crowns, the most workers; for deliver, the
-    most ships.  A body shown twice changes nothing (a most and a set)."""
+    most ships.  Shown only once every body is (`whole`); a body shown twice changes
+    nothing (a most and a set)."""
 
     def __init__(self, printer: Printer) -> None:
         self.printer = printer  # the tiles in the record's words
         self.most: Counter[str] = Counter()
         self.where: dict[str, set[str]] = {}
+        self.bodies = 0  # shown so far
+        self.whole = True  # every body was shown (a count that lists them shows each)
+
+    def gather(self, turns: TurnOptions, deadline: float) -> None:
+        """Show it every body of the phase's action, until `deadline`."""
+        self.whole = False
+        with turns.until(deadline):
+            try:
+                for n, c in enumerate(turns.plain()):
+                    if n % 64 == 63 and time.monotonic() > deadline:
+                        return
+                    if c.group != "pass":
+                        self.add(c.clauses[0])
+            except OutOfTime:  # a search that found nothing for long
+                return
+        self.whole = True
 
     def add(self, c: Clause) -> None:
         assert isinstance(c, ActionClause)
+        self.bodies += 1
         if c.workers is not None:
             self.most["workers"] = max(self.most["workers"], c.workers)
             return
@@ -230,9 +248,11 @@ class _Most:
             self.most[name] = max(self.most[name], n)
 
     def rows(self) -> list[Data]:
+        """The most of each, where every body was shown; else none."""
         return [
             {"item": name, "most": n, "to": sorted(self.where.get(name, ()))}
             for name, n in self.most.items()
+            if self.whole
         ]
 
 

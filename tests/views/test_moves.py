@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 
 import pytest
 from click.testing import CliRunner
@@ -86,6 +87,27 @@ def test_a_position_too_rich_to_count_answers_within_its_bound():
     assert time.monotonic() - started < 1.5
     assert data["count"] is None and data["at_least"] >= data["listed"] > 0
     assert data["cut"] and data["listed"] < 100_000
+    # the turns without the Extra Action are tallied, not listed: known however rich
+    assert data["without_extra"] == data["counts"]["pass"] + data["counts"]["hulls"] == 3497
+    assert data["at_least"] >= 3497
+
+
+def test_the_most_of_each_tile_is_shown_only_once_every_body_is_seen():
+    """A count cut short has seen some of the bodies only: the most of each tile it
+    saw could be short of the truth, so it is not shown."""
+    game = validate_source(Source(GAME.name, GAME.read_text(encoding="utf-8")))
+    options = options_at(game.record, game.replayed.table.board, 9, game.lines)
+    cut = moves_json("game-2p.ngn", game.record, options, limit=0, seconds=0)
+    assert cut["summary"] == [] and "the most one turn" not in FORMATS["text"](cut)
+    whole = moves_json("game-2p.ngn", game.record, options, limit=0, seconds=60)
+    most: Counter[str] = Counter()
+    for option in options.turns.plain():
+        placed: Counter[str] = Counter()
+        for placement in getattr(option.clauses[0], "placements", None) or ():
+            for item in placement.items if not placement.gift else ():
+                placed[item.name] += item.count
+        most |= placed
+    assert {s["item"]: s["most"] for s in whole["summary"]} == most
 
 
 def test_a_point_between_rounds_has_no_choice():
