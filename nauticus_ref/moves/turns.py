@@ -205,7 +205,7 @@ class TurnOptions:
         if at == "first":
             for e in self.extra_bodies(self.purse, action):
                 if extra(e.clause):
-                    for clause, _, taler, used in self._holding(e.after, least):
+                    for clause, _, taler, used in self.holding_bodies(e.after, least):
                         if main(clause):
                             yield TurnOption(
                                 player, (e.clause, clause), e.taler + taler, e.workers + used
@@ -219,7 +219,7 @@ class TurnOptions:
                             player, (clause, e.clause), taler + e.taler, used + e.workers
                         )
 
-    def _holding(
+    def holding_bodies(
         self, purse: Purse, least: Counter[Tile] | None
     ) -> Iterator[tuple[Clause, Purse, int, int]]:
         """`main_bodies`, or where `least` are tiles each body wanted places, those

@@ -1,0 +1,116 @@
+"""Turns that between them hold every part the turns of a group hold: what the
+recorder's next parts need where a group with the Extra Action holds more turns than
+can be kept or listed in the time (hundreds of thousands, at a rich position).
+
+A turn with the Extra Action is two clauses, the second found from the purse the
+first leaves.  The parts any turn holds are those of its first clause (where any
+second follows it) and those of the bodies the second clause finds from each purse
+the first can leave.  Purses that read alike to the second clause give it the same
+bodies, so those are looked for once a purse: after a first clause whose purse was
+seen, only the first of them, for the first clause's own parts.  Purses read alike
+where their shape (`Purse.shape`), taler and workers are equal, a tile of the supply
+told apart only up to the most a purchase could place of it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Callable, Hashable, Iterator, Sequence, TypeVar
+
+from nauticus_ref.game.state import Tile
+from nauticus_ref.moves.purse import Purse
+from nauticus_ref.moves.turns import TurnOption, TurnOptions
+from nauticus_ref.notation.model import Clause
+
+Part = TypeVar("Part", bound=Hashable)
+
+#: The purchases whose bodies read only their own kind of the supply, a tile a worker
+#: (the others take their rewards' tiles from it too).
+_CAPPED = ("hulls", "masts", "goods")
+
+
+def covering(
+    options: TurnOptions,
+    name: str,
+    parts: Callable[[Clause, int], Counter[Part]],
+    main: Callable[[Clause], bool] | None = None,
+    extra: Callable[[Clause], bool] | None = None,
+    mains: Sequence[tuple[Clause, Purse, int, int]] | None = None,
+    least: Counter[Tile] | None = None,
+) -> Iterator[TurnOption]:
+    """Turns of the group `name` that `options.group(name, main, extra, mains, least)`
+    lists, which between them hold every part its turns hold, as `parts` reads the
+    parts of a clause, the `at`th of its turn: each comes where it holds a part, or a
+    part more times, than the turns before it.  Not judged: only where the listing
+    follows the rules in force (`TurnOptions.follows`)."""
+    main, extra = main or _every, extra or _every
+    _, action, at = name.split()
+    player = options.player.name
+    blue = options.ask.blue or 0
+    firsts: Iterator[tuple[Clause, Purse, int, int]]
+    if at == "first":
+        read = options.action
+        firsts = (
+            (e.clause, e.after, e.taler, e.workers)
+            for e in options.extra_bodies(options.purse, action)
+            if extra(e.clause)
+        )
+
+        def seconds(purse: Purse) -> Iterator[tuple[Clause, int, int]]:
+            for clause, _, taler, used in options.holding_bodies(purse, least):
+                if main(clause):
+                    yield clause, taler, used
+
+    else:
+        read = action
+        firsts = (m for m in (mains or options.main_bodies(options.purse)) if main(m[0]))
+
+        def seconds(purse: Purse) -> Iterator[tuple[Clause, int, int]]:
+            for e in options.extra_bodies(purse, action):
+                if extra(e.clause):
+                    yield e.clause, e.taler, e.workers
+
+    held: set[tuple[Part, int]] = set()  # each part, as many times as a turn held it
+    #: the purses whose second clauses were gone through, by what those read: their
+    #: taler and workers, and whether any second clause followed
+    gone: dict[tuple[object, ...], list[tuple[int, int, bool]]] = {}
+    for first, rest, taler, used in firsts:
+        own = _each(parts(first, 0))
+        shape = _read_as(rest, read, blue)
+        # a purse as rich as one gone through, read alike, can afford no more of its bodies
+        richer = [a for t, w, a in gone.get(shape, ()) if t >= rest.taler and w >= rest.workers]
+        if richer and (not any(richer) or own <= held):
+            continue
+        any_second = False
+        for clause, more, workers in seconds(rest):
+            any_second = True
+            mine = own | _each(parts(clause, 1))
+            if not mine <= held:
+                held |= mine
+                yield TurnOption(player, (first, clause), taler + more, used + workers)
+            if richer:  # only its own parts are new: one second clause shows them
+                break
+        if not richer:
+            gone.setdefault(shape, []).append((rest.taler, rest.workers, any_second))
+
+
+def _every(clause: Clause) -> bool:
+    return True
+
+
+def _each(counted: Counter[Part]) -> set[tuple[Part, int]]:
+    """Each of `counted`, once for each time it is counted."""
+    return {(part, i) for part, n in counted.items() for i in range(n)}
+
+
+def _read_as(purse: Purse, action: str, blue: int) -> tuple[object, ...]:
+    """What the bodies of `action` read of `purse` but the taler and workers: two
+    purses read alike have the same bodies, and each affords those it can pay for
+    (`Purse.shape`).  A purchase places at most a tile a worker (the phase's blue ones
+    and the Extra Action's two among them) and a free tile, so more of a tile in the
+    supply than that is alike."""
+    if action in _CAPPED:
+        most = purse.workers + blue + 3
+        purse = replace(purse, supply=Counter({t: min(n, most) for t, n in purse.supply.items()}))
+    return purse.shape(action)
