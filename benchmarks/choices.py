@@ -9,7 +9,8 @@ search for it has ended; then a random part offered is tapped, until the parts m
 whole turn (where more may follow, it stops there a time in three).  Printed for each
 position: the answers given and how many of them were cut (a legal next part may be
 missing), the time one request takes (median, 90th percentile, maximum; a request
-waits 0.05 s at most for the search), and the longest an answer took to settle.
+waits 0.05 s at most for the search), the longest an answer took to be whole (no
+longer cut: every legal next part offered) and to settle (its search ended).
 Beside them, the reference: listing the position's first 10,000 turns.  The process
 runs as the program does (its garbage collector's setting, `nauticus_ref/__main__.py`),
 and a position's listing is stopped before the next, as the recorder stops it.
@@ -49,19 +50,25 @@ def book_before(record: str, line: int, folder: Path) -> Book:
 def walk(book: Book, walks: int, rng: random.Random) -> dict[str, float]:
     requests: list[float] = []
     settled: list[float] = []
+    whole: list[float] = []
     answers = cut = 0
     for _ in range(walks):
         chosen: list[str] = []
         while True:
             start = time.monotonic()
+            became = None  # whole
             while True:
                 asked = time.monotonic()
                 answer = book.choices(chosen)
                 requests.append(time.monotonic() - asked)
+                if not answer["cut"] and became is None:
+                    became = time.monotonic() - start
                 if not answer["listing"]:
                     break
                 time.sleep(0.05)
             settled.append(time.monotonic() - start)
+            if became is not None:
+                whole.append(became)
             answers += 1
             cut += answer["cut"]
             steps = [s["text"] for s in answer["steps"]]
@@ -76,6 +83,7 @@ def walk(book: Book, walks: int, rng: random.Random) -> dict[str, float]:
         "p90": requests[int(len(requests) * 0.9)],
         "max": requests[-1],
         "settled": max(settled),
+        "whole": max(whole, default=0.0),
     }
 
 
@@ -100,7 +108,7 @@ def main() -> None:
     gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])  # as the program runs
     print(
         f"{'position':32} {'answers':>7} {'cut':>4} {'request median':>14} {'p90':>7} "
-        f"{'max':>7} {'settled':>8} {'10,000 turns listed':>20}"
+        f"{'max':>7} {'whole':>8} {'settled':>8} {'10,000 turns listed':>20}"
     )
     with tempfile.TemporaryDirectory() as folder:
         for position in args.positions:
@@ -112,7 +120,8 @@ def main() -> None:
             print(
                 f"{position:32} {found['answers']:>7} {found['cut']:>4} "
                 f"{found['median'] * 1000:>11.1f} ms {found['p90'] * 1000:>4.0f} ms "
-                f"{found['max'] * 1000:>4.0f} ms {found['settled']:>6.2f} s {listed:>18.2f} s"
+                f"{found['max'] * 1000:>4.0f} ms {found['whole']:>6.2f} s "
+                f"{found['settled']:>6.2f} s {listed:>18.2f} s"
             )
 
 

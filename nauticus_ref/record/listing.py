@@ -11,19 +11,20 @@ An answer that could miss a part is a question to the thread (`QUERY_SECONDS`): 
 the parts chosen, whether each Extra Action not yet seen to go on from them can (the
 first turn of its group that holds them), or, once an Extra Action is chosen, every
 turn of its group that holds them (`TurnOptions.group`, asked for the clauses that
-could hold them).  A newer question stops the one the thread is at
-(`TurnOptions.halt`): the player has moved on, and the one given up is asked again
-if asked for again.  A request waits `WAIT_SECONDS` at most and answers from the turns
-found by then, summed where the last request for the same parts left off, for
-`SUM_SECONDS` at most (`_Sum`); `listing` says that the answer may still grow (the
-thread is still at it, or not every turn found is summed yet), `cut` that a legal next
-part may be missing.  `MAX_TURNS` bounds the turns kept.
+could hold them).  Where those are more than are listed in `GROUP_SECONDS`, a turn
+for each next part is found first (`moves.cover.covering`), which makes the answer
+whole, then as many more as the time allows.  A newer question stops the one the
+thread is at (`TurnOptions.halt`): the player has moved on, and the one given up is
+asked again if asked for again.  A request waits `WAIT_SECONDS` at most and answers
+from the turns found by then, summed where the last request for the same parts left
+off, for `SUM_SECONDS` at most (`answers.Sum`); `listing` says that the answer may
+still grow (the thread is still at it, or not every turn found is summed yet), `cut`
+that a legal next part may be missing.  `MAX_TURNS` bounds the turns kept.
 """
 
 from __future__ import annotations
 
 import itertools
-import re
 import threading
 import time
 from collections import Counter
@@ -31,13 +32,14 @@ from typing import Any, Callable, Iterator
 
 from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.clauses import placed
+from nauticus_ref.moves.cover import covering
 from nauticus_ref.moves.purse import OutOfTime
 from nauticus_ref.moves.turns import TurnOption, TurnOptions
 from nauticus_ref.notation.model import Clause
 from nauticus_ref.notation.printer import Printer
+from nauticus_ref.record.answers import MAX_CHOICES, Data, Sum
 from nauticus_ref.record.parts import (
     Group,
-    Listed,
     Matcher,
     blank_new,
     chosen_groups,
@@ -55,7 +57,10 @@ LIST_SECONDS = 1.0
 #: Seconds of those the first turn of each group may take.
 FIRSTS_SECONDS = 0.25
 #: Seconds one question about the parts chosen takes at most, while no newer one comes.
-QUERY_SECONDS = 10.0
+QUERY_SECONDS = 30.0
+#: Seconds of those an Extra Action's group is listed before a turn is looked for for
+#: each next part (`covering`), where they are not all listed by then.
+GROUP_SECONDS = 1.0
 #: Seconds the thread waits for a question before it ends (the next starts another).
 IDLE_SECONDS = 60.0
 #: Questions waiting at most: the latest are taken first, the oldest let go.
@@ -67,18 +72,15 @@ BATCH = 64
 #: Seconds a request sums its answer over the turns found at most; the next request
 #: for it goes on from there.
 SUM_SECONDS = 0.015
-#: Answers kept at most (`_Sum`), the latest asked.
+#: Answers kept at most (`answers.Sum`), the latest asked.
 ANSWERS = 64
-#: Next steps an answer offers at most.
-MAX_CHOICES = 300
-#: A canonical turn's claim at its end: the taler paid or received, or the points.
-CLAIM = re.compile(r"=\s*(-?\d+)\s*(?:t|vp)\s*$")
-#: A step's kind where it is the Extra Action's: the action, and before or after.
-EXTRA_KIND = re.compile(r"(then )?extra \w+")
 
-Data = dict[str, Any]
 #: The parts chosen, in any order (`chosen_groups`, sorted).
 Key = tuple[Group, ...]
+#: What tells the clauses that hold some parts (`Listing._allowing`); None: any clause.
+Allows = Callable[[Clause], bool] | None
+#: The tiles some parts place (`Listing._least`); None: any.
+Tiles = Counter[Tile] | None
 
 
 class Listing:
@@ -97,6 +99,9 @@ class Listing:
         #: it holds them (before it is chosen), every turn of it that does is found
         #: (after), by group
         self.searched: dict[str, list[Counter[Group]]] = {g: [] for g in self.groups}
+        #: the parts chosen after which a turn for each next part of the Extra Action's
+        #: group is found (`covering`; those parts only), by group: the turns found by then
+        self.covered: dict[str, dict[Key, int]] = {g: {} for g in self.groups}
         self.ready = threading.Event()  # the first listing has ended, whole or cut
         self._stopped = threading.Event()
         self._asked = threading.Condition(self.lock)
@@ -106,7 +111,7 @@ class Listing:
         self._serving = True  # a thread takes the questions
         self._seen: set[str] = set()
         self._answered: set[Key] = set()  # the questions the thread has taken
-        self._sums: dict[tuple[str, ...], _Sum] = {}  # the answers asked, by the parts chosen
+        self._sums: dict[tuple[str, ...], Sum] = {}  # the answers asked, by the parts chosen
         self._mains: list[Any] | None = None  # the phase's action's bodies, once all found
         self._heads: dict[int, Counter[str]] = {}  # the parts of each of them (`_allowing`)
         self._base: list[tuple[str, int, int]] = []  # the first listing's turns
@@ -114,9 +119,10 @@ class Listing:
         threading.Thread(target=self._run, name="choices", daemon=True).start()
 
     def stop(self) -> None:
-        """End the listing where it is (the record changed)."""
+        """End the listing where it is (the record changed), a search at once."""
         with self.lock:
             self._stopped.set()
+            self.options.halt()
             self._asked.notify_all()
 
     def answer(self, chosen: tuple[str, ...]) -> Data:
@@ -159,48 +165,46 @@ class Listing:
     def _answer(self, chosen: tuple[str, ...], key: Key) -> tuple[Data, bool]:
         """`answer` from the turns found so far, without asking, its sum taken on for
         `SUM_SECONDS` at most; and whether the turns found hold every legal next part
-        (`_exact`, though they may not all be summed yet)."""
+        (`_exact`, though they may not all be summed yet).  It is cut until those that
+        do are summed."""
         with self.lock:
             running = self._waiting(chosen)
             summed = self._sums.pop(chosen, None)
             if summed is None or summed.matcher is not self.matcher:
-                summed = _Sum(self.matcher, len(chosen))
+                summed = Sum(self.matcher, len(chosen))
             self._sums[chosen] = summed  # the latest asked last
             if len(self._sums) > ANSWERS:
                 self._sums.pop(next(iter(self._sums)))
             whole = summed.take_on(list(chosen), time.monotonic() + SUM_SECONDS)
-            exact = self._exact(key, summed.gates)
-            steps = _shown(summed.steps)
+            needed = self._exact(key, summed.gates)
+            exact = needed is not None
+            shown = whole or needed is not None and summed.upto >= needed
             answer = {
                 "chosen": list(chosen),
                 "complete": summed.complete,
-                "cut": not (exact and whole) or len(summed.steps) > MAX_CHOICES,
+                "cut": not (exact and shown) or len(summed.steps) > MAX_CHOICES,
                 "listing": running or not whole,
-                "steps": [
-                    {
-                        "text": k,
-                        "turns": v[0],
-                        "taler": [v[1], v[2]],
-                        **({"gives": summed.gives[k]} if k in summed.gives else {}),
-                    }
-                    for k, v in steps
-                ],
+                "steps": summed.shown(),
             }
         return answer, exact
 
-    def _exact(self, key: Key, witnessed: set[str]) -> bool:
+    def _exact(self, key: Key, witnessed: set[str]) -> int | None:
         """Whether the steps after the parts `key` are all the legal next parts, where
         the turns found that hold them have the Extra Actions `witnessed` (under
-        `lock`)."""
+        `lock`): how many of the turns found hold them all, or None."""
         chosen = Counter(key)
+        found = len(self.matcher.turns)
         gates = {gate_of(head) for head, _ in key if is_extra(head)}
         if gates:
             group = _group_of(min(gates))
-            return group in self.done or _covers(self.searched[group], chosen)
-        return "" in self.done and all(
+            if group in self.done or _covers(self.searched[group], chosen):
+                return found
+            return self.covered[group].get(key)
+        exact = "" in self.done and all(
             g in self.done or _covers(self.searched[g], chosen) or _gate(g) in witnessed
             for g in self.groups[1:]
         )
+        return found if exact else None
 
     # the thread ----------------------------------------------------------------
     def _run(self) -> None:
@@ -323,13 +327,7 @@ class Listing:
         try:
             with options.until(deadline):
                 if gates:
-                    group = _group_of(min(gates))
-                    extra = self._allowing(
-                        [h for h in heads if is_extra(h)], int(group.endswith("after"))
-                    )
-                    found = options.group(group, main, extra, self._mains, least)
-                    if self._add_all(found, deadline):
-                        self._settle(group, key)
+                    self._search(_group_of(min(gates)), key, main, least, deadline)
                     return
                 # only this thread changes the turns found: read without the lock
                 witnessed = {t.gate for _, t, _ in self.matcher.going_on(chosen) if t.gate}
@@ -344,6 +342,32 @@ class Listing:
         except OutOfTime:
             pass
 
+    def _search(self, group: str, key: Key, main: Allows, least: Tiles, deadline: float) -> None:
+        """Find the turns of the Extra Action's `group` that hold the parts `key` (their
+        phase's action as `main` and `least` tell it): all, where they are listed within
+        `GROUP_SECONDS`; else a turn for each next part first (`covering`), then as many
+        more as the time allows."""
+        options = self.options
+        at = int(group.endswith("after"))
+        extra = self._allowing([h for h, _ in key if is_extra(h)], at)
+        found = options.group(group, main, extra, self._mains, least)
+        if not options.follows:  # each turn judged by the referee: only listing knows
+            if self._add_all(found, deadline):
+                self._settle(group, key)
+            return
+        if self._add_all(found, min(deadline, time.monotonic() + GROUP_SECONDS)):
+            self._settle(group, key)
+            return
+        if len(self.matcher.turns) > MAX_TURNS - MAX_TURNS // 10:
+            self._start_over()  # room for a turn for each part
+        cover = covering(options, group, self._parts_of, main, extra, self._mains, least)
+        if self._add_all(cover, deadline):
+            with self.lock:
+                self.covered[group][key] = len(self.matcher.turns)
+        found = options.group(group, main, extra, self._mains, least)
+        if self._add_all(found, deadline):
+            self._settle(group, key)
+
     def _witness(self, found: Iterator[TurnOption], chosen: list[str]) -> bool | None:
         """Whether one of the turns `found` goes on from the parts `chosen`, each kept
         until one does; None where no more can be kept (`MAX_TURNS`)."""
@@ -355,7 +379,7 @@ class Listing:
                 return True
         return False
 
-    def _allowing(self, heads: list[str], at: int) -> Callable[[Clause], bool] | None:
+    def _allowing(self, heads: list[str], at: int) -> Allows:
         """What tells a clause, the `at`th of its turn, that could hold the parts
         `heads` (new ships' names left out), but the Extra Action's own: None where
         there are none."""
@@ -369,7 +393,7 @@ class Listing:
 
         return holds
 
-    def _least(self, heads: list[str]) -> Counter[Tile] | None:
+    def _least(self, heads: list[str]) -> Tiles:
         """The tiles the placements `heads` of the phase's action place, read off a
         body of it without the Extra Action that holds them; None where none does."""
         held = self.matcher.held
@@ -388,8 +412,13 @@ class Listing:
 
     def _heads_of(self, clause: Clause, at: int) -> Counter[str]:
         """The parts of `clause`, the `at`th of its turn, new ships' names left out."""
+        return Counter(h for h, _ in self._parts_of(clause, at))
+
+    def _parts_of(self, clause: Clause, at: int) -> Counter[Group]:
+        """`_heads_of`, each with its rewards."""
         text = self.printer.clause(clause)
-        return Counter(blank_new(h, self.matcher.held) for h, _ in clause_groups(text, at))
+        held = self.matcher.held
+        return Counter((blank_new(h, held), got) for h, got in clause_groups(text, at))
 
     def _add_all(self, found: Iterator[TurnOption], deadline: float, base: bool = False) -> bool:
         """Keep the turns `found` yields, in batches, until the deadline, a stop, a
@@ -439,6 +468,7 @@ class Listing:
             self._seen = {text for text, _, _ in self._base}
             self.done &= {""} | self._empty
             self.searched = {g: [] for g in self.groups}
+            self.covered = {g: {} for g in self.groups}
             self._answered = {_key(self._busy)} if self._busy is not None else set()
             self._sums.clear()  # each holds the turns let go
 
@@ -450,48 +480,6 @@ class Listing:
                 self.done.add(group)
             else:
                 self.searched[group].append(Counter(key))
-
-
-class _Sum:
-    """An answer summed over the turns `matcher` holds, the first `upto` of them, for
-    parts chosen `size` many."""
-
-    def __init__(self, matcher: Matcher, size: int) -> None:
-        self.matcher = matcher
-        self.size = size
-        self.upto = 0
-        #: each next step: how many turns go on from it, and their least and most taler
-        self.steps: dict[str, list[int]] = {}
-        self.gives: dict[str, int] = {}  # a step that makes a turn: what its claim says
-        self.complete: Data | None = None  # the turn the parts make, if they make one
-        self.gates: set[str] = set()  # the Extra Actions of the turns that go on
-
-    def take_on(self, chosen: list[str], deadline: float) -> bool:
-        """Sum the turns found since, until the deadline; whether all are summed."""
-        found = self.matcher.going_on(chosen, start=self.upto)
-        for place, turn, nexts in found:
-            self._add(turn, nexts)
-            self.upto = place + 1
-            if time.monotonic() > deadline:  # one turn a request at least
-                return False
-        self.upto = len(self.matcher.turns)
-        return True
-
-    def _add(self, turn: Listed, nexts: list[str]) -> None:
-        if turn.gate:
-            self.gates.add(turn.gate)
-        taler = turn.taler
-        if not nexts:
-            if self.complete is None:
-                self.complete = {"text": turn.text, "taler": taler, "workers": turn.workers}
-            return
-        claim = CLAIM.search(turn.text) if turn.size == self.size + 1 else None
-        for part in nexts:
-            seen = self.steps.setdefault(part, [0, taler, taler])
-            seen[0] += 1
-            seen[1], seen[2] = min(seen[1], taler), max(seen[2], taler)
-            if claim is not None:
-                self.gives[part] = int(claim.group(1))
 
 
 def _key(chosen: tuple[str, ...]) -> Key:
@@ -515,22 +503,3 @@ def _gate(group: str) -> str:
 def _covers(searched: list[Counter[Group]], chosen: Counter[Group]) -> bool:
     """Whether a search for some of the parts `chosen` covers them."""
     return any(all(chosen[g] >= n for g, n in s.items()) for s in searched)
-
-
-def _shown(steps: dict[str, list[int]]) -> list[tuple[str, list[int]]]:
-    """The steps offered, `MAX_CHOICES` at most: the phase's own action first, each
-    Extra Action after it, each cheapest first; where there are more, as many of each
-    kind as there is room for (each Extra Action by its action and place), so that every
-    kind keeps some."""
-
-    def order(kv: tuple[str, list[int]]) -> tuple[object, ...]:
-        return (is_extra(kv[0]), kv[1][1], -kv[1][0], kv[0])
-
-    kinds: dict[str, list[tuple[str, list[int]]]] = {}
-    for kv in sorted(steps.items(), key=order):
-        kind = EXTRA_KIND.match(kv[0])
-        kinds.setdefault(kind.group(0) if kind else "", []).append(kv)
-    taken = itertools.islice(
-        (kv for row in itertools.zip_longest(*kinds.values()) for kv in row if kv), MAX_CHOICES
-    )
-    return sorted(taken, key=order)

@@ -395,11 +395,42 @@ def test_a_listing_out_of_room_lets_go_of_all_but_its_first_turns(tmp_path, monk
     monkeypatch.setattr(listing, "QUERY_SECONDS", 0.5)
     assert book.choices(["then extra hulls"])["cut"]  # more than there is room for
     assert len(kept.matcher.turns) <= 5_000
+    # time enough, on a loaded machine too, to find again what the turns let go held
+    monkeypatch.setattr(listing, "QUERY_SECONDS", 10.0)
     mine = book.choices(["1ship >new A", "bow stern >new B", "then extra money"])
     assert not mine["cut"] and len(mine["steps"]) > 6
     again = book.choices([])
     assert not again["cut"] and len(kept.matcher.turns) <= 5_000
     assert {s["text"] for s in again["steps"]} == {s["text"] for s in first["steps"]}
+
+
+def test_where_a_group_is_too_large_to_keep_a_turn_for_each_part_makes_the_answer_whole(
+    tmp_path, monkeypatch
+):
+    """game-2p.ngn line 9, with room for 5,000 turns: the turns with an Extra Action
+    that hold the parts chosen are more than that (24,184 with `extra money` alone), so
+    a turn is found for each part its turns hold (`moves.cover`). The answers are whole,
+    and they offer the parts that listing every such turn offers."""
+    from nauticus_ref.record import listing
+
+    questions = [["then extra money"], ["extra money"], ["extra crowns"]]
+    book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
+    part = next(s["text"] for s in book.choices([])["steps"] if s["text"].endswith(">new A"))
+    questions += [[part, "then extra money"], ["extra money", part]]
+    whole = {}
+    for chosen in questions:
+        answer = book.choices(chosen)
+        assert not answer["cut"], chosen
+        whole[tuple(chosen)] = {s["text"] for s in answer["steps"]}
+    book.stop()
+    monkeypatch.setattr(listing, "MAX_TURNS", 5_000)
+    book = _book_before(tmp_path, "examples/logs/game-2p.ngn", 9)
+    for chosen in questions:
+        answer = book.choices(chosen)
+        assert not answer["cut"], chosen
+        assert {s["text"] for s in answer["steps"]} == whole[tuple(chosen)], chosen
+        assert len(book._listing[1].matcher.turns) <= 5_000
+    assert book._listing[1].covered["extra money first"]  # not listed whole, covered
 
 
 def test_a_listing_whose_search_runs_out_of_time_offers_what_it_found(tmp_path, monkeypatch):
