@@ -5,11 +5,12 @@ can be kept or listed in the time (hundreds of thousands, at a rich position).
 A turn with the Extra Action is two clauses, the second found from the purse the
 first leaves.  The parts any turn holds are those of its first clause (where any
 second follows it) and those of the bodies the second clause finds from each purse
-the first can leave.  Purses that read alike to the second clause give it the same
-bodies, so those are looked for once a purse: after a first clause whose purse was
-seen, only the first of them, for the first clause's own parts.  Purses read alike
-where their shape (`Purse.shape`), taler and workers are equal, a tile of the supply
-told apart only up to the most a purchase could place of it.
+the first can leave.  Purses that read alike to the second clause (`Purse.shape`, a
+tile of the supply told apart only up to the most a purchase could place of it) give
+it the same bodies, each affording those it can pay for.  So the bodies are looked
+for once for each purse read so: where a purse is as poor in taler and workers as
+one gone through, they hold no part not seen, and only the first of them is looked
+for, for the first clause's own parts.
 """
 
 from __future__ import annotations
