@@ -7,8 +7,9 @@ each ship and a new ship could take (asked of the placing rules themselves,
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from nauticus_ref.game.board import LATER_PRICE
@@ -107,6 +108,10 @@ class Reach:
     first: dict[Tile, int]
     onto: dict[str, list[tuple[tuple[Tile, ...], Ship]]]
     shapes: list[tuple[tuple[Tile, ...], Ship]]
+    #: of `most` and `budget`, what the rewards could bring (`_rewarded`); what a ship
+    #: the clause completes brings at most, by key ("" a new ship's)
+    rewarded: tuple[int, int] = (0, 0)
+    rewards: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def keys(self) -> list[str]:
@@ -147,20 +152,67 @@ def reach(
         else []
     )
     # a ship a sail or transport completes brings at most what its richest reward set
-    # does (`most_rewards`); as many new ships as hull parts to start them
-    bounds = []
+    # does (`most_rewards`); as many new ships as hull parts to start them, and no more
+    # ships together than the tiles and workers could complete (`_rewarded`)
+    completions: dict[str, Completion] = {}
     if action in ("sails", "transport"):
         for k, seqs in onto.items():
             if completing(seqs, purse.ships[k]):
-                bounds.append(most_rewards(max(made.size for _, made in seqs if made.complete)))
+                completions[k] = _completion(seqs, 1)
         if completing(shapes, None):
             hulls = sum(have[t] for t in tiles if t[0] == "hull")
-            bounds += [most_rewards(max(made.size for _, made in shapes if made.complete))] * hulls
-    most += sum(workers for _, workers, _ in bounds)
+            completions[""] = _completion(shapes, hulls)
+    rewarded = _rewarded(list(completions.values()), have, most)
+    most += rewarded[1]
     if most <= 0:
         return None
-    budget = purse.taler + sum(taler for taler, _, _ in bounds) if buying else None
-    return Reach(tiles, have, most, budget, first, onto, shapes)
+    budget = purse.taler + rewarded[0] if buying else None
+    rewards = {k: (t, w) for k, (_, t, w, _) in completions.items()}
+    return Reach(tiles, have, most, budget, first, onto, shapes, rewarded, rewards)
+
+
+#: What completing one of a clause's ships takes and brings (`_completion`): the fewest
+#: tiles of each kind (hull, mast, sail, good) that complete it, the most taler and
+#: workers its rewards bring, and how many such ships there could be.
+Completion = tuple[Counter[str], int, int, int]
+
+
+def _completion(seqs: list[tuple[tuple[Tile, ...], Ship]], ships: int) -> Completion:
+    """What completing a ship takes and brings, of the sequences `seqs` it could take (a
+    new ship's: then up to `ships` of them)."""
+    done = [seq for seq, made in seqs if made.complete]
+    kinds = {t[0] for seq in done for t in seq}
+    least = Counter({k: min(sum(1 for t in seq if t[0] == k) for seq in done) for k in kinds})
+    taler, workers, _ = most_rewards(max(made.size for _, made in seqs if made.complete))
+    return least, taler, workers, ships
+
+
+#: Sets of completed ships weighed at most (`_rewarded`); past it, all of them together.
+WEIGHED = 4096
+
+
+def _rewarded(completions: list[Completion], have: Counter[Tile], most: int) -> tuple[int, int]:
+    """The most taler and the most workers the rewards of the ships one clause completes
+    could bring: of every set of them whose least tiles the tiles `have` hold, and no
+    more in all than `most` workers and the set's own rewards could place (a bound:
+    only where a sail or a transport can complete a ship does it cut the search)."""
+    choices = [range(n + 1) for *_, n in completions]
+    if math.prod(map(len, choices)) > WEIGHED:
+        return sum(t * n for _, t, _, n in completions), sum(w * n for _, _, w, n in completions)
+    held: Counter[str] = Counter()
+    for tile, n in have.items():
+        held[tile[0]] += n
+    best = (0, 0)
+    for counts in itertools.product(*choices):
+        need: Counter[str] = Counter()
+        taler = workers = 0
+        for (least, t, w, _), n in zip(completions, counts):
+            for k, m in least.items():
+                need[k] += m * n
+            taler, workers = taler + t * n, workers + w * n
+        if all(need[k] <= held[k] for k in need) and sum(need.values()) <= most + workers:
+            best = (max(best[0], taler), max(best[1], workers))
+    return best
 
 
 def taking(ask: Ask, found: Reach, action: str, ship: Ship) -> list[tuple[tuple[Tile, ...], Ship]]:
@@ -241,13 +293,13 @@ def plans(
     if found is None:
         return
     grown = _Planner(ask, purse, found)
-    for chosen, used, n, paid in grown.on_ships(0, Counter(), 0, 0, []):
-        for fleet, used2, n2, paid2 in grown.on_new(0, used, n, paid, []):
+    for chosen, used, n, paid, gained in grown.on_ships(0, Counter(), 0, 0, [], (0, 0)):
+        for fleet, used2, n2, paid2, gained2 in grown.fleets(used, n, paid, gained):
             if not stores:  # the ships alone, the empty way too: the caller stores
                 yield Plan((), chosen, fleet), used2
                 continue
             for store, used3 in (
-                grown.stored(0, used2, n2, paid2, purse.storage_free, ())
+                grown.stored(0, used2, n2, paid2, purse.storage_free, (), grown.limit(gained2))
                 if found.budget is not None
                 else [((), used2)]
             ):
@@ -257,20 +309,62 @@ def plans(
 
 Placed = list[tuple[str, tuple[Tile, ...], Ship]]
 Fleet = list[tuple[tuple[Tile, ...], Ship]]
+#: The taler and workers the rewards of the ships a plan completes bring at most
+#: (`Reach.rewards`), or the most a plan could have of them (`_Planner.limit`).
+Gain = tuple[int, int]
 
 
 class _Planner:
     """What `plans` grows its ways from, one destination at a time.  (A class, not
     functions nested in `plans`: a nested function that calls itself is a reference
-    cycle, left for the garbage collector, and a listing makes thousands of plans.)"""
+    cycle, left for the garbage collector, and a listing makes thousands of plans.)
 
-    __slots__ = ("ask", "purse", "found", "keys", "twins", "picked")
+    Only a completed ship's rewards pay for more than the player has, so a plan is cut
+    as soon as it places more tiles or costs more than the player has and the rewards
+    of the ships it completes, or could still complete, bring (`limit`)."""
+
+    __slots__ = (
+        "ask",
+        "purse",
+        "found",
+        "keys",
+        "twins",
+        "picked",
+        "base",
+        "after",
+        "new",
+        "made",
+        "complete",
+    )
 
     def __init__(self, ask: Ask, purse: Purse, found: Reach) -> None:
         self.ask, self.purse, self.found, self.keys = ask, purse, found, found.keys
         # a ship is given at most what its twin is (in the order of `onto`, nothing least)
         self.twins = purse.twins()
         self.picked: dict[str, int] = {}
+        # what the player has without rewards, and what the ships from the i-th on and
+        # the new ships (one a hull part) could still bring
+        taler, workers = found.rewarded
+        budget = 0 if found.budget is None else found.budget - taler  # a transport pays 0
+        self.base = (budget, found.most - workers)
+        hulls = sum(found.have[t] for t in found.tiles if t[0] == "hull")
+        self.new = found.rewards.get("", (0, 0))
+        after = [(self.new[0] * hulls, self.new[1] * hulls)]
+        for k in reversed(self.keys):
+            t, w = found.rewards.get(k, (0, 0))
+            after.append((after[-1][0] + t, after[-1][1] + w))
+        self.after = after[::-1]
+        self.complete = [ship.complete for _, ship in found.shapes]
+        self.made: dict[tuple[object, ...], list[tuple[Fleet, Counter[Tile], int, int, Gain]]] = {}
+
+    def limit(self, gained: Gain, more: Gain = (0, 0)) -> Gain:
+        """The most a plan may cost and the most tiles it may place, where the ships it
+        completes bring `gained` and those it could still complete `more`."""
+        taler, workers = self.found.rewarded
+        return (
+            self.base[0] + min(taler, gained[0] + more[0]),
+            self.base[1] + min(workers, gained[1] + more[1]),
+        )
 
     def cost(self, used: Counter[Tile], seq: tuple[Tile, ...]) -> int:
         """What adding `seq` to the tiles `used` costs at the least (prices are paid
@@ -283,11 +377,11 @@ class _Planner:
         return total
 
     def grow(
-        self, seq: tuple[Tile, ...], used: Counter[Tile], n: int, paid: int
+        self, seq: tuple[Tile, ...], used: Counter[Tile], n: int, paid: int, limit: Gain
     ) -> tuple[Counter[Tile], int, int] | None:
         self.ask.tick()
         found = self.found
-        if n + len(seq) > found.most:
+        if n + len(seq) > limit[1]:
             return None
         more = used.copy()  # a copy updated: half what adding two Counters costs
         more.update(seq)
@@ -295,37 +389,63 @@ class _Planner:
             return None
         if found.budget is not None:
             paid += self.cost(used, seq)
-            if paid > found.budget:
+            if paid > limit[0]:
                 return None
         return more, n + len(seq), paid
 
     def on_ships(
-        self, i: int, used: Counter[Tile], n: int, paid: int, chosen: Placed
-    ) -> Iterator[tuple[Placed, Counter[Tile], int, int]]:
+        self, i: int, used: Counter[Tile], n: int, paid: int, chosen: Placed, gained: Gain
+    ) -> Iterator[tuple[Placed, Counter[Tile], int, int, Gain]]:
         keys, onto, twins, picked = self.keys, self.found.onto, self.twins, self.picked
         if i == len(keys):
-            yield chosen, used, n, paid
+            yield chosen, used, n, paid, gained
             return
         k = keys[i]
         picked[k] = -1
-        yield from self.on_ships(i + 1, used, n, paid, chosen)
+        yield from self.on_ships(i + 1, used, n, paid, chosen, gained)
         most = picked[twins[k]] if k in twins else len(onto[k])
+        reward = None if self.purse.ships[k].complete else self.found.rewards.get(k)
+        done = gained if reward is None else _plus(gained, reward)  # if it completes it
+        limits = (self.limit(gained, self.after[i + 1]), self.limit(done, self.after[i + 1]))
         for j, (seq, ship) in enumerate(onto[k][: most + 1]):
-            grown = self.grow(seq, used, n, paid)
+            completes = reward is not None and ship.complete
+            grown = self.grow(seq, used, n, paid, limits[completes])
             if grown is not None:
                 picked[k] = j
-                yield from self.on_ships(i + 1, *grown, chosen + [(k, seq, ship)])
+                got = done if completes else gained
+                yield from self.on_ships(i + 1, *grown, chosen + [(k, seq, ship)], got)
+
+    def fleets(
+        self, used: Counter[Tile], n: int, paid: int, gained: Gain
+    ) -> list[tuple[Fleet, Counter[Tile], int, int, Gain]]:
+        """The new ships a plan could start after its ships took `used` (`on_new`),
+        found once for all the ways onto the ships that leave the same."""
+        k = (*(used[t] for t in self.found.tiles), n, paid, gained)
+        if k not in self.made:
+            self.made[k] = list(self.on_new(0, used, n, paid, [], gained))
+        return self.made[k]
 
     def on_new(
-        self, start: int, used: Counter[Tile], n: int, paid: int, chosen: Fleet
-    ) -> Iterator[tuple[Fleet, Counter[Tile], int, int]]:
-        yield chosen, used, n, paid
-        shapes = self.found.shapes
+        self, start: int, used: Counter[Tile], n: int, paid: int, chosen: Fleet, gained: Gain
+    ) -> Iterator[tuple[Fleet, Counter[Tile], int, int, Gain]]:
+        paid_most, most = self.limit(gained)
+        if n <= most and paid <= paid_most:  # else only a ship completed after pays it
+            yield chosen, used, n, paid, gained
+        shapes, have = self.found.shapes, self.found.have
+        # the limits for a new ship that is completed and one that is not
+        limits = (
+            self.limit(gained, self.after[-1]),
+            self.limit(_plus(gained, self.new), self.after[-1]),
+        )
         for j in range(start, len(shapes)):
             seq, ship = shapes[j]
-            grown = self.grow(seq, used, n, paid)
+            complete = self.complete[j]
+            if n + len(seq) > limits[complete][1] or any(used[t] >= have[t] for t in seq):
+                continue  # as `grow` would find, without copying `used`
+            grown = self.grow(seq, used, n, paid, limits[complete])
             if grown is not None:
-                yield from self.on_new(j, *grown, chosen + [(seq, ship)])
+                got = _plus(gained, self.new) if complete else gained
+                yield from self.on_new(j, *grown, chosen + [(seq, ship)], got)
 
     def stored(
         self,
@@ -335,6 +455,7 @@ class _Planner:
         paid: int,
         room: int,
         seq: tuple[Tile, ...],
+        limit: Gain,
     ) -> Iterator[tuple[tuple[Tile, ...], Counter[Tile]]]:
         yield seq, used
         tiles, first, free_room = self.found.tiles, self.found.first, self.purse.storage_free
@@ -344,10 +465,14 @@ class _Planner:
             free = first[t] == 0 and t not in seq
             lost = free and forfeited(t, free_room - room, free_room)
             if spaces(t) <= room or lost:
-                grown = self.grow((t,), used, n, paid)
+                grown = self.grow((t,), used, n, paid, limit)
                 if grown is not None:
                     left = room if lost else room - spaces(t)
-                    yield from self.stored(i, *grown, left, seq + (t,))
+                    yield from self.stored(i, *grown, left, seq + (t,), limit)
+
+
+def _plus(gained: Gain, reward: Gain) -> Gain:
+    return gained[0] + reward[0], gained[1] + reward[1]
 
 
 def finishing_first(purse: Purse, plan: Plan) -> list[tuple[str, tuple[Tile, ...], Ship, bool]]:
