@@ -441,6 +441,7 @@ class _Planner:
             seq, ship = shapes[j]
             complete = self.complete[j]
             if n + len(seq) > limits[complete][1] or any(used[t] >= have[t] for t in seq):
+                self.ask.tick()  # a step all the same: a node may have hundreds
                 continue  # as `grow` would find, without copying `used`
             grown = self.grow(seq, used, n, paid, limits[complete])
             if grown is not None:
