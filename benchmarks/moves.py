@@ -111,6 +111,7 @@ def main() -> None:
     times: dict[str, list[float]] = {k: [] for k in LABELS}
     measured = records(args.records, args.games)
     past: list[str] = []
+    stops: Counter[str] = Counter()  # where they stopped (a record's name may hold spaces)
     with ProcessPoolExecutor(args.jobs) as pool:
         names, texts = zip(*measured)
         seconds = [args.seconds] * len(measured)
@@ -122,6 +123,7 @@ def main() -> None:
         for k, (name, (got, over)) in enumerate(zip(names, results), 1):
             print(f"[{k}/{len(measured)}] {name}", file=sys.stderr, flush=True)
             past += [f"{name}:{p}" for p in over]
+            stops.update(p.split(" ", 1)[1] for p in over)
             for label, ts in got.items():
                 times[label] += ts
     positions = len(times["the table before the line"])
@@ -142,7 +144,7 @@ def main() -> None:
     if args.where:
         print(f"where the counts past {args.seconds:g} s stopped:")
         print("".join(f"  {p}\n" for p in past), end="")
-        for where, n in Counter(p.split(" ", 1)[1] for p in past).most_common():
+        for where, n in stops.most_common():
             print(f"  {n:4}  {where}")
 
 
