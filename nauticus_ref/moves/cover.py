@@ -45,33 +45,11 @@ def covering(
     parts of a clause, the `at`th of its turn: each comes where it holds a part, or a
     part more times, than the turns before it.  Not judged: only where the listing
     follows the rules in force (`TurnOptions.follows`)."""
-    main, extra = main or _every, extra or _every
     _, action, at = name.split()
+    read = options.action if at == "first" else action
     player = options.player.name
     blue = options.ask.blue or 0
-    firsts: Iterator[tuple[Clause, Purse, int, int]]
-    if at == "first":
-        read = options.action
-        firsts = (
-            (e.clause, e.after, e.taler, e.workers)
-            for e in options.extra_bodies(options.purse, action)
-            if extra(e.clause)
-        )
-
-        def seconds(purse: Purse) -> Iterator[tuple[Clause, int, int]]:
-            for clause, _, taler, used in options.holding_bodies(purse, least):
-                if main(clause):
-                    yield clause, taler, used
-
-    else:
-        read = action
-        firsts = (m for m in (mains or options.main_bodies(options.purse)) if main(m[0]))
-
-        def seconds(purse: Purse) -> Iterator[tuple[Clause, int, int]]:
-            for e in options.extra_bodies(purse, action):
-                if extra(e.clause):
-                    yield e.clause, e.taler, e.workers
-
+    firsts, seconds = options.halves(name, main or _every, extra or _every, mains, least)
     held: set[tuple[Part, int]] = set()  # each part, as many times as a turn held it
     #: the purses whose second clauses were gone through, by what those read: their
     #: taler and workers, and whether any second clause followed
@@ -84,7 +62,7 @@ def covering(
         if richer and (not any(richer) or own <= held):
             continue
         any_second = False
-        for clause, more, workers in seconds(rest):
+        for clause, _, more, workers in seconds(rest):
             any_second = True
             mine = own | _each(parts(clause, 1))
             if not mine <= held:

@@ -39,6 +39,8 @@ from nauticus_ref.referee.context import Referee
 from nauticus_ref.referee.engine import settle_start
 
 PASS = PassClause(span=SPAN)
+#: A clause with the purse it leaves, its taler and workers (`TurnOptions.main_bodies`).
+Made = tuple[Clause, Purse, int, int]
 
 
 def _anything(clause: Clause) -> bool:
@@ -90,9 +92,7 @@ class TurnOptions:
         board's crests, which the table maps to the record's words (`crests:`)."""
         return Printer(record, self.ask.table.crest_words)
 
-    def main_bodies(
-        self, purse: Purse, only: Clause | None = None
-    ) -> Iterator[tuple[Clause, Purse, int, int]]:
+    def main_bodies(self, purse: Purse, only: Clause | None = None) -> Iterator[Made]:
         """Pass, then every body of the phase's action; `only`: those that could be the
         clause written (`_tiles`)."""
         after = purse.copy()
@@ -173,7 +173,7 @@ class TurnOptions:
         name: str,
         main: Callable[[Clause], bool] | None = None,
         extra: Callable[[Clause], bool] | None = None,
-        mains: Sequence[tuple[Clause, Purse, int, int]] | None = None,
+        mains: Sequence[Made] | None = None,
         least: Counter[Tile] | None = None,
     ) -> Iterator[TurnOption]:
         """The options of the group `name` (`group_names`), judged where the listing
@@ -191,7 +191,7 @@ class TurnOptions:
         name: str,
         main: Callable[[Clause], bool] = _anything,
         extra: Callable[[Clause], bool] = _anything,
-        mains: Sequence[tuple[Clause, Purse, int, int]] | None = None,
+        mains: Sequence[Made] | None = None,
         least: Counter[Tile] | None = None,
     ) -> Iterator[TurnOption]:
         """`group`, not judged."""
@@ -201,27 +201,34 @@ class TurnOptions:
                 if main(clause):
                     yield TurnOption(player, (clause,), taler, used)
             return
-        _, action, at = name.split()
-        if at == "first":
-            for e in self.extra_bodies(self.purse, action):
-                if extra(e.clause):
-                    for clause, _, taler, used in self.holding_bodies(e.after, least):
-                        if main(clause):
-                            yield TurnOption(
-                                player, (e.clause, clause), e.taler + taler, e.workers + used
-                            )
-            return
-        for clause, rest, taler, used in mains or self.main_bodies(self.purse):
-            if main(clause):
-                for e in self.extra_bodies(rest, action):
-                    if extra(e.clause):
-                        yield TurnOption(
-                            player, (clause, e.clause), taler + e.taler, used + e.workers
-                        )
+        firsts, seconds = self.halves(name, main, extra, mains, least)
+        for first, rest, taler, used in firsts:
+            for second, _, more, workers in seconds(rest):
+                yield TurnOption(player, (first, second), taler + more, used + workers)
 
-    def holding_bodies(
-        self, purse: Purse, least: Counter[Tile] | None
-    ) -> Iterator[tuple[Clause, Purse, int, int]]:
+    def halves(
+        self,
+        name: str,
+        main: Callable[[Clause], bool],
+        extra: Callable[[Clause], bool],
+        mains: Sequence[Made] | None,
+        least: Counter[Tile] | None,
+    ) -> tuple[Iterator[Made], Callable[[Purse], Iterator[Made]]]:
+        """The group `name` in two: its first clauses, and their seconds from a purse."""
+        _, action, at = name.split()
+
+        def extras(purse: Purse) -> Iterator[Made]:
+            for e in self.extra_bodies(purse, action):
+                if extra(e.clause):
+                    yield e.clause, e.after, e.taler, e.workers
+
+        if at == "first":
+            return extras(self.purse), lambda p: (
+                m for m in self.holding_bodies(p, least) if main(m[0])
+            )
+        return (m for m in mains or self.main_bodies(self.purse) if main(m[0])), extras
+
+    def holding_bodies(self, purse: Purse, least: Counter[Tile] | None) -> Iterator[Made]:
         """`main_bodies`, or where `least` are tiles each body wanted places, those
         that place them, found a set of tiles at a time where there are few
         (`clauses.holding`)."""
