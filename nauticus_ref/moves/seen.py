@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Callable
 
 from nauticus_ref.game import rewards
+from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
 from nauticus_ref.moves.plans import UNBOUNDED, Reach, reach, taking
 from nauticus_ref.moves.purse import Ask, Purse, alike_counts, check, stored
@@ -263,23 +264,25 @@ def seen_by_tally(
     deadline: float | None = None,
 ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
     """The bodies of the purchase `action`, by what the tally of `then`, the phase's
-    masts, sails or goods (another kind), reads of what they leave (`tallied_from`):
-    for each reading, a purse that leaves it and how many bodies leave each (taler,
-    workers).  Counted as `Tally` counts them, each ship's choices told apart also by
-    what the ship it makes could take of `then`, so no body is listed.  None where a
-    body can complete a ship, or where `then` could complete one it leaves.  Raises
-    `OutOfTime` past `deadline`."""
+    purchase, reads of what they leave (`tallied_from`): for each reading, a purse that
+    leaves it and how many bodies leave each (taler, workers).  Counted as `Tally`
+    counts them, each ship's choices told apart also by what the ship it makes could
+    take of `then`, so no body is listed.  None where a body can complete a ship, where
+    `then` could complete one it leaves, or where both buy one kind of tile from a
+    supply the two could exhaust (`ample`).  Raises `OutOfTime` past `deadline`."""
     kind = vocab.ITEM_KIND_OF_ACTION
     if (
-        then not in ("masts", "sails", "goods")
+        then not in vocab.BUYING_ACTIONS
         or action not in vocab.BUYING_ACTIONS
         or kind[then] == kind[action]
+        and not ample(purse, action)
     ):
         return None
     found = reach(ask, purse, action, extra, blue)
     if found is None:
         return {}
     # what `then` reaches: its tiles in the supply, which `action` leaves as they are
+    # or, buying the same kind, with as many as `then` could place
     view = reach(ask, replace(purse, workers=UNBOUNDED), then, False, ask.blue)
     read: dict[int, tuple[Ship, Reading | None]] = {}
 
@@ -300,6 +303,17 @@ def seen_by_tally(
     ):
         return None
     return _by_reading(ask, purse, action, extra, blue, found, view, reading, deadline)
+
+
+def ample(purse: Purse, action: str) -> bool:
+    """Whether the supply holds so many of each tile of the purchase `action` that two
+    clauses buying them, one after the other, could not run out: together they buy at
+    most one of a tile at its first price each, the others at `LATER_PRICE` out of the
+    taler there are, and a free tile each.  Then the second clause has the same
+    bodies after any first one, each needing the same, as from the whole supply."""
+    kind = vocab.ITEM_KIND_OF_ACTION[action]
+    most = 2 + 2 + purse.taler // LATER_PRICE
+    return all(n >= most for (k, _), n in purse.supply.items() if k == kind and n > 0)
 
 
 def _by_reading(
@@ -323,6 +337,8 @@ def _by_reading(
         if key not in found.keys:
             start = _with(start, reading(ship))
     ways: dict[tuple[Seen, Used], int] = {(start, counted.zero): 1}
+    # the ships of a way to each of `ways`, a ship at a time: a state after some ships
+    # may be one after more of them too, where those read nothing
     chosen: dict[tuple[Seen, Used], tuple[tuple[str, Ship], ...]] = {(start, counted.zero): ()}
 
     def grow(
@@ -333,14 +349,15 @@ def _by_reading(
         key: str,
         ship: Ship,
         into: dict[tuple[Seen, Used], int],
+        picked: dict[tuple[Seen, Used], tuple[tuple[str, Ship], ...]],
         new: bool = False,
     ) -> None:
         used = plus(at[1], state)
         if used is not None:
             k = (_with(_with(at[0], _started(state) if new else ()), seen), used)
             into[k] += n
-            if k not in chosen:
-                chosen[k] = chosen[at] + ((key, ship),)
+            if k not in picked:
+                picked[k] = chosen[at] + ((key, ship),)
 
     for key in found.keys:  # each ship takes nothing or one of what it could
         choices: dict[tuple[Used, Reading | None], list[Ship]] = defaultdict(list)
@@ -348,11 +365,12 @@ def _by_reading(
             choices[counted.state(seq), reading(ship)].append(ship)
         stay = reading(purse.ships[key])
         grown: dict[tuple[Seen, Used], int] = defaultdict(int)
+        picked: dict[tuple[Seen, Used], tuple[tuple[str, Ship], ...]] = {}
         for at, n in ways.items():
-            grow(at, n, counted.zero, stay, key, purse.ships[key], grown)
+            grow(at, n, counted.zero, stay, key, purse.ships[key], grown, picked)
             for (state, seen), ships in choices.items():
-                grow(at, n * len(ships), state, seen, key, ships[0], grown)
-        ways = grown
+                grow(at, n * len(ships), state, seen, key, ships[0], grown, picked)
+        ways, chosen = grown, picked
         check(deadline)
     new: dict[Used, tuple[Reading | None, Ship]] = {}
     for seq, ship in found.shapes:  # any number of new ships of each shape
@@ -364,7 +382,7 @@ def _by_reading(
         while frontier:
             grown = defaultdict(int)
             for at, n in frontier.items():
-                grow(at, n, state, seen, f"\0{len(chosen[at])}", ship, grown, new=True)
+                grow(at, n, state, seen, f"\0{len(chosen[at])}", ship, grown, chosen, new=True)
             for k, n in grown.items():
                 ways[k] += n
             frontier = grown
@@ -372,8 +390,9 @@ def _by_reading(
     by_seen: dict[Seen, dict[Used, int]] = defaultdict(dict)
     for (seen, used), n in ways.items():
         by_seen[seen][used] = n
-    # as `tallied_from` reads the room: all alike beyond what the most workers place
-    room = _room_read(ask.blue + purse.workers, view.tiles if view else [])
+    # as `tallied_from` reads the room: all alike beyond what the most workers place,
+    # `then` being the phase's action (its blue workers) or the Extra Action (two more)
+    room = _room_read(max(ask.blue, 2) + purse.workers, view.tiles if view else [])
     out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
     for seen, ways_in in by_seen.items():
         fleet = {**purse.ships, **dict(chosen[seen, next(iter(ways_in))])}

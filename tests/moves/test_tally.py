@@ -253,43 +253,50 @@ def test_bodies_tallied_from_the_ships_seen_are_the_bodies_walked():
 
 
 def test_bodies_counted_by_what_the_next_tally_reads_are_the_bodies_listed():
-    """Before the phase's masts, sails or goods, a purchase of another kind that completes
-    no ship is counted by what the later tally reads of what it leaves (`by_tally`):
-    the same readings (`alike`), with the same taler and workers, as listing its bodies
-    and reading each; also with the storage nearly full.  Past its deadline it stops."""
+    """Before another purchase, a purchase that completes no ship is counted by what the
+    later tally reads of what it leaves (`by_tally`): the Extra Action before the
+    phase's action, and the phase's action before the Extra Action.  The same readings
+    (`alike`), with the same taler and workers, as listing its bodies and reading each;
+    also with the storage nearly full.  A purchase of the same kind is counted so
+    where the supply cannot run out (`seen.ample`), read as from the whole supply.
+    Past its deadline it stops."""
     checked = Counter()
     for name, line, turns in _positions(random.Random(37), 3):
-        for purse, action in itertools.product(
-            (turns.purse, _nearly_full(turns.purse)), vocab.BUYING_ACTIONS
+        for purse, action, extra in itertools.product(
+            (turns.purse, _nearly_full(turns.purse)), vocab.BUYING_ACTIONS, (True, False)
         ):
-            listed = _Listed(turns.ask, purse, action, True)  # once for the three phases
-            for then in ("masts", "sails", "goods"):
+            listed = _Listed(turns.ask, purse, action, extra)  # once for the four purchases
+            for then in vocab.BUYING_ACTIONS:
                 _counted_by_tally_as_listed(
-                    turns, purse, action, then, listed, checked, (name, line)
+                    turns, purse, action, extra, then, listed, checked, (name, line)
                 )
-    # each reading, and more than one group each, was met often
-    assert all(checked[then, True] > 10 for then in ("masts", "sails", "goods")), checked
+    # each reading, and more than one group each, was met often, of each order
+    assert all(checked[then, True] > 10 for then in vocab.BUYING_ACTIONS), checked
+    assert checked[True] > 20 and checked[False] > 20 and checked["same kind"] > 10, checked
     assert checked["out of time"] > 10
 
 
-def _counted_by_tally_as_listed(turns, purse, action, then, listed, checked, where):
+def _counted_by_tally_as_listed(turns, purse, action, extra, then, listed, checked, where):
     from nauticus_ref.moves.clauses import _as_clause, by_tally
-    from nauticus_ref.moves.seen import tallied_from
+    from nauticus_ref.moves.seen import ample, tallied_from
 
-    grouped = by_tally(turns.ask, purse, action, True, then)
+    grouped = by_tally(turns.ask, purse, action, extra, then)
+    same = action == then
     if grouped is None:
-        assert action in ("sails", then) or then == "sails", (*where, action)
+        assert "sails" in (action, then) or same and not ample(purse, action), (*where, action)
         return
     listed = listed()
     if len(listed) > MOST:
         return
-    most = purse.workers + 2  # the most any body leaves, read with as many
+    most = purse.workers + 2  # the most own workers `then` has, read with as many
 
     def read(after, most=most, then=then):  # what the tally reads (`seen.tallied_from`)
-        rich, blue = _as_clause(turns.ask, after, False)
+        rich, blue = _as_clause(turns.ask, after, not extra)  # `then`: the other one
         rich = rich.copy()
         rich.workers = most
-        return tallied_from(turns.ask, rich, then, False, blue, blue + most)
+        if same:  # as from the whole supply: the purse's, which `ample` read
+            rich.supply = Counter(purse.supply)
+        return tallied_from(turns.ask, rich, then, not extra, blue, blue + most)
 
     counted: Counter[object] = Counter()  # (two groups read alike where ships are twins)
     for p, budgets in grouped.values():
@@ -300,10 +307,48 @@ def _counted_by_tally_as_listed(turns, purse, action, then, listed, checked, whe
         then,
     )
     checked[then, len(grouped) > 1] += 1
+    checked[extra] += 1
+    checked["same kind"] += same
     try:  # bounded in time as the walk it replaces
-        by_tally(turns.ask, purse, action, True, then, deadline=0.0)
+        by_tally(turns.ask, purse, action, extra, then, deadline=0.0)
     except OutOfTime:
         checked["out of time"] += 1
+
+
+def test_an_ample_supply_leaves_a_second_purchase_its_bodies():
+    """Where the supply holds so many of each tile of a purchase that two clauses could
+    not run out (`seen.ample`), the phase's purchase after the Extra Action's of the
+    same kind has the bodies it would have from the whole supply, each needing the
+    same; where a tile is scarcer, that no longer holds somewhere."""
+    from nauticus_ref.moves.seen import ample
+
+    checked = Counter()
+    for name, line, turns in _positions(random.Random(38), 2):
+        for action in vocab.BUYING_ACTIONS:
+            scarce = turns.purse.copy()
+            for tile in scarce.supply:
+                if tile[0] == vocab.ITEM_KIND_OF_ACTION[action]:
+                    scarce.supply[tile] = min(scarce.supply[tile], 2)
+            for purse in (turns.purse, scarce):
+                firsts = itertools.islice(bodies(turns.ask, purse, action, True), 0, None, 25)
+                for first in itertools.islice(firsts, 12):
+                    after = first.after
+                    whole = after.copy()
+                    whole.supply = Counter(purse.supply)
+                    found, from_whole = (
+                        list(itertools.islice(bodies(turns.ask, p, action, False), MOST + 1))
+                        for p in (after, whole)
+                    )
+                    if max(len(found), len(from_whole)) > MOST:
+                        continue
+                    found, from_whole = (Counter(b.needs for b in x) for x in (found, from_whole))
+                    if ample(purse, action):
+                        assert found == from_whole, (name, line, action, first.clause)
+                        checked["ample", bool(found)] += 1
+                    else:
+                        checked["scarce", found != from_whole] += 1
+    assert checked["ample", True] > 50, checked
+    assert checked["scarce", True] > 5, checked  # the check can tell a scarce supply
 
 
 def test_purses_alike_for_a_tally_have_the_same_bodies():
