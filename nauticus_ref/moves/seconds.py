@@ -10,8 +10,10 @@ from bisect import bisect_right
 from collections import Counter
 from typing import Callable
 
-from nauticus_ref.moves.clauses import alike, needs, tally
+from nauticus_ref.moves.clauses import alike, by_tally, in_room, needs, tally, unseen
 from nauticus_ref.moves.purse import Ask, Purse, check, stored
+from nauticus_ref.moves.tally import by_needs
+from nauticus_ref.notation import vocab
 
 #: A second clause to count: its group, the shape of the purse it starts from, the
 #: action and whether it is the Extra Action.
@@ -75,6 +77,30 @@ class Seconds:
                 after,
                 Counter({(after.taler, after.workers): n}),
             )
+
+    def after(self, purse: Purse, phase: str, taken: Counter[tuple[int, int, int]]) -> set[str]:
+        """The Extra Actions after the phase's purchase or transport `phase` whose
+        second clauses are counted here without listing the phase's bodies, which
+        `taken` counts by what they need and the room they take (`clauses.rooms`):
+        those that see none of what the bodies do but the taler and workers
+        (`clauses.unseen`), or only the room they take (`clauses.in_room`), or that
+        are purchases counted by what their tally reads (`clauses.by_tally`).  Each
+        other is asked of each body of `phase` listed."""
+        done: set[str] = set()
+        for action in vocab.ACTIONS:
+            group = f"extra {action} after"
+            if unseen(self.ask, purse, phase, False, action):
+                self.tallied(group, purse, by_needs(taken), action, True)
+            elif in_room(self.ask, purse, phase, False, action):
+                self.roomed(group, purse, phase, taken, action, True)
+            else:
+                shaped = by_tally(self.ask, purse, phase, False, action, self.deadline)
+                if shaped is None:
+                    continue
+                for shape, (after, budgets) in shaped.items():
+                    self.add_many((group, shape, action, True), after, budgets)
+            done.add(action)
+        return done
 
     def tally(
         self, group: str, purse: Purse, action: str, extra: bool

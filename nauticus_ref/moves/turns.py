@@ -31,7 +31,6 @@ from nauticus_ref.moves.clauses import (
 from nauticus_ref.moves.judge import Judge, follows
 from nauticus_ref.moves.purse import SPAN, Ask, Body, OutOfTime, Purse, check
 from nauticus_ref.moves.seconds import Seconds
-from nauticus_ref.moves.tally import by_needs
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Clause, Name, PassClause, Record, Turn
 from nauticus_ref.notation.printer import Printer
@@ -278,8 +277,10 @@ class TurnOptions:
         first clauses that leave the same shape (`Purse.shape`) differing only in taler
         and workers, the second clause's bodies are found once, with what each needs,
         and counted for each (`Seconds`).  A first clause whose bodies leave the
-        second's shape as it was is tallied, not listed (`clauses.unseen`), and one
-        seen only by the room it takes tallied by that (`clauses.in_room`).  Raises
+        second's shape as it was is tallied, not listed (`clauses.unseen`), one seen
+        only by the room it takes tallied by that (`clauses.in_room`), and a purchase
+        before another counted by what the later one's tally reads (`clauses.by_tally`),
+        the phase's action before the Extra Action too (`Seconds.after`).  Raises
         `OutOfTime` past `deadline` (`time.monotonic()`).  `seen` is shown each body of
         the phase's action on the way (`plain_counts` too)."""
         with self.until(deadline):
@@ -292,44 +293,25 @@ class TurnOptions:
         out: Counter[str] = Counter()
         seconds = Seconds(self.ask, deadline)
         extra = self.purse.extra
-        # the phase's action tallied once, by the room it takes too (for `roomy`)
+        # the phase's action tallied once, by the room it takes too (`Seconds.after`)
         taken = rooms(self.ask, self.purse, self.action, False) if seen is None else None
-        main = None if taken is None else by_needs(taken)
-        hidden = {
-            a
-            for a in vocab.ACTIONS
-            if extra and main is not None and unseen(self.ask, self.purse, self.action, False, a)
-        }
-        roomy = {
-            a
-            for a in vocab.ACTIONS
-            if extra
-            and main is not None
-            and a not in hidden
-            and in_room(self.ask, self.purse, self.action, False, a)
-        }
-        if main is None or (extra and len(hidden | roomy) < len(vocab.ACTIONS)):
+        done = seconds.after(self.purse, self.action, taken) if extra and taken else set()
+        if taken is None or (extra and len(done) < len(vocab.ACTIONS)):
             for n, (clause, after, _, _) in enumerate(self.main_bodies(self.purse)):
                 out["pass" if clause is PASS else self.action] += 1
                 if seen is not None and clause is not PASS:
                     seen(clause)
-                asked = [a for a in vocab.ACTIONS if clause is PASS or a not in hidden | roomy]
+                asked = [a for a in vocab.ACTIONS if clause is PASS or a not in done]
                 for action, shape in after.shapes(asked if extra else ()).items():
                     seconds.add(f"extra {action} after", after, action, True, shape)
                 if n % 64 == 63:
                     check(deadline)
         else:
             out["pass"] += 1
-            out[self.action] += sum(main.values())
+            out[self.action] += sum(taken.values())
             passed = next(self.main_bodies(self.purse))[1]
             for action in vocab.ACTIONS if extra else ():
                 seconds.add(f"extra {action} after", passed, action, True)
-        for action in hidden:
-            assert main is not None
-            seconds.tallied(f"extra {action} after", self.purse, main, action, True)
-        for action in roomy:
-            assert taken is not None
-            seconds.roomed(f"extra {action} after", self.purse, self.action, taken, action, True)
         for action in vocab.ACTIONS if extra else ():
             out[f"extra {action} first"] += self._first(action, seconds)  # then pass
         for group, n in seconds.counts().items():
