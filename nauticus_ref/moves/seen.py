@@ -282,7 +282,7 @@ def seen_by_tally(
     if found is None:
         return {}
     # what `then` reaches: its tiles in the supply, which `action` leaves as they are
-    # or, buying the same kind, with as many as `then` could place
+    # (another kind) or leaves too many of to tell apart (the same kind, `ample`)
     view = reach(ask, replace(purse, workers=UNBOUNDED), then, False, ask.blue)
     read: dict[int, tuple[Ship, Reading | None]] = {}
 
@@ -394,10 +394,13 @@ def _by_reading(
     # `then` being the phase's action (its blue workers) or the Extra Action (two more)
     room = _room_read(max(ask.blue, 2) + purse.workers, view.tiles if view else [])
     out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
+    free = purse.storage_free
     for seen, ways_in in by_seen.items():
+        check(deadline)
         fleet = {**purse.ships, **dict(chosen[seen, next(iter(ways_in))])}
+        twins = _twins(seen)
         for (taler, workers, taken), n in counted.rooms(ways_in).items():
-            left = ("tallied", _twins(seen), min(purse.storage_free - taken, room))
+            left = ("tallied", twins, min(free - taken, room))
             if left not in out:
                 out[left] = (stored(ask, purse, action, taken, fleet), Counter())
             out[left][1][purse.taler - taler, purse.workers - workers - 2 * extra] += n
