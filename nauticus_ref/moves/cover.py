@@ -21,7 +21,7 @@ from typing import Callable, Hashable, Iterator, Sequence, TypeVar
 
 from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.purse import Purse
-from nauticus_ref.moves.turns import TurnOption, TurnOptions
+from nauticus_ref.moves.turns import Allows, Made, TurnOption, TurnOptions
 from nauticus_ref.notation.model import Clause
 
 Part = TypeVar("Part", bound=Hashable)
@@ -35,9 +35,9 @@ def covering(
     options: TurnOptions,
     name: str,
     parts: Callable[[Clause, int], Counter[Part]],
-    main: Callable[[Clause], bool] | None = None,
-    extra: Callable[[Clause], bool] | None = None,
-    mains: Sequence[tuple[Clause, Purse, int, int]] | None = None,
+    main: Allows = None,
+    extra: Allows = None,
+    mains: Sequence[Made] | None = None,
     least: Counter[Tile] | None = None,
 ) -> Iterator[TurnOption]:
     """Turns of the group `name` that `options.group(name, main, extra, mains, least)`
@@ -49,7 +49,7 @@ def covering(
     read = options.action if at == "first" else action
     player = options.player.name
     blue = options.ask.blue or 0
-    firsts, seconds = options.halves(name, main or _every, extra or _every, mains, least)
+    firsts, seconds = options.halves(name, main, extra, mains, least)
     held: set[tuple[Part, int]] = set()  # each part, as many times as a turn held it
     #: the purses whose second clauses were gone through, by what those read: their
     #: taler and workers, and whether any second clause followed
@@ -72,10 +72,6 @@ def covering(
                 break
         if not richer:
             gone.setdefault(shape, []).append((rest.taler, rest.workers, any_second))
-
-
-def _every(clause: Clause) -> bool:
-    return True
 
 
 def _each(counted: Counter[Part]) -> set[tuple[Part, int]]:

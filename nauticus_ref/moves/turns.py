@@ -40,6 +40,8 @@ from nauticus_ref.referee.engine import settle_start
 PASS = PassClause(span=SPAN)
 #: A clause with the purse it leaves, its taler and workers (`TurnOptions.main_bodies`).
 Made = tuple[Clause, Purse, int, int]
+#: Which clauses a listing keeps (`TurnOptions.group`); None: every one.
+Allows = Callable[[Clause], bool] | None
 
 
 def _anything(clause: Clause) -> bool:
@@ -170,8 +172,8 @@ class TurnOptions:
     def group(
         self,
         name: str,
-        main: Callable[[Clause], bool] | None = None,
-        extra: Callable[[Clause], bool] | None = None,
+        main: Allows = None,
+        extra: Allows = None,
         mains: Sequence[Made] | None = None,
         least: Counter[Tile] | None = None,
     ) -> Iterator[TurnOption]:
@@ -183,13 +185,13 @@ class TurnOptions:
         `least`: tiles every clause `main` allows places (`clauses.placed`), so that
         after the Extra Action only the bodies that place them are looked for
         (`clauses.holding`; they come in another order)."""
-        return self._judged(self._group(name, main or _anything, extra or _anything, mains, least))
+        return self._judged(self._group(name, main, extra, mains, least))
 
     def _group(
         self,
         name: str,
-        main: Callable[[Clause], bool] = _anything,
-        extra: Callable[[Clause], bool] = _anything,
+        main: Allows = None,
+        extra: Allows = None,
         mains: Sequence[Made] | None = None,
         least: Counter[Tile] | None = None,
     ) -> Iterator[TurnOption]:
@@ -197,7 +199,7 @@ class TurnOptions:
         player = self.player.name
         if not name:
             for clause, _, taler, used in mains or self.main_bodies(self.purse):
-                if main(clause):
+                if main is None or main(clause):
                     yield TurnOption(player, (clause,), taler, used)
             return
         firsts, seconds = self.halves(name, main, extra, mains, least)
@@ -208,13 +210,14 @@ class TurnOptions:
     def halves(
         self,
         name: str,
-        main: Callable[[Clause], bool],
-        extra: Callable[[Clause], bool],
+        main: Allows,
+        extra: Allows,
         mains: Sequence[Made] | None,
         least: Counter[Tile] | None,
     ) -> tuple[Iterator[Made], Callable[[Purse], Iterator[Made]]]:
         """The group `name` in two: its first clauses, and their seconds from a purse."""
         _, action, at = name.split()
+        main, extra = main or _anything, extra or _anything
 
         def extras(purse: Purse) -> Iterator[Made]:
             for e in self.extra_bodies(purse, action):

@@ -28,13 +28,13 @@ import itertools
 import threading
 import time
 from collections import Counter
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.clauses import placed
 from nauticus_ref.moves.cover import covering
 from nauticus_ref.moves.purse import OutOfTime
-from nauticus_ref.moves.turns import TurnOption, TurnOptions
+from nauticus_ref.moves.turns import Allows, TurnOption, TurnOptions
 from nauticus_ref.notation.model import Clause
 from nauticus_ref.notation.printer import Printer
 from nauticus_ref.record.answers import MAX_CHOICES, Data, Sum
@@ -77,8 +77,6 @@ ANSWERS = 64
 
 #: The parts chosen, in any order (`chosen_groups`, sorted).
 Key = tuple[Group, ...]
-#: What tells the clauses that hold some parts (`Listing._allowing`); None: any clause.
-Allows = Callable[[Clause], bool] | None
 #: The tiles some parts place (`Listing._least`); None: any.
 Tiles = Counter[Tile] | None
 
