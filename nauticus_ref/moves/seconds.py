@@ -87,10 +87,11 @@ class Seconds:
         are purchases counted by what their tally reads (`clauses.by_tally`).  Each
         other is asked of each body of `phase` listed."""
         done: set[str] = set()
+        counted = by_needs(taken)
         for action in vocab.ACTIONS:
             group = f"extra {action} after"
             if unseen(self.ask, purse, phase, False, action):
-                self.tallied(group, purse, by_needs(taken), action, True)
+                self.tallied(group, purse, counted, action, True)
             elif in_room(self.ask, purse, phase, False, action):
                 self.roomed(group, purse, phase, taken, action, True)
             else:
