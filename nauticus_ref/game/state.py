@@ -24,6 +24,11 @@ SEAT_BONUS = {
 #: Points lost at the end of a round for the pass tiles not flipped, by tiles flipped.
 PASS_PENALTY = {0: 6, 1: 3, 2: 1, 3: 0}
 CROWN_CAP = 15
+#: The workers the Extra Action gives its player before its action (which takes no
+#: blue workers).
+EXTRA_WORKERS = 2
+#: What the money action pays for each worker on it.
+TALER_PER_WORKER = 2
 
 
 def crown_room(scored: int, extra: bool) -> int:

@@ -10,7 +10,13 @@ from collections import Counter
 from dataclasses import replace
 from typing import Iterable, Iterator
 
-from nauticus_ref.game.state import Tile, crown_points, crown_room
+from nauticus_ref.game.state import (
+    EXTRA_WORKERS,
+    TALER_PER_WORKER,
+    Tile,
+    crown_points,
+    crown_room,
+)
 from nauticus_ref.moves.placing import pay, placing
 from nauticus_ref.moves.plans import reach
 from nauticus_ref.moves.purse import Ask, Body, Purse, make_clause, ship_name
@@ -33,7 +39,9 @@ def _as_clause(ask: Ask, purse: Purse, extra: bool) -> tuple[Purse, int]:
     player's own and none of the phase's blue ones."""
     if not extra:
         return purse, ask.blue
-    return replace(purse, workers=purse.workers + 2), 0  # read only: its counters shared
+    return replace(
+        purse, workers=purse.workers + EXTRA_WORKERS
+    ), 0  # read only: its counters shared
 
 
 def bodies(
@@ -48,13 +56,13 @@ def bodies(
         for n in range(1, blue + purse.workers + 1):
             after = purse.copy()
             after.workers -= max(0, n - blue)
-            after.taler += 2 * n
+            after.taler += TALER_PER_WORKER * n
             yield Body(
-                make_clause(action, extra, workers=n, claim=(2 * n, "t")),
+                make_clause(action, extra, workers=n, claim=(TALER_PER_WORKER * n, "t")),
                 after,
                 0,
                 n,
-                (0, n - blue - 2 * extra),
+                (0, n - blue - EXTRA_WORKERS * extra),
             )
     elif action == "crowns":
         room = crown_room(purse.crown_scored, extra)
@@ -69,7 +77,7 @@ def bodies(
                 after,
                 0,
                 n,
-                (0, n - blue - 2 * extra),
+                (0, n - blue - EXTRA_WORKERS * extra),
             )
     else:
         yield from _deliveries(purse, action, extra, blue)
@@ -152,7 +160,7 @@ def _deliveries(purse: Purse, action: str, extra: bool, blue: int) -> Iterator[B
                 after,
                 0,
                 goods,
-                (0, goods - blue - 2 * extra),
+                (0, goods - blue - EXTRA_WORKERS * extra),
             )
 
 
@@ -225,11 +233,11 @@ def alike(ask: Ask, purse: Purse, action: str, extra: bool, workers: int) -> obj
         return None
     p, blue = _as_clause(ask, purse, extra)
     tallied = (
-        tallied_from(ask, p, action, extra, blue, blue + workers + 2 * extra)
+        tallied_from(ask, p, action, extra, blue, blue + workers + EXTRA_WORKERS * extra)
         if action != "hulls"  # what a ship could take of hull parts depends on the workers
         else None
     )
-    return tallied or walked_from(ask, p, action, extra, blue, workers + 2 * extra)
+    return tallied or walked_from(ask, p, action, extra, blue, workers + EXTRA_WORKERS * extra)
 
 
 def in_room(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> bool:

@@ -19,7 +19,7 @@ from collections import Counter
 from typing import Any, Callable, Iterator, cast
 
 from nauticus_ref.game.board import LATER_PRICE
-from nauticus_ref.game.state import Ship, Tile, spaces
+from nauticus_ref.game.state import EXTRA_WORKERS, Ship, Tile, spaces
 from nauticus_ref.moves.plans import Plan, arrangements, finishing_first, plans
 from nauticus_ref.moves.purse import SPAN, Ask, Body, Purse, fits, make_clause, ship_name
 from nauticus_ref.moves.rewards import written_sets
@@ -152,7 +152,7 @@ def _gifts(
             got,
             paid,
             used,
-            (needs[0], needs[1] - 2 * extra),
+            (needs[0], needs[1] - EXTRA_WORKERS * extra),
         )
 
 

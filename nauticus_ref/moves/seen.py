@@ -16,7 +16,7 @@ from typing import Callable
 
 from nauticus_ref.game import rewards
 from nauticus_ref.game.board import LATER_PRICE
-from nauticus_ref.game.state import Ship, Tile, spaces
+from nauticus_ref.game.state import EXTRA_WORKERS, Ship, Tile, spaces
 from nauticus_ref.moves.plans import UNBOUNDED, Reach, reach, taking
 from nauticus_ref.moves.purse import Ask, Purse, alike_counts, check, stored
 from nauticus_ref.moves.tally import Known, Tally, Used, completes, known, state_of
@@ -186,7 +186,7 @@ def seen_on_ships(
     for k, (after, start) in ways.items():
         budgets: Counter[tuple[int, int]] = Counter()
         for (taler, workers, _), n in counted.rooms(counted.ships(start, rest)).items():
-            budgets[purse.taler - taler, purse.workers - workers - 2 * extra] += n
+            budgets[purse.taler - taler, purse.workers - workers - EXTRA_WORKERS * extra] += n
         if budgets:
             out[k] = (after, budgets)
     return out
@@ -392,7 +392,7 @@ def _by_reading(
         by_seen[seen][used] = n
     # as `tallied_from` reads the room: all alike beyond what the most workers place,
     # `then` being the phase's action (its blue workers) or the Extra Action (two more)
-    room = _room_read(max(ask.blue, 2) + purse.workers, view.tiles if view else [])
+    room = _room_read(max(ask.blue, EXTRA_WORKERS) + purse.workers, view.tiles if view else [])
     out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
     free = purse.storage_free
     for seen, ways_in in by_seen.items():
@@ -403,7 +403,7 @@ def _by_reading(
             left = ("tallied", twins, min(free - taken, room))
             if left not in out:
                 out[left] = (stored(ask, purse, action, taken, fleet), Counter())
-            out[left][1][purse.taler - taler, purse.workers - workers - 2 * extra] += n
+            out[left][1][purse.taler - taler, purse.workers - workers - EXTRA_WORKERS * extra] += n
     return out
 
 

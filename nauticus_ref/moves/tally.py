@@ -21,7 +21,7 @@ from functools import cache, lru_cache
 from typing import Callable
 
 from nauticus_ref.game.board import LATER_PRICE
-from nauticus_ref.game.state import Ship, Tile, spaces
+from nauticus_ref.game.state import EXTRA_WORKERS, Ship, Tile, spaces
 from nauticus_ref.moves.plans import REMEMBERED, Reach, completing, reach
 from nauticus_ref.moves.purse import Ask, Purse, alike_counts, forfeited
 from nauticus_ref.notation import vocab
@@ -213,7 +213,7 @@ class Tally:
             placed = used[-1]
             if not placed or free and any(used[i] and i not in zero for i in free):
                 continue
-            need = (price(used), max(0, placed - blue) - 2 * extra)
+            need = (price(used), max(0, placed - blue) - EXTRA_WORKERS * extra)
             out[(*need, taken)] += n
             if kinds and all(used[i] for i in kinds):
                 gifts = sum(

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Callable, Literal
 
 from nauticus_ref.game import rewards
-from nauticus_ref.game.state import Ship, Tile, spaces
+from nauticus_ref.game.state import EXTRA_WORKERS, Ship, Tile, spaces
 from nauticus_ref.moves.orders import Costs, costs, lowest, union
 from nauticus_ref.moves.placing import pay
 from nauticus_ref.moves.plans import Plan, finishing_first, plans, reach
@@ -54,7 +54,7 @@ def listed_needs(
                 break  # no order pays it, nor from the poorer starts after it
             # a body any of whose orders it can be paid in: counted once (`orders.union`)
             for (taler, workers), sign in union(needs_of(path, start)):
-                out[taler, workers - 2 * extra] += sign * n * ways
+                out[taler, workers - EXTRA_WORKERS * extra] += sign * n * ways
 
     _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=False, reads="nothing")
     return out

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from nauticus_ref.core.language import _, ngettext
 from nauticus_ref.game.board import LATER_PRICE
-from nauticus_ref.game.state import CROWN_CAP, Player, Ship, Tile, crown_points, crown_room
+from nauticus_ref.game.state import (
+    CROWN_CAP,
+    EXTRA_WORKERS,
+    TALER_PER_WORKER,
+    Player,
+    Ship,
+    Tile,
+    crown_points,
+    crown_room,
+)
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import ActionClause, Item, Placement
 from nauticus_ref.notation.vocab import count
@@ -28,7 +37,7 @@ def extra_action(r: Referee, p: Player, clause: ActionClause) -> None:
     if r.ask(moments.ExtraActionUsed(p, clause)):
         return
     p.extra_used = True
-    p.workers += 2
+    p.workers += EXTRA_WORKERS
     r.step(
         (
             _(
@@ -230,13 +239,14 @@ def money(r: Referee, p: Player, clause: ActionClause, use: Uses) -> None:
         return
     for _n in range(workers):
         use_worker(r, p, use, clause.span)
-    p.taler += 2 * workers
+    taler = TALER_PER_WORKER * workers
+    p.taler += taler
     working = _("{workers} x 2 taler = {taler} taler").format(
-        workers=count(workers, "worker"), taler=2 * workers
+        workers=count(workers, "worker"), taler=taler
     )
     r.step(working)
     if clause.claim is not None:
-        r.ask(moments.Claimed(clause.claim, 2 * workers, "t", _("the money received is"), working))
+        r.ask(moments.Claimed(clause.claim, taler, "t", _("the money received is"), working))
 
 
 def crowns(r: Referee, p: Player, clause: ActionClause, use: Uses, extra: bool) -> None:

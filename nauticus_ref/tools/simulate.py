@@ -19,7 +19,16 @@ from typing import Iterator, cast
 from nauticus_ref.core.span import Span
 from nauticus_ref.game.board import LATER_PRICE, Board
 from nauticus_ref.game.scoring import final_scores
-from nauticus_ref.game.state import Player, Ship, Tile, crown_points, crown_room, spaces
+from nauticus_ref.game.state import (
+    EXTRA_WORKERS,
+    TALER_PER_WORKER,
+    Player,
+    Ship,
+    Tile,
+    crown_points,
+    crown_room,
+    spaces,
+)
 from nauticus_ref.game.table import PhaseInPlay, Table
 from nauticus_ref.moves.turns import turn_options
 from nauticus_ref.notation import vocab
@@ -109,7 +118,7 @@ class Moves:
                         span=SPAN,
                         action="money",
                         workers=w,
-                        claim=Claim(span=SPAN, value=2 * w, unit="t")
+                        claim=Claim(span=SPAN, value=TALER_PER_WORKER * w, unit="t")
                         if self.rng.random() < 0.5
                         else None,
                     )
@@ -461,10 +470,10 @@ class Simulator(Moves):
 
     def extra_clause(self, p: Player) -> ActionClause | None:
         if p.crowns() >= 2:
-            w = min(p.workers + 2, -(-crown_room(0, extra=True) // p.crowns()))
+            w = min(p.workers + EXTRA_WORKERS, -(-crown_room(0, extra=True) // p.crowns()))
             return ActionClause(span=SPAN, action="crowns", extra=True, workers=max(1, w))
         ships = self.deliverable(p)
-        if ships and sum(len(s.goods) for s in ships) <= p.workers + 2:
+        if ships and sum(len(s.goods) for s in ships) <= p.workers + EXTRA_WORKERS:
             return ActionClause(
                 span=SPAN, action="deliver", extra=True, ships=[_name(s.name) for s in ships]
             )
@@ -472,8 +481,8 @@ class Simulator(Moves):
             span=SPAN,
             action="money",
             extra=True,
-            workers=2,
-            claim=Claim(span=SPAN, value=4, unit="t"),
+            workers=EXTRA_WORKERS,
+            claim=Claim(span=SPAN, value=TALER_PER_WORKER * EXTRA_WORKERS, unit="t"),
         )
 
 
