@@ -72,9 +72,10 @@ class Ship:
     @property
     def closed(self) -> bool:
         """The hull is whole: a 1-ship, or a bow and a stern with the middles between."""
-        return self.parts == ["1ship"] or (
-            len(self.parts) >= 2 and self.parts[0] == "bow" and self.parts[-1] == "stern"
-        )
+        parts = self.parts
+        if len(parts) < 2:
+            return parts == ["1ship"]
+        return parts[0] == "bow" and parts[-1] == "stern"
 
     @property
     def size(self) -> int:
@@ -87,7 +88,8 @@ class Ship:
 
     @property
     def complete(self) -> bool:
-        return self.closed and len(self.masts) == self.size and len(self.sails) == self.size
+        size = len(self.parts)  # the counts first: asked of many ships, most not complete
+        return len(self.masts) == size and len(self.sails) == size and self.closed
 
     @property
     def loaded(self) -> bool:

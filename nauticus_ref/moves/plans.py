@@ -10,7 +10,7 @@ import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable, Iterator, cast
 
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
@@ -123,7 +123,25 @@ def reach(
 ) -> Reach | None:
     """Where a clause of `action` could place what; None when it could place nothing.
     A sail can finish a ship, whose rewards may pay for more: for sails and transports,
-    `most` and `budget` allow for that (they only cut the search)."""
+    `most` and `budget` allow for that (they only cut the search).  Asked again of a
+    purse alike in all it reads (the ships by identity: never changed once made), the
+    answer is the one kept in `Ask.reached`; read only."""
+    if only is not None:
+        return _reach(ask, purse, action, extra, blue, only)
+    held = purse.supply if action != "transport" else purse.storage
+    k: tuple[object, ...] = (action, extra, blue, purse.workers, purse.taler)
+    k += (tuple(held.items()), tuple(purse.ships.items()))  # the ships kept alive
+    if k not in ask.reached:
+        if len(ask.reached) >= REMEMBERED:
+            ask.reached.clear()
+        ask.reached[k] = _reach(ask, purse, action, extra, blue, None)
+    return cast("Reach | None", ask.reached[k])
+
+
+def _reach(
+    ask: Ask, purse: Purse, action: str, extra: bool, blue: int, only: Counter[Tile] | None
+) -> Reach | None:
+    """`reach`, worked out."""
     buying = action != "transport"
     held = purse.supply if buying else purse.storage
     tiles = _tiles(ask, action, held)
@@ -196,6 +214,8 @@ def _rewarded(completions: list[Completion], have: Counter[Tile], most: int) -> 
     could bring: of every set of them whose least tiles the tiles `have` hold, and no
     more in all than `most` workers and the set's own rewards could place (a bound:
     only where a sail or a transport can complete a ship does it cut the search)."""
+    if not completions:
+        return 0, 0
     choices = [range(n + 1) for *_, n in completions]
     if math.prod(map(len, choices)) > WEIGHED:
         return sum(t * n for _, t, _, n in completions), sum(w * n for _, _, w, n in completions)

@@ -239,6 +239,8 @@ class Ask:
     )
     #: the tiles each action places, in the order they are tried (`plans._tiles`)
     orders: dict[str, tuple[Tile, ...]] = field(default_factory=dict)
+    #: where a clause could place what, by all it read of the purse (`plans.reach`)
+    reached: dict[tuple[object, ...], Any] = field(default_factory=dict)
     #: what the tally works out about each of those lists, by its identity (`tally.Known`)
     known: dict[int, object] = field(default_factory=dict)
     #: the ways through a plan's ships each walk found (`walks._ways`), by all it read
