@@ -39,9 +39,8 @@ def _as_clause(ask: Ask, purse: Purse, extra: bool) -> tuple[Purse, int]:
     player's own and none of the phase's blue ones."""
     if not extra:
         return purse, ask.blue
-    return replace(
-        purse, workers=purse.workers + EXTRA_WORKERS
-    ), 0  # read only: its counters shared
+    # read only: its counters shared
+    return replace(purse, workers=purse.workers + EXTRA_WORKERS), 0
 
 
 def bodies(
