@@ -39,10 +39,16 @@ MAX_LISTED = 100_000
 
 
 def moves_json(
-    path: str, record: Record, o: Options, limit: int | None, seconds: float = SECONDS
+    path: str,
+    record: Record,
+    o: Options,
+    limit: int | None,
+    seconds: float = SECONDS,
+    start: float | None = None,
 ) -> Data:
     """The options at `o`, listed up to `limit` (and `MAX_LISTED`), with their counts,
-    all within `seconds`."""
+    all within `seconds` of `start` (`time.monotonic()`, by default now: a command
+    gives the time it began, so that reading and replaying the record count too)."""
     cap = MAX_LISTED if limit is None else min(limit, MAX_LISTED)
     data: Data = {
         "path": path,
@@ -86,7 +92,7 @@ def moves_json(
     turns = o.turns
     assert turns is not None
     printer = turns.printer(record)
-    start = time.monotonic()
+    start = time.monotonic() if start is None else start
     end = start + seconds
     most = _Most(printer)  # gathered while counting: the bodies are not listed again for it
     found = 0  # past the deadline: how many options counting had found
