@@ -38,15 +38,14 @@ def tallied_from(
     found = reach(ask, purse, action, extra, blue)
     if found is None or completes(ask, purse, found) or purse.twins():
         return None
-    ships = sorted(
-        _reading(known(ask, found.onto[k], purse.ships[k]), found.tiles) for k in found.keys
-    )
+    tiles, have = _taken(ask, purse, found)
+    ships = sorted(_reading(known(ask, found.onto[k], purse.ships[k]), tiles) for k in found.keys)
     return (
-        tuple(found.tiles),
-        tuple(min(found.have[t], most + 1) for t in found.tiles),
-        min(purse.storage_free, _room_read(most, found.tiles)),
+        _names(found, tiles),
+        tuple(min(have[t], most + 1) for t in tiles),
+        _room(purse, found, _room_read(most, tiles)),
         tuple(ships),
-        _reading(known(ask, found.shapes, None), found.tiles),
+        _reading(known(ask, found.shapes, None), tiles),
     )
 
 
@@ -71,11 +70,12 @@ def walked_from(
     if found is None:
         return None
     taken = {k: known(ask, found.onto[k], purse.ships[k]) for k in found.keys}
+    tiles, have = _taken(ask, purse, found)
     twins = purse.twins()
     if twins and any(taken[k].completes for k in found.keys):
         at = {k: i for i, k in enumerate(purse.ships)}
         ships: tuple[object, ...] = (
-            tuple(_walked(taken[k], found.tiles, ordered=True) for k in found.keys),
+            tuple(_walked(taken[k], tiles, ordered=True) for k in found.keys),
             tuple(sorted((at[a], at[b]) for a, b in twins.items())),
             tuple(at[k] for k in found.keys),
         )
@@ -84,23 +84,64 @@ def walked_from(
         # each: read as what it could take and how many they are
         alike = alike_counts(twins, found.keys)
         ships = (
-            tuple(_walked(taken[k], found.tiles) for k in found.keys if taken[k].completes),
+            tuple(_walked(taken[k], tiles) for k in found.keys if taken[k].completes),
             tuple(
                 sorted(
-                    (_walked(taken[k], found.tiles), n)
+                    (_walked(taken[k], tiles), n)
                     for k, n in alike.items()
                     if not taken[k].completes
                 )
             ),
         )
+    # a ship's rewards give at most one of a tile a mast
+    rewarded = sum(_most_masts(taken[k]) for k in found.keys if taken[k].completes)
+    new = known(ask, found.shapes, None)
+    if new.completes:
+        rewarded += _most_masts(new) * sum(found.have[t] for t in found.tiles if t[0] == "hull")
     return (
-        tuple(found.tiles),
-        tuple(min(found.have[t], found.most + 2) for t in found.tiles),
-        min(purse.storage_free, _room_read(found.most, found.tiles)),
-        tuple(purse.supply[t] for t in rewards.TILES),
+        _names(found, tiles),
+        tuple(min(have[t], found.most + 2) for t in tiles),
+        _room(purse, found, _room_read(found.most, tiles)),
+        tuple(min(purse.supply[t], rewarded) for t in rewards.TILES),
         ships,
-        _walked(known(ask, found.shapes, None), found.tiles),
+        _walked(new, tiles),
     )
+
+
+def _taken(ask: Ask, purse: Purse, found: Reach) -> tuple[list[Tile], Counter[Tile]]:
+    """The tiles of `found` a body could place, in its order, and how many of each are
+    told apart: of a purchase, every tile (the storage takes any) and as many as the
+    supply has; of a transport, those a ship or a new ship could take, and no more
+    than the ships together could take."""
+    if found.budget is not None:
+        return found.tiles, found.have
+    most: Counter[Tile] = Counter()
+    for k in found.keys:
+        for t, n in known(ask, found.onto[k], purse.ships[k]).most_of().items():
+            most[t] += n
+    for t in known(ask, found.shapes, None).most_of():
+        most[t] = UNBOUNDED  # as many new ships as there are hull parts
+    tiles = [t for t in found.tiles if most[t]]
+    return tiles, Counter({t: min(found.have[t], most[t]) for t in tiles})
+
+
+def _names(found: Reach, tiles: list[Tile]) -> object:
+    """What is read of the tiles' names: a purchase's, which its prices are by; of a
+    transport, which costs nothing, only how many tiles there are (the other readings
+    tell them by their place in `tiles`)."""
+    return tuple(tiles) if found.budget is not None else len(tiles)
+
+
+def _most_masts(taken: Known) -> int:
+    """The most masts a ship has where one of the ways it could take completes it."""
+    return max((len(made.masts) for _, made in taken.seqs if made.complete), default=0)
+
+
+def _room(purse: Purse, found: Reach, read: int) -> int:
+    """The free storage a purchase's bodies read, up to `read`; none of a
+    transport's, which stores nothing (a reward tile finding no room changes no taler
+    or workers)."""
+    return min(purse.storage_free, read) if found.budget is not None else 0
 
 
 def _walked(taken: Known, tiles: list[Tile], ordered: bool = False) -> Reading:

@@ -237,6 +237,17 @@ class Known:
     made: dict[tuple[tuple[Tile, ...], tuple[bool, ...]], Counter[Used]]
     #: as `seen.walked_from` reads them, by the tiles
     walked: dict[tuple[tuple[Tile, ...], bool], tuple[object, ...]]
+    #: the most of each tile one of them holds (`most_of`)
+    most: Counter[Tile] | None = None
+
+    def most_of(self) -> Counter[Tile]:
+        """The most of each tile one of the ways holds."""
+        if self.most is None:
+            self.most = Counter()
+            for seq, _ in self.seqs:
+                for t in set(seq):
+                    self.most[t] = max(self.most[t], seq.count(t))
+        return self.most
 
     def states(self, tiles: list[Tile], exact: tuple[bool, ...]) -> Counter[Used]:
         k = (tuple(tiles), exact)
