@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator, cast
 
 from nauticus_ref.game.board import LATER_PRICE
@@ -302,16 +302,20 @@ def plans(
     blue: int,
     only: Counter[Tile] | None = None,
     stores: bool = True,
+    ships: list[str] | None = None,
 ) -> Iterator[tuple[Plan, Counter[Tile]]]:
     """Every way to place the clause's tiles, with how many of each it places: on each
     ship (a choice from what it can take), on new ships, in storage; grown one
     destination at a time and cut as soon as the tiles chosen cost more taler or
     workers than the player could have.  `only`: just the ways that place exactly
     these tiles (to find a written clause quickly).  Without `stores`: the ways for the
-    ships alone, the empty one too, the storage left to the caller (`walks.py`)."""
+    ships alone, the empty one too, the storage left to the caller (`walks.py`); with
+    `ships` too, the ways onto those alone, the new ships left to the caller."""
     found = reach(ask, purse, action, extra, blue, only)
     if found is None:
         return
+    if ships is not None:
+        found = replace(found, onto={k: found.onto[k] for k in ships}, shapes=[])
     grown = _Planner(ask, purse, found)
     for chosen, used, n, paid, gained in grown.on_ships(0, Counter(), 0, 0, [], (0, 0)):
         for fleet, used2, n2, paid2, gained2 in grown.fleets(used, n, paid, gained):
@@ -343,19 +347,7 @@ class _Planner:
     as soon as it places more tiles or costs more than the player has and the rewards
     of the ships it completes, or could still complete, bring (`limit`)."""
 
-    __slots__ = (
-        "ask",
-        "purse",
-        "found",
-        "keys",
-        "twins",
-        "picked",
-        "base",
-        "after",
-        "new",
-        "made",
-        "complete",
-    )
+    __slots__ = "ask purse found keys twins picked base after new made complete".split()
 
     def __init__(self, ask: Ask, purse: Purse, found: Reach) -> None:
         self.ask, self.purse, self.found, self.keys = ask, purse, found, found.keys

@@ -30,10 +30,11 @@ from nauticus_ref.game import rewards
 from nauticus_ref.game.state import EXTRA_WORKERS, Ship, Tile, spaces
 from nauticus_ref.moves.orders import Costs, costs, lowest, union
 from nauticus_ref.moves.placing import pay
-from nauticus_ref.moves.plans import Plan, finishing_first, plans, reach
+from nauticus_ref.moves.plans import Plan, plans, reach
 from nauticus_ref.moves.purse import Ask, Purse, check
 from nauticus_ref.moves.rewards import most_rewards, reward_groups
 from nauticus_ref.moves.tally import storage_ways
+from nauticus_ref.moves.together import counted_rest, one_by_one, together
 from nauticus_ref.notation import vocab
 
 
@@ -56,7 +57,18 @@ def listed_needs(
             for (taler, workers), sign in union(needs_of(path, start)):
                 out[taler, workers - EXTRA_WORKERS * extra] += sign * n * ways
 
-    _ways(ask, purse, action, extra, blue, deadline, leaf, ordered=False, reads="nothing")
+    _ways(
+        ask,
+        purse,
+        action,
+        extra,
+        blue,
+        deadline,
+        leaf,
+        ordered=False,
+        reads="nothing",
+        by_plan=False,
+    )
     return out
 
 
@@ -235,6 +247,7 @@ def _ways(
     leaf: Leaf,
     ordered: bool,
     reads: Reads,
+    by_plan: bool = True,
 ) -> None:
     """Each way to place on the ships walked as the referee pays it (`placing._Walk`),
     `leaf` shown where it ends.  The storage, written first, is not combined with it
@@ -245,8 +258,10 @@ def _ways(
     the tiles only as `leaf` `reads` them).  The ships are walked once for each way the
     storage enters them (the kinds first paid that the ships place, the blue workers
     used), from the richest start of them, and `leaf` shown each path with the starts
-    to set against it, merged where it reads no more of them.  Raises `OutOfTime`
-    past `deadline`."""
+    to set against it, merged where it reads no more of them.  Without `by_plan`
+    (`leaf` reads no more of the plan than the path and the starts), the plans the
+    walk pays alike are walked once, their starts as many times as they are
+    (`together.py`).  Raises `OutOfTime` past `deadline`."""
     found = reach(ask, purse, action, extra, blue)
     if found is None:
         return
@@ -393,16 +408,14 @@ def _ways(
         tuple[tuple[int, ...], frozenset[str], frozenset[Tile] | None, tuple[int, int, int]],
         Entering,
     ] = {}
-    for n, (plan, placed) in enumerate(plans(ask, purse, action, extra, blue, stores=False)):
-        if n % 16 == 15:
-            check(deadline)  # OutOfTime past it
-        order = _runs(
-            [
-                (seq, len(ship.masts) if completes else 0)
-                for _, seq, ship, completes in finishing_first(purse, plan)
-            ]
-            + [(seq, len(ship.masts) if ship.complete else 0) for seq, ship in plan.new]
-        )
+    planned = (
+        None
+        if by_plan or action != "transport"
+        else counted_rest(ask, purse, extra, blue, deadline)
+    )
+    if planned is None:
+        planned = one_by_one(purse, plans(ask, purse, action, extra, blue, stores=False), deadline)
+    for plan, placed, order, times in planned if by_plan else together(purse, planned, price_of):
         # what is left of each tile in the supply, told apart only up to one more
         # than the storage could take (the same ways to store, none the last)
         left = tuple(min(found.have[t] - placed[t], room // spaces(t) + 1) for t in found.tiles)
@@ -428,6 +441,8 @@ def _ways(
                 entered[k] = entering(storages[left], on_ships, unplaced, False, more)
             ways_in = entered[k]
         for (first_paid, used), (most, starts) in ways_in.items():
+            if times > 1:
+                starts = Counter({start: n * times for start, n in starts.items()})
             # another order may pay what this one cannot, from as much more as the
             # rewards could bring (what no order pays from `most`, this one does not
             # from that): those ways too
@@ -504,17 +519,3 @@ def _payer(purse: Purse, action: str) -> Callable[[Path, Start], list[tuple[int,
         return out
 
     return needs
-
-
-def _runs(order: list[tuple[tuple[Tile, ...], int]]) -> list[tuple[tuple[Tile, ...], int]]:
-    """`order` with each ship that brings no reward joined to the next: paid one after
-    another, the taler and workers only go down until a reward, so the lowest they go
-    is where the run ends, and the walk takes the run as one step."""
-    out: list[tuple[tuple[Tile, ...], int]] = []
-    run: tuple[Tile, ...] = ()
-    for seq, masts in order:
-        run += seq
-        if masts:
-            out.append((run, masts))
-            run = ()
-    return out + [(run, 0)] if run else out

@@ -161,6 +161,35 @@ def test_bodies_that_can_complete_a_ship_are_counted_as_listing_them_gives():
     assert checked[True] > 10  # positions where some body completes a ship and is rewarded
 
 
+def test_a_transport_from_what_a_purchase_leaves_is_counted_as_listing_it_gives():
+    """Where a transport could complete a ship, its plans onto the other ships and new
+    ships are counted by how many tiles they take, not made (`together.counted_rest`),
+    and plans paid alike are walked once (`together.together`): from the purses the
+    Extra Action's purchases leave (new ships, ships started alike, hull parts in
+    storage), as many bodies as listing gives, at the purse and poorer ones."""
+    from nauticus_ref.moves.clauses import _as_clause
+    from nauticus_ref.moves.together import counted_rest
+
+    checked = Counter()
+    for name, line, turns in _positions(random.Random(44), 4):
+        afters = [
+            b.after
+            for first in ("hulls", "masts", "sails", "goods")
+            for b in itertools.islice(bodies(turns.ask, turns.purse, first, True), 400)
+        ]
+        for after in afters[:: max(1, len(afters) // 12)]:
+            if tally(turns.ask, after, "transport", False) is not None:
+                continue  # no ship can be completed: tallied
+            listed = list(itertools.islice(bodies(turns.ask, after, "transport", False), MOST + 1))
+            if len(listed) > MOST:
+                continue
+            _afforded_as_listed(turns.ask, after, "transport", False)
+            p, blue = _as_clause(turns.ask, after, False)
+            rest = counted_rest(turns.ask, p, False, blue, None)
+            checked[rest is not None, bool(after.twins())] += 1
+    assert checked[True, False] > 20 and checked[True, True] > 5, checked
+
+
 def test_a_clause_said_to_leave_the_next_its_shape_leaves_it():
     """Where `unseen` says a purchase's bodies leave the next clause's shape as it was,
     every listed body does; both answers are met."""
