@@ -129,7 +129,9 @@ def reach(
     if only is not None:
         return _reach(ask, purse, action, extra, blue, only)
     held = purse.supply if action != "transport" else purse.storage
-    k: tuple[object, ...] = (action, extra, blue, purse.workers, purse.taler)
+    # a transport costs nothing: its answer does not read the taler
+    taler = purse.taler if action != "transport" else 0
+    k: tuple[object, ...] = (action, extra, blue, purse.workers, taler)
     k += (tuple(held.items()), tuple(purse.ships.items()))  # the ships kept alive
     if k not in ask.reached:
         if len(ask.reached) >= REMEMBERED:
@@ -302,7 +304,7 @@ def plans(
     blue: int,
     only: Counter[Tile] | None = None,
     stores: bool = True,
-    ships: list[str] | None = None,
+    ships: tuple[list[str], list[tuple[tuple[Tile, ...], Ship]]] | None = None,
 ) -> Iterator[tuple[Plan, Counter[Tile]]]:
     """Every way to place the clause's tiles, with how many of each it places: on each
     ship (a choice from what it can take), on new ships, in storage; grown one
@@ -310,12 +312,12 @@ def plans(
     workers than the player could have.  `only`: just the ways that place exactly
     these tiles (to find a written clause quickly).  Without `stores`: the ways for the
     ships alone, the empty one too, the storage left to the caller (`walks.py`); with
-    `ships` too, the ways onto those alone, the new ships left to the caller."""
+    `ships` too, onto those ships alone and new ones of those shapes."""
     found = reach(ask, purse, action, extra, blue, only)
     if found is None:
         return
     if ships is not None:
-        found = replace(found, onto={k: found.onto[k] for k in ships}, shapes=[])
+        found = replace(found, onto={k: found.onto[k] for k in ships[0]}, shapes=ships[1])
     grown = _Planner(ask, purse, found)
     for chosen, used, n, paid, gained in grown.on_ships(0, Counter(), 0, 0, [], (0, 0)):
         for fleet, used2, n2, paid2, gained2 in grown.fleets(used, n, paid, gained):

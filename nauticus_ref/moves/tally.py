@@ -26,6 +26,8 @@ from nauticus_ref.moves.plans import REMEMBERED, Reach, completing, reach
 from nauticus_ref.moves.purse import Ask, Purse, alike_counts, forfeited
 from nauticus_ref.notation import vocab
 
+#: What ships could take: each sequence of tiles with the ship it makes.
+Shapes = list[tuple[tuple[Tile, ...], Ship]]
 #: How many of each tile, in the order of `Reach.tiles` (or only whether, `placing_needs`),
 #: then how many tiles in all.
 Used = tuple[int, ...]
@@ -168,9 +170,12 @@ class Tally:
         """The state of `seq` placed alone."""
         return state_of(seq, self.tiles, self.exact)
 
-    def ships(self, ways: dict[Used, int], keys: list[str]) -> dict[Used, int]:
+    def ships(
+        self, ways: dict[Used, int], keys: list[str], shapes: Shapes | None = None
+    ) -> dict[Used, int]:
         """`ways` with each existing ship of `keys` taking nothing or one of what it
-        could, and any number of new ships of each shape a new ship could take.  Ships
+        could, and any number of new ships of each shape a new ship could take (or of
+        `shapes`).  Ships
         started alike this turn (`Purse.twins`) are told apart only by how many of them
         take each way, as `plans.plans` lists them."""
         found, exact = self.found, self.exact
@@ -181,7 +186,8 @@ class Tally:
             ways = (
                 _one_of(ways, choices, self.plus) if n == 1 else _n_of(ways, choices, n, self.plus)
             )
-        for state in known(self.ask, found.shapes, None).states(self.tiles, exact):
+        new = found.shapes if shapes is None else shapes
+        for state in known(self.ask, new, None).states(self.tiles, exact):
             ways = _any_number(ways, state, self.plus)
         return ways
 

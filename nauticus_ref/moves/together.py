@@ -6,9 +6,9 @@ takes taler and workers, so what it costs, whether it can be paid and the kinds 
 pays first depend on which tiles it holds, not their order: plans with the same tiles
 in each run are walked once, as many times as they are (`together`).  A transport
 pays a tile a worker whatever it is, so its plans onto the ships no tile can complete
-need not be made one by one at all: the ways onto them are counted by the tiles they
-take (`tally.Tally.ships`) and only those onto the ships it could complete are made
-(`counted_rest`).
+need not be made one by one at all: the ways onto them and onto new ships that are
+not completed are counted by the tiles they take (`tally.Tally.ships`), and only
+those onto the ships it could complete are made (`counted_rest`).
 """
 
 from __future__ import annotations
@@ -30,24 +30,27 @@ Runs = list[tuple[tuple[Tile, ...], int]]
 Planned = Iterator[tuple[Plan, Counter[Tile], Runs, int]]
 
 
-def runs(purse: Purse, plan: Plan, more: tuple[Tile, ...] = ()) -> Runs:
+def runs(purse: Purse, plan: Plan, more: tuple[Tile, ...] | None = None) -> Runs:
     """The runs `plan` is paid in: its ships in the order they are paid
     (`plans.finishing_first`, then the new ships), each ship that brings no reward
     joined to the next (paid one after another, the taler and workers only go down
     until a reward, so the lowest they go is where the run ends), each run's tiles
-    sorted; `more` tiles placed at the end."""
-    out: Runs = []
-    run: tuple[Tile, ...] = ()
+    sorted.  With `more` tiles: the ships the plan completes first, new ones too, and
+    the others and `more` after them (`counted_rest`)."""
     ships = [
         (seq, len(ship.masts) if completes else 0)
         for _, seq, ship, completes in finishing_first(purse, plan)
     ]
-    for seq, masts in ships + [(seq, len(s.masts) if s.complete else 0) for seq, s in plan.new]:
+    ships += [(seq, len(s.masts) if s.complete else 0) for seq, s in plan.new]
+    if more is not None:
+        ships = [s for s in ships if s[1]] + [s for s in ships if not s[1]] + [(more, 0)]
+    out: Runs = []
+    run: tuple[Tile, ...] = ()
+    for seq, masts in ships:
         run += seq
         if masts:
             out.append((tuple(sorted(run)), masts))
             run = ()
-    run += more
     return out + [(tuple(sorted(run)), 0)] if run else out
 
 
@@ -81,46 +84,56 @@ def together(purse: Purse, planned: Planned, price_of: Callable[[Tile], int] | N
 def counted_rest(
     ask: Ask, purse: Purse, extra: bool, blue: int, deadline: float | None
 ) -> Planned | None:
-    """A transport's plans, made only onto the ships it could complete, and each with
-    the ways onto the other ships and new ones counted by how many tiles they take:
-    those tiles come last (a ship that brings no reward is paid after the last that
-    does, `plans.finishing_first`) and a transport pays each a worker, so the plans
-    that take as many are walked alike.  The tiles stand in for those the ways take
-    by number where the tally tells them by number, else by the first such tile.
-    None where a new ship could be completed, or no ship could be (then every plan is
+    """A transport's plans, made only onto the ships it could complete and as new
+    ships it could complete, each with the ways onto the other ships and as other new
+    ships counted by how many tiles they take.  A transport pays each tile a worker,
+    so the plans whose other tiles are as many are walked alike, and those tiles are
+    walked after the ships the plan completes: the order written pays them no later,
+    so it needs no less, and that order is among those a body may be paid in
+    (`plans.arrangements`), so the bodies counted are the same.  The tiles stand in
+    for those the ways take by number where the tally tells them by number, else by
+    the first such tile.  None where no ship is left to count (then every plan is
     made)."""
     found = reach(ask, purse, "transport", extra, blue)
-    if found is None or known(ask, found.shapes, None).completes:
+    if found is None:
         return None
     completing = [k for k in found.keys if known(ask, found.onto[k], purse.ships[k]).completes]
     rest = [k for k in found.keys if k not in completing]
-    if not completing or not rest and not found.shapes:
+    made = [shape for shape in found.shapes if shape[1].complete]
+    others = [shape for shape in found.shapes if not shape[1].complete]
+    if not completing and not made or not rest and not others:
         return None
     # as many tiles as the workers and the rewards allow (`plans.reach`)
     counted = Tally(ask, _with(purse, found.most - blue), "transport", extra, blue, found)
-    tiles, exact = found.tiles, counted.exact
-    some = next((t for t, e in zip(tiles, exact) if not e), None)
+    exact, limits = counted.exact, counted.limits
+    some = next((t for t, e in zip(found.tiles, exact) if not e), None)
+    # the ways onto the other ships from none placed: from any start the same, where
+    # the start and they together do not place more of a tile, or more tiles, than
+    # there may be (what the tally cuts at only grows)
+    ways: list[tuple[Used, tuple[Tile, ...], int]] = []
+    for used, n in counted.ships({counted.zero: 1}, rest, others).items():
+        more = [t for t, e, k in zip(found.tiles, exact, used) if e for _ in range(k)]
+        if len(more) < used[-1]:
+            assert some is not None, "only a tile told apart by whether it is placed"
+            more += [some] * (used[-1] - len(more))
+        ways.append((used, tuple(more), n))
     after: dict[Used, list[tuple[tuple[Tile, ...], int]]] = {}
 
     def taken(start: Used) -> list[tuple[tuple[Tile, ...], int]]:
-        """The tiles the ways onto the other ships take, from `start`, and how many
+        """The tiles the ways onto the other ships take after `start`, and how many
         ways take each."""
         if start not in after:
-            out: Counter[tuple[Tile, ...]] = Counter()
-            for used, n in counted.ships({start: 1}, rest).items():
-                more = [
-                    t for t, e, a, b in zip(tiles, exact, used, start) if e for _ in range(a - b)
-                ]
-                if len(more) < used[-1] - start[-1]:
-                    assert some is not None, "only a tile told apart by whether it is placed"
-                    more += [some] * (used[-1] - start[-1] - len(more))
-                out[tuple(more)] += n
-            after[start] = list(out.items())
+            fit = [i for i, e in enumerate(exact) if e] + [len(exact)]
+            after[start] = [
+                (more, n)
+                for used, more, n in ways
+                if all(start[i] + used[i] <= limits[i] for i in fit)
+            ]
         return after[start]
 
     def planned() -> Planned:
         for i, (plan, placed) in enumerate(
-            plans(ask, purse, "transport", extra, blue, stores=False, ships=completing)
+            plans(ask, purse, "transport", extra, blue, stores=False, ships=(completing, made))
         ):
             if i % 16 == 15:
                 check(deadline)  # OutOfTime past it
