@@ -175,9 +175,8 @@ class Tally:
     ) -> dict[Used, int]:
         """`ways` with each existing ship of `keys` taking nothing or one of what it
         could, and any number of new ships of each shape a new ship could take (or of
-        `shapes`).  Ships
-        started alike this turn (`Purse.twins`) are told apart only by how many of them
-        take each way, as `plans.plans` lists them."""
+        `shapes`).  Ships started alike this turn (`Purse.twins`) are told apart only
+        by how many of them take each way, as `plans.plans` lists them."""
         found, exact = self.found, self.exact
         for key, n in alike_counts(self.purse.twins(), keys).items():
             choices = known(self.ask, found.onto[key], self.purse.ships[key]).states(

@@ -104,7 +104,7 @@ def counted_rest(
     if not completing and not made or not rest and not others:
         return None
     # as many tiles as the workers and the rewards allow (`plans.reach`)
-    counted = Tally(ask, _with(purse, found.most - blue), "transport", extra, blue, found)
+    counted = Tally(ask, replace(purse, workers=found.most - blue), "transport", extra, blue, found)
     exact, limits = counted.exact, counted.limits
     some = next((t for t, e in zip(found.tiles, exact) if not e), None)
     # the ways onto the other ships from none placed: from any start the same, where
@@ -141,8 +141,3 @@ def counted_rest(
                 yield plan, placed + Counter(more), runs(purse, plan, more), n
 
     return planned()
-
-
-def _with(purse: Purse, workers: int) -> Purse:
-    """`purse` with so many workers (read only: its counters shared)."""
-    return replace(purse, workers=workers)
