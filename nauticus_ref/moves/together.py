@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator
 
 from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.plans import Plan, finishers, finishing_first, plans, reach
@@ -25,28 +25,29 @@ from nauticus_ref.moves.tally import Tally, Used, known
 #: A walk's order of payment: each run's tiles, sorted, and the masts of the ship it
 #: completes (0: the rest, which brings no reward).
 Runs = list[tuple[tuple[Tile, ...], int]]
-#: The plans of a walk, each with the tiles it places, its runs and how many plans it
-#: stands for.
-Planned = Iterator[tuple[Plan, Counter[Tile], Runs, int]]
+#: The plans of a walk, each with its runs (all the tiles it places) and how many
+#: plans it stands for.
+Planned = Iterator[tuple[Plan, Runs, int]]
 
 
-def runs(purse: Purse, plan: Plan, more: tuple[Tile, ...] | None = None) -> Runs:
-    """The runs `plan` is paid in: its ships in the order they are paid
-    (`plans.finishing_first`, then the new ships), each ship that brings no reward
-    joined to the next (paid one after another, the taler and workers only go down
-    until a reward, so the lowest they go is where the run ends), each run's tiles
-    sorted.  With `more` tiles: the ships the plan completes first, new ones too, and
-    the others and `more` after them (`counted_rest`)."""
+def _paid(purse: Purse, plan: Plan) -> list[tuple[tuple[Tile, ...], int]]:
+    """The ships of `plan` in the order they are paid (`plans.finishing_first`, then
+    the new ships), each with the masts of the ship it completes (0: none)."""
     ships = [
         (seq, len(ship.masts) if completes else 0)
         for _, seq, ship, completes in finishing_first(purse, plan)
     ]
-    ships += [(seq, len(s.masts) if s.complete else 0) for seq, s in plan.new]
-    if more is not None:
-        ships = [s for s in ships if s[1]] + [s for s in ships if not s[1]] + [(more, 0)]
+    return ships + [(seq, len(s.masts) if s.complete else 0) for seq, s in plan.new]
+
+
+def runs(purse: Purse, plan: Plan) -> Runs:
+    """The runs `plan` is paid in: its ships in the order they are paid, each ship that
+    brings no reward joined to the next (paid one after another, the taler and workers
+    only go down until a reward, so the lowest they go is where the run ends), each
+    run's tiles sorted."""
     out: Runs = []
     run: tuple[Tile, ...] = ()
-    for seq, masts in ships:
+    for seq, masts in _paid(purse, plan):
         run += seq
         if masts:
             out.append((tuple(sorted(run)), masts))
@@ -58,10 +59,10 @@ def one_by_one(
     purse: Purse, planned: Iterator[tuple[Plan, Counter[Tile]]], deadline: float | None
 ) -> Planned:
     """Each plan with its runs, standing for itself alone."""
-    for n, (plan, placed) in enumerate(planned):
+    for n, (plan, _) in enumerate(planned):
         if n % 16 == 15:
             check(deadline)  # OutOfTime past it
-        yield plan, placed, runs(purse, plan), 1
+        yield plan, runs(purse, plan), 1
 
 
 def together(purse: Purse, planned: Planned, price_of: Callable[[Tile], int] | None) -> Planned:
@@ -69,16 +70,19 @@ def together(purse: Purse, planned: Planned, price_of: Callable[[Tile], int] | N
     many they are: those with the same runs and the same tiles on each ship they
     complete (`plans.finishers`, what the other orders cost), since the tiles they
     place are then the same too."""
-    alike: dict[object, list[Any]] = {}
-    for plan, placed, order, times in planned:
-        done = tuple(tuple(sorted(seq)) for _, seq in finishers(purse, plan, price_of))
+    first: dict[object, tuple[Plan, Runs]] = {}
+    times: Counter[object] = Counter()
+    last: Plan | None = None
+    done: tuple[tuple[Tile, ...], ...] = ()
+    for plan, order, n in planned:
+        if plan is not last:  # a plan comes once, or with each rest in a row
+            done = tuple(tuple(sorted(seq)) for _, seq in finishers(purse, plan, price_of))
+            last = plan
         k = (tuple(order), done)
-        if k in alike:
-            alike[k][3] += times
-        else:
-            alike[k] = [plan, placed, order, times]
-    for plan, placed, order, times in alike.values():
-        yield plan, placed, order, times
+        first.setdefault(k, (plan, order))
+        times[k] += n
+    for key, (plan, order) in first.items():
+        yield plan, order, times[key]
 
 
 def counted_rest(
@@ -137,7 +141,11 @@ def counted_rest(
         ):
             if i % 16 == 15:
                 check(deadline)  # OutOfTime past it
+            # the ships it completes first, the others and the rest after them
+            paid = _paid(purse, plan)
+            head = [(tuple(sorted(seq)), masts) for seq, masts in paid if masts]
+            tail = tuple(t for seq, masts in paid if not masts for t in seq)
             for more, n in taken(counted.state(tuple(placed.elements()))):
-                yield plan, placed + Counter(more), runs(purse, plan, more), n
+                yield plan, head + [(tuple(sorted(tail + more)), 0)] if tail or more else head, n
 
     return planned()

@@ -415,7 +415,9 @@ def _ways(
     )
     if planned is None:
         planned = one_by_one(purse, plans(ask, purse, action, extra, blue, stores=False), deadline)
-    for plan, placed, order, times in planned if by_plan else together(purse, planned, price_of):
+    last, others = None, []
+    for plan, order, times in planned if by_plan else together(purse, planned, price_of):
+        placed = Counter(t for seq, _ in order for t in seq)
         # what is left of each tile in the supply, told apart only up to one more
         # than the storage could take (the same ways to store, none the last)
         left = tuple(min(found.have[t] - placed[t], room // spaces(t) + 1) for t in found.tiles)
@@ -429,7 +431,8 @@ def _ways(
             )
         unplaced = frozenset(t for t in gifts if not placed[t]) if gifts else None
         on_ships = frozenset(t[1] for t in placed)
-        others = costs(purse, plan, price_of, blue)
+        if plan is not last:  # a plan's rests come in a row
+            last, others = plan, costs(purse, plan, price_of, blue)
         # the most the rewards of the ships it completes could bring
         bounds = [most_rewards(m) for _, m in order if m] if others else []
         more = (sum(b[0] for b in bounds), sum(b[1] for b in bounds), sum(b[2] for b in bounds))
