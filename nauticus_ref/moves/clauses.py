@@ -231,12 +231,16 @@ def alike(ask: Ask, purse: Purse, action: str, extra: bool, workers: int) -> obj
     if action not in vocab.PLACING_ACTIONS:
         return None
     p, blue = _as_clause(ask, purse, extra)
+    # read with the most workers, as the walk reads it: what a ship could take of
+    # masts, sails or goods, or from the storage, does not depend on them
+    # (`plans.reach`), and the same purse is then reached once for both
+    rich = replace(p, workers=workers + EXTRA_WORKERS * extra)
     tallied = (
-        tallied_from(ask, p, action, extra, blue, blue + workers + EXTRA_WORKERS * extra)
+        tallied_from(ask, rich, action, extra, blue, blue + rich.workers)
         if action != "hulls"  # what a ship could take of hull parts depends on the workers
         else None
     )
-    return tallied or walked_from(ask, p, action, extra, blue, workers + EXTRA_WORKERS * extra)
+    return tallied or walked_from(ask, p, action, extra, blue, rich.workers)
 
 
 def in_room(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> bool:
