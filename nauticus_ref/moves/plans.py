@@ -117,6 +117,11 @@ class Reach:
     def keys(self) -> list[str]:
         return [k for k, seqs in self.onto.items() if seqs]
 
+    @property
+    def hulls(self) -> int:
+        """The hull parts there are: at most as many new ships."""
+        return sum(self.have[t] for t in self.tiles if t[0] == "hull")
+
 
 def reach(
     ask: Ask, purse: Purse, action: str, extra: bool, blue: int, only: Counter[Tile] | None = None
@@ -361,9 +366,8 @@ class _Planner:
         taler, workers = found.rewarded
         budget = 0 if found.budget is None else found.budget - taler  # a transport pays 0
         self.base = (budget, found.most - workers)
-        hulls = sum(found.have[t] for t in found.tiles if t[0] == "hull")
         self.new = found.rewards.get("", (0, 0))
-        after = [(self.new[0] * hulls, self.new[1] * hulls)]
+        after = [(self.new[0] * found.hulls, self.new[1] * found.hulls)]
         for k in reversed(self.keys):
             t, w = found.rewards.get(k, (0, 0))
             after.append((after[-1][0] + t, after[-1][1] + w))

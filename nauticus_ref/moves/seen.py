@@ -97,7 +97,7 @@ def walked_from(
     rewarded = sum(_most_masts(taken[k]) for k in found.keys if taken[k].completes)
     new = known(ask, found.shapes, None)
     if new.completes:
-        rewarded += _most_masts(new) * sum(found.have[t] for t in found.tiles if t[0] == "hull")
+        rewarded += _most_masts(new) * found.hulls
     return (
         _names(found, tiles),
         tuple(min(have[t], found.most + 2) for t in tiles),

@@ -13,6 +13,7 @@ those onto the ships it could complete are made (`counted_rest`).
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from dataclasses import replace
 from typing import Callable, Iterator
@@ -114,25 +115,29 @@ def counted_rest(
     # the ways onto the other ships from none placed: from any start the same, where
     # the start and they together do not place more of a tile, or more tiles, than
     # there may be (what the tally cuts at only grows)
-    ways: list[tuple[Used, tuple[Tile, ...], int]] = []
+    # each way with the room it leaves of what is told by number, the total last
+    fit = [i for i, e in enumerate(exact) if e] + [len(exact)]
+    ways: list[tuple[tuple[int, ...], tuple[Tile, ...], int]] = []
     for used, n in counted.ships({counted.zero: 1}, rest, others).items():
         more = [t for t, e, k in zip(found.tiles, exact, used) if e for _ in range(k)]
         if len(more) < used[-1]:
             assert some is not None, "only a tile told apart by whether it is placed"
             more += [some] * (used[-1] - len(more))
-        ways.append((used, tuple(more), n))
+        ways.append((tuple(limits[i] - used[i] for i in fit), tuple(more), n))
+    ways.sort(key=lambda way: -way[0][-1])  # the fewest tiles first
     after: dict[Used, list[tuple[tuple[Tile, ...], int]]] = {}
 
     def taken(start: Used) -> list[tuple[tuple[Tile, ...], int]]:
         """The tiles the ways onto the other ships take after `start`, and how many
         ways take each."""
         if start not in after:
-            fit = [i for i, e in enumerate(exact) if e] + [len(exact)]
-            after[start] = [
-                (more, n)
-                for used, more, n in ways
-                if all(start[i] + used[i] <= limits[i] for i in fit)
-            ]
+            placed = tuple(start[i] for i in fit)
+            out = after[start] = []
+            for room, more, n in ways:
+                if room[-1] < placed[-1]:
+                    break  # and every way after it: more tiles than there may be
+                if all(map(operator.le, placed, room)):
+                    out.append((more, n))
         return after[start]
 
     def planned() -> Planned:
