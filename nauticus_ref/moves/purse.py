@@ -131,6 +131,7 @@ class Purse:
             else ()
         )
         goods = tuple(len(s.goods) for s in ships) if placing & {"goods", "transport"} else ()
+        free = self.storage_free if placing - {"transport"} else 0
         all_twins: dict[str, str] | None = None
         out: dict[str, tuple[object, ...]] = {}
         for action in actions:
@@ -158,11 +159,11 @@ class Purse:
                     if t[0] == kind or action in ("sails", "transport") and t in rewards.TILES
                 )
                 if action == "hulls":
-                    shape = (self.storage_free, read, hulls)
+                    shape = (free, read, hulls)
                 elif action == "goods":
-                    shape = (self.storage_free, read, hulls, goods)
+                    shape = (free, read, hulls, goods)
                 elif action in ("masts", "sails"):
-                    shape = (self.storage_free, read, hulls, rigs)
+                    shape = (free, read, hulls, rigs)
                 else:
                     shape = (tuple(sorted(self.storage.items())), read, hulls, rigs, goods)
             if twins:  # where ships are alike, fewer clauses are told apart

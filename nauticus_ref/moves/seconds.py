@@ -34,11 +34,9 @@ class Seconds:
     def add(self, group: str, after: Purse, action: str, extra: bool, shape: object = None) -> None:
         """A first clause of `group` that leaves `after` (of `shape` for `action`, where
         the caller has it)."""
-        self.add_many(
-            (group, after.shape(action) if shape is None else shape, action, extra),
-            after,
-            Counter({(after.taler, after.workers): 1}),
-        )
+        k = (group, after.shape(action) if shape is None else shape, action, extra)
+        assert k not in self.known, "a key is asked once all its purses are in"
+        self.asks.setdefault(k, (after, Counter()))[1][after.taler, after.workers] += 1
 
     def add_many(self, k: SecondKey, after: Purse, budgets: Counter[tuple[int, int]]) -> None:
         assert k not in self.known, "a key is asked once all its purses are in"
