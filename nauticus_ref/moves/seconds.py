@@ -35,12 +35,16 @@ class Seconds:
         """A first clause of `group` that leaves `after` (of `shape` for `action`, where
         the caller has it)."""
         k = (group, after.shape(action) if shape is None else shape, action, extra)
-        assert k not in self.known, "a key is asked once all its purses are in"
-        self.asks.setdefault(k, (after, Counter()))[1][after.taler, after.workers] += 1
+        self._budgets(k, after)[after.taler, after.workers] += 1
 
     def add_many(self, k: SecondKey, after: Purse, budgets: Counter[tuple[int, int]]) -> None:
+        self._budgets(k, after).update(budgets)
+
+    def _budgets(self, k: SecondKey, after: Purse) -> Counter[tuple[int, int]]:
+        """How many first clauses leave each (taler, workers) of `k`, `after` its purse
+        where `k` is new."""
         assert k not in self.known, "a key is asked once all its purses are in"
-        self.asks.setdefault(k, (after, Counter()))[1].update(budgets)
+        return self.asks.setdefault(k, (after, Counter()))[1]
 
     def tallied(
         self, group: str, purse: Purse, counted: Counter[tuple[int, int]], action: str, extra: bool

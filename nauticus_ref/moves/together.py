@@ -114,8 +114,8 @@ def counted_rest(
     some = next((t for t, e in zip(found.tiles, exact) if not e), None)
     # the ways onto the other ships from none placed: from any start the same, where
     # the start and they together do not place more of a tile, or more tiles, than
-    # there may be (what the tally cuts at only grows)
-    # each way with the room it leaves of what is told by number, the total last
+    # there may be (what the tally cuts at only grows); each kept with the room it
+    # leaves of the tiles told by number, and of tiles in all (last)
     fit = [i for i, e in enumerate(exact) if e] + [len(exact)]
     ways: list[tuple[tuple[int, ...], tuple[Tile, ...], int]] = []
     for used, n in counted.ships({counted.zero: 1}, rest, others).items():
