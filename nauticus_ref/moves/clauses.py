@@ -214,9 +214,9 @@ def afters(
 def by_tally(
     ask: Ask, purse: Purse, action: str, extra: bool, then: str, deadline: float | None = None
 ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
-    """As `afters`, keyed not by shape but by what the tally of `then`, the phase's
-    masts, sails or goods, reads (`seen.seen_by_tally`), where the bodies of the
-    purchase `action` can be so counted without listing them; None where not."""
+    """As `afters`, keyed not by shape but by what the tally of `then`, a purchase or
+    transport, reads (`seen.seen_by_tally`), where the bodies of the purchase `action`
+    can be so counted without listing them; None where not."""
     p, blue = _as_clause(ask, purse, extra)
     return seen_by_tally(ask, p, action, extra, blue, then, deadline)
 

@@ -244,10 +244,11 @@ def _rewarded(completions: list[Completion], have: Counter[Tile], most: int) -> 
 
 def taking(ask: Ask, found: Reach, action: str, ship: Ship) -> list[tuple[tuple[Tile, ...], Ship]]:
     """What `ship`, one the purse `found` was reached from does not hold (a clause before
-    made it), could take of the tiles the purchase `action` reached, read with workers
-    to spare (`UNBOUNDED`): as `found.onto` has it for the purse's own ships."""
-    assert action in vocab.BUYING_ACTIONS
-    return _remembered(ask, ship, found.tiles, UNBOUNDED, found.have, action)
+    made it), could take of the tiles the purchase or transport `action` reached, read
+    with workers to spare (`UNBOUNDED`): as `found.onto` has it for the purse's own
+    ships."""
+    bought = action if action in vocab.BUYING_ACTIONS else None
+    return _remembered(ask, ship, found.tiles, UNBOUNDED, found.have, bought)
 
 
 def completing(seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None) -> bool:

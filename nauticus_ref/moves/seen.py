@@ -304,27 +304,37 @@ def seen_by_tally(
     then: str,
     deadline: float | None = None,
 ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
-    """The bodies of the purchase `action`, by what the tally of `then`, the phase's
-    purchase, reads of what they leave (`tallied_from`): for each reading, a purse that
-    leaves it and how many bodies leave each (taler, workers).  Counted as `Tally`
-    counts them, each ship's choices told apart also by what the ship it makes could
-    take of `then`, so no body is listed.  None where a body can complete a ship, where
-    `then` could complete one it leaves, or where both buy one kind of tile from a
-    supply the two could exhaust (`ample`).  Raises `OutOfTime` past `deadline`."""
+    """The bodies of the purchase `action`, by what the tally of `then`, a purchase or
+    transport after it, reads of what they leave (`tallied_from`): for each reading, a
+    purse that leaves it and how many bodies leave each (taler, workers).  Counted as
+    `Tally` counts them, each ship's choices told apart also by what the ship it makes
+    could take of `then`, so no body is listed; before a transport, which reads the
+    storage tile by tile, told apart also by how many of each tile they store.  None
+    where a body can complete a ship, where `then` could complete one it leaves, or
+    where both buy one kind of tile from a supply the two could exhaust (`ample`).
+    Raises `OutOfTime` past `deadline`."""
     kind = vocab.ITEM_KIND_OF_ACTION
     if (
-        then not in vocab.BUYING_ACTIONS
+        then not in vocab.PLACING_ACTIONS
         or action not in vocab.BUYING_ACTIONS
-        or kind[then] == kind[action]
+        or kind.get(then) == kind[action]
         and not ample(purse, action)
     ):
         return None
     found = reach(ask, purse, action, extra, blue)
     if found is None:
         return {}
-    # what `then` reaches: its tiles in the supply, which `action` leaves as they are
-    # (another kind) or leaves too many of to tell apart (the same kind, `ample`)
-    view = reach(ask, replace(purse, workers=UNBOUNDED), then, False, ask.blue)
+    # what `then` reaches: a purchase, its tiles in the supply, which `action` leaves as
+    # they are (another kind) or leaves too many of to tell apart (the same kind,
+    # `ample`); a transport, the storage with as many more of each tile as `action`
+    # could store (a ship's ways from the storage a body leaves are those of these
+    # that it holds, told by the tiles they take)
+    viewed = replace(purse, workers=UNBOUNDED)
+    if then == "transport":
+        viewed.storage = purse.storage + Counter(
+            {t: min(found.have[t], found.most + 1) for t in found.tiles}
+        )
+    view = reach(ask, viewed, then, False, ask.blue)
     read: dict[int, tuple[Ship, Reading | None]] = {}
 
     def reading(ship: Ship) -> Reading | None:
@@ -343,7 +353,7 @@ def seen_by_tally(
         reading(s) is None for s in [*purse.ships.values(), *made]
     ):
         return None
-    return _by_reading(ask, purse, action, extra, blue, found, view, reading, deadline)
+    return _by_reading(ask, purse, action, extra, blue, then, found, view, reading, deadline)
 
 
 def ample(purse: Purse, action: str) -> bool:
@@ -363,6 +373,7 @@ def _by_reading(
     action: str,
     extra: bool,
     blue: int,
+    then: str,
     found: Reach,
     view: Reach | None,
     reading: Callable[[Ship], Reading | None],
@@ -370,7 +381,7 @@ def _by_reading(
 ) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
     """`seen_by_tally`'s count: the ways to place on the ships, by the state they reach
     (`Used`) and the ships' readings, each with the ships of one such way; then the
-    storage, by the room it leaves."""
+    storage, by the room it leaves (before a transport, by the tiles it holds)."""
     counted = Tally(ask, purse, action, extra, blue, found)
     plus = counted.plus
     start: Seen = ()
@@ -440,12 +451,32 @@ def _by_reading(
         check(deadline)
         fleet = {**purse.ships, **dict(chosen[seen, next(iter(ways_in))])}
         twins = _twins(seen)
-        for (taler, workers, taken), n in counted.rooms(ways_in).items():
-            left = ("tallied", twins, min(free - taken, room))
-            if left not in out:
-                out[left] = (stored(ask, purse, action, taken, fleet), Counter())
-            out[left][1][purse.taler - taler, purse.workers - workers - EXTRA_WORKERS * extra] += n
+        # a purchase reads the room the storage leaves, a transport what it holds
+        left: Counter[tuple[int, int, object]] = Counter()
+        if then == "transport":
+            left.update(counted.kept(ways_in))
+        else:
+            for (taler, workers, taken), n in counted.rooms(ways_in).items():
+                left[taler, workers, min(free - taken, room)] += n
+        for (taler, workers, read), n in left.items():
+            shape = ("tallied", twins, read)
+            if shape not in out:
+                out[shape] = (_left(ask, purse, action, found, fleet, read), Counter())
+            out[shape][1][purse.taler - taler, purse.workers - workers - EXTRA_WORKERS * extra] += n
     return out
+
+
+def _left(
+    ask: Ask, purse: Purse, action: str, found: Reach, fleet: dict[str, Ship], read: object
+) -> Purse:
+    """A purse with `fleet` that leaves the storage as `_by_reading` reads it: so many
+    spaces free, or so many of each of `found`'s tiles more."""
+    if isinstance(read, tuple):
+        after = purse.copy(fleet)
+        after.storage.update(dict(zip(found.tiles, read)))
+        return after
+    assert isinstance(read, int)
+    return stored(ask, purse, action, purse.storage_free - read, fleet)
 
 
 def _started(state: Used) -> Reading:

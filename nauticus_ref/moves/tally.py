@@ -31,6 +31,11 @@ Shapes = list[tuple[tuple[Tile, ...], Ship]]
 #: How many of each tile, in the order of `Reach.tiles` (or only whether, `placing_needs`),
 #: then how many tiles in all.
 Used = tuple[int, ...]
+#: How many of each tile the storage keeps, in the order of `Reach.tiles` (`Tally.kept`).
+Kept = tuple[int, ...]
+#: A state of `Tally._stored`: the tiles placed, the storage spaces taken, which free
+#: tiles went to storage, and where asked how many of each tile it keeps.
+Stored = tuple[Used, int, frozenset[int], Kept]
 
 
 def placing_needs(
@@ -120,22 +125,25 @@ class Tally:
 
     def _stored(
         self,
-        stored: dict[tuple[Used, int, frozenset[int]], int],
+        stored: dict[Stored, int],
         i: int,
         size: int,
         mark: frozenset[int],
         room: int,
-    ) -> dict[tuple[Used, int, frozenset[int]], int]:
+        keep: bool,
+    ) -> dict[Stored, int]:
         """`stored` with each state grown by a run of tile `i` in storage, one more at a
         time while it fits, the player can have it and pay for it (as `plus` would
         tell, worked out step by step); then no more of it is placed, and all that is
-        told of it is whether any is placed and whether all are (`_settled`)."""
-        grown: dict[tuple[Used, int, frozenset[int]], int] = {}
+        told of it is whether any is placed and whether all are (`_settled`).  With
+        `keep`, how many of it the storage keeps is told too."""
+        grown: dict[Stored, int] = {}
         exact, have, first = self.exact[i], self.have[i], self.first[i]
         limit, most, taler = self.limits[i], self.limits[-1], self.purse.taler
-        for (used, taken, zero), n in stored.items():
-            k = (self._settled(used, i), taken, zero)
+        for (used, taken, zero, kept), n in stored.items():
+            k = (self._settled(used, i), taken, zero, kept + (0,) if keep else kept)
             grown[k] = grown.get(k, 0) + n
+            stored_here = 0
             placed, total, price = used[i], used[-1], self.price(used)
             zero = zero | mark if mark else zero
             head, tail = used[:i], used[i + 1 : -1]
@@ -148,11 +156,13 @@ class Tally:
                     break
                 if taken + size <= room:
                     taken += size
+                    stored_here += 1
                 forfeit = False
                 k = (
                     head + ((placed if exact and placed >= have else 1),) + tail + (total,),
                     taken,
                     zero,
+                    kept + (stored_here,) if keep else kept,
                 )
                 grown[k] = grown.get(k, 0) + n
         return grown
@@ -193,17 +203,29 @@ class Tally:
     def rooms(self, ways: dict[Used, int]) -> Counter[tuple[int, int, int]]:
         """The bodies that place `ways` on the ships and any number of each tile in
         storage, by (taler, own workers, storage spaces taken): as `room_needs`."""
+        return Counter(
+            {(t, w, taken): n for (t, w, taken, _), n in self._rooms(ways, False).items()}
+        )
+
+    def kept(self, ways: dict[Used, int]) -> Counter[tuple[int, int, tuple[int, ...]]]:
+        """As `rooms`, by (taler, own workers, how many of each tile the storage keeps,
+        in the order of `tiles`): what a transport after them reads of the storage."""
+        out: Counter[tuple[int, int, tuple[int, ...]]] = Counter()
+        for (taler, workers, _, kept), n in self._rooms(ways, True).items():
+            out[taler, workers, kept] += n
+        return out
+
+    def _rooms(self, ways: dict[Used, int], keep: bool) -> Counter[tuple[int, int, int, Kept]]:
+        """`rooms`, with `keep` also by how many of each tile the storage keeps."""
         tiles, buying, first, price = self.tiles, self.buying, self.first, self.price
         # storage: any number of each tile within its free spaces; which tiles priced 0
         # went there (the golden rule) is kept beside the state
         free = {i for i, f in enumerate(first) if buying and f == 0}
-        stored: dict[tuple[Used, int, frozenset[int]], int] = {
-            (used, 0, frozenset()): n for used, n in ways.items()
-        }
+        stored: dict[Stored, int] = {(used, 0, frozenset(), ()): n for used, n in ways.items()}
         room = self.purse.storage_free
         if buying:
             for i, tile in enumerate(tiles):
-                stored = self._stored(stored, i, spaces(tile), frozenset({i} & free), room)
+                stored = self._stored(stored, i, spaces(tile), frozenset({i} & free), room, keep)
         kind = vocab.ITEM_KIND_OF_ACTION.get(self.action, "")
         at = {t: i for i, t in enumerate(tiles)}
         # where each regular tile is in the state: a free tile needs all four bought
@@ -213,21 +235,25 @@ class Tally:
         kinds = [i for i in regular if i is not None] if regular and None not in regular else []
         size = spaces((kind, ""))  # a free tile's
         blue, extra, exact, have = self.blue, self.extra, self.exact, self.have
-        out: Counter[tuple[int, int, int]] = Counter()
-        for (used, taken, zero), n in stored.items():
+        out: Counter[tuple[int, int, int, Kept]] = Counter()
+        for (used, taken, zero, kept), n in stored.items():
             placed = used[-1]
             if not placed or free and any(used[i] and i not in zero for i in free):
                 continue
             need = (price(used), max(0, placed - blue) - EXTRA_WORKERS * extra)
-            out[(*need, taken)] += n
+            out[(*need, taken, kept)] += n
             if kinds and all(used[i] for i in kinds):
-                gifts = sum(
-                    1
-                    for i in kinds  # a tile not told by number is never the last
-                    if not exact[i] or have[i] > used[i]
-                )
-                if gifts:
-                    out[(*need, taken + size if taken + size <= room else taken)] += n * gifts
+                # a free tile of each kind not all placed (a tile not told by number is
+                # never the last), into the storage where it finds room
+                gifts = [i for i in kinds if not exact[i] or have[i] > used[i]]
+                if not gifts:
+                    continue
+                if taken + size > room or not keep:
+                    fits = taken + size if taken + size <= room else taken
+                    out[(*need, fits, kept)] += n * len(gifts)
+                    continue
+                for i in gifts:
+                    out[(*need, taken + size, kept[:i] + (kept[i] + 1,) + kept[i + 1 :])] += n
         return out
 
 

@@ -282,7 +282,8 @@ class TurnOptions:
         and counted for each (`Seconds`).  A first clause whose bodies leave the
         second's shape as it was is tallied, not listed (`clauses.unseen`), one seen
         only by the room it takes tallied by that (`clauses.in_room`), and a purchase
-        before another counted by what the later one's tally reads (`clauses.by_tally`),
+        before another or a transport counted by what the later one's tally reads
+        (`clauses.by_tally`),
         the phase's action before the Extra Action too (`Seconds.after`).  Raises
         `OutOfTime` past `deadline` (`time.monotonic()`).  `seen` is shown each body of
         the phase's action on the way (`plain_counts` too)."""
