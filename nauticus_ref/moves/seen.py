@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 from bisect import insort
 from collections import Counter, defaultdict
 from dataclasses import replace
-from typing import Callable
+from typing import Callable, cast
 
 from nauticus_ref.game import rewards
 from nauticus_ref.game.board import LATER_PRICE
@@ -447,6 +448,7 @@ def _by_reading(
     room = _room_read(max(ask.blue, EXTRA_WORKERS) + purse.workers, view.tiles if view else [])
     out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
     free = purse.storage_free
+    held = _held(purse, found, view) if then == "transport" else None
     for seen, ways_in in by_seen.items():
         check(deadline)
         fleet = {**purse.ships, **dict(chosen[seen, next(iter(ways_in))])}
@@ -459,11 +461,45 @@ def _by_reading(
             for (taler, workers, taken), n in counted.rooms(ways_in).items():
                 left[taler, workers, min(free - taken, room)] += n
         for (taler, workers, read), n in left.items():
-            shape = ("tallied", twins, read)
+            shape = ("tallied", twins, read) if held is None else ("tallied", *held(twins, read))
             if shape not in out:
                 out[shape] = (_left(ask, purse, action, found, fleet, read), Counter())
             out[shape][1][purse.taler - taler, purse.workers - workers - EXTRA_WORKERS * extra] += n
     return out
+
+
+def _held(
+    purse: Purse, found: Reach, view: Reach | None
+) -> Callable[[Seen, object], tuple[Seen, tuple[int, ...]]]:
+    """What a transport's tally reads of the ships' readings `seen` and the tiles the
+    storage keeps (`Tally.kept`, of `found`'s tiles): how many of each tile of `view`
+    the storage holds, and of what each ship could take from the storage with all a
+    purchase could add (`view`), the ways it holds, as `plans._remembered` keeps a
+    purchase's from the supply's; a ship with none is not read."""
+    tiles = view.tiles if view is not None else []
+    base = tuple(purse.storage[t] for t in tiles)
+    spots = [tiles.index(t) for t in found.tiles]
+    kept_in: dict[tuple[int, tuple[int, ...]], Reading] = {}
+
+    def held(seen: Seen, kept: object) -> tuple[Seen, tuple[int, ...]]:
+        assert isinstance(kept, tuple)
+        have = list(base)
+        for i, n in zip(spots, kept):
+            have[i] += n
+        holds = tuple(have)
+        out = []
+        for reading in seen:
+            if not _is_started(reading):
+                k = (id(reading), holds)  # readings are kept alive in `seen_by_tally`
+                if k not in kept_in:
+                    ways = cast("tuple[tuple[Used, int], ...]", reading)
+                    kept_in[k] = tuple(w for w in ways if all(map(operator.le, w[0], holds)))
+                reading = kept_in[k]
+            if reading:
+                out.append(reading)
+        return tuple(sorted(out)), holds
+
+    return held
 
 
 def _left(
