@@ -18,7 +18,7 @@ import operator
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Callable
+from typing import Callable, cast
 
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import EXTRA_WORKERS, Ship, Tile, spaces
@@ -196,9 +196,27 @@ class Tally:
                 _one_of(ways, choices, self.plus) if n == 1 else _n_of(ways, choices, n, self.plus)
             )
         new = found.shapes if shapes is None else shapes
-        for state in known(self.ask, new, None).states(self.tiles, exact):
-            ways = _any_number(ways, state, self.plus)
-        return ways
+        states = known(self.ask, new, None).states(self.tiles, exact)
+        return _one_of(ways, self._fleets(tuple(sorted(states))), self.plus) if states else ways
+
+    def _fleets(self, states: tuple[Used, ...]) -> Counter[Used]:
+        """The ways any number of new ships of each of `states` take, one or more, by
+        state: worked out once for all the tallies of a turn that read them alike
+        (`Ask.fleets`).  Ships added to what others take reach what adding each in turn
+        does: a state only grows, so one within the limits was within them all along."""
+        k: tuple[object, ...] = (states, self.limits, self.caps, self.buying, self.first)
+        k += (self.purse.taler if self.buying else 0,)  # what `price` and `plus` read
+        fleets = self.ask.fleets.get(k)
+        if fleets is None:
+            grown: dict[Used, int] = {self.zero: 1}
+            for state in states:
+                grown = _any_number(grown, state, self.plus)
+            fleets = Counter(grown)
+            del fleets[self.zero]
+            if len(self.ask.fleets) >= REMEMBERED:
+                self.ask.fleets.clear()
+            self.ask.fleets[k] = fleets
+        return cast(Counter[Used], fleets)
 
     def rooms(self, ways: dict[Used, int]) -> Counter[tuple[int, int, int]]:
         """The bodies that place `ways` on the ships and any number of each tile in
