@@ -290,6 +290,7 @@ class _Walk:
             return
         assert ship is not None
         for more_taler, more_workers, tiles, written in written_sets(len(ship.masts)):
+            self.ask.tick()  # a step: two ships' reward sets can be thousands of ways
             t, w, got = taler + more_taler, workers + more_workers, gained + tiles
             if any(purse.supply[tile] < got.count(tile) for tile in set(got)):
                 continue  # a reward's tiles must be in the supply

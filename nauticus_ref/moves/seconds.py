@@ -87,8 +87,7 @@ class Seconds:
         those that see none of what the bodies do but the taler and workers
         (`clauses.unseen`), or only the room they take (`clauses.in_room`), or that
         are purchases or a transport counted by what their tally reads
-        (`clauses.by_tally`).  Each
-        other is asked of each body of `phase` listed."""
+        (`clauses.by_tally`).  Each other is asked of each body of `phase` listed."""
         done: set[str] = set()
         counted = by_needs(taken)
         for action in vocab.ACTIONS:

@@ -471,11 +471,12 @@ def _by_reading(
 def _held(
     purse: Purse, found: Reach, view: Reach | None
 ) -> Callable[[Seen, object], tuple[Seen, tuple[int, ...]]]:
-    """What a transport's tally reads of the ships' readings `seen` and the tiles the
-    storage keeps (`Tally.kept`, of `found`'s tiles): how many of each tile of `view`
-    the storage holds, and of what each ship could take from the storage with all a
-    purchase could add (`view`), the ways it holds, as `plans._remembered` keeps a
-    purchase's from the supply's; a ship with none is not read."""
+    """What a transport's tally reads of what a purchase leaves, told from the ships'
+    readings (of what each could take from the storage with all the purchase could
+    add, `view`) and the tiles the storage keeps (`Tally.kept`, of `found`'s tiles):
+    how many of each tile of `view` the storage then holds, and of each ship's ways
+    those it holds, as `plans._remembered` keeps a purchase's of the supply's (a ship
+    with none is not read)."""
     tiles = view.tiles if view is not None else []
     base = tuple(purse.storage[t] for t in tiles)
     spots = [tiles.index(t) for t in found.tiles]

@@ -18,7 +18,7 @@ import operator
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Callable, cast
+from typing import Callable
 
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import EXTRA_WORKERS, Ship, Tile, spaces
@@ -216,7 +216,7 @@ class Tally:
             if len(self.ask.fleets) >= REMEMBERED:
                 self.ask.fleets.clear()
             self.ask.fleets[k] = fleets
-        return cast(Counter[Used], fleets)
+        return fleets
 
     def rooms(self, ways: dict[Used, int]) -> Counter[tuple[int, int, int]]:
         """The bodies that place `ways` on the ships and any number of each tile in
@@ -225,10 +225,10 @@ class Tally:
             {(t, w, taken): n for (t, w, taken, _), n in self._rooms(ways, False).items()}
         )
 
-    def kept(self, ways: dict[Used, int]) -> Counter[tuple[int, int, tuple[int, ...]]]:
+    def kept(self, ways: dict[Used, int]) -> Counter[tuple[int, int, Kept]]:
         """As `rooms`, by (taler, own workers, how many of each tile the storage keeps,
         in the order of `tiles`): what a transport after them reads of the storage."""
-        out: Counter[tuple[int, int, tuple[int, ...]]] = Counter()
+        out: Counter[tuple[int, int, Kept]] = Counter()
         for (taler, workers, _, kept), n in self._rooms(ways, True).items():
             out[taler, workers, kept] += n
         return out

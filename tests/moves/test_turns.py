@@ -153,16 +153,16 @@ def test_ships_started_alike_are_told_apart_by_what_each_is_given():
 
 
 def test_counting_stops_soon_after_its_deadline():
-    """Line 9 of the 4-player example takes seconds to count in full (an Extra Action on
-    hulls leaves thousands of shapes to count the second clause for); asked with a
-    deadline a second away, counting gives up soon after it, whether or not it shows
-    the bodies on the way."""
+    """Line 98 of the 4-player example takes seconds to count in full (an Extra Action
+    on hulls leaves thousands of shapes to count the transport after it for, which can
+    complete a ship); asked with a deadline a second away, counting gives up soon
+    after it, whether or not it shows the bodies on the way."""
     import time
 
     from nauticus_ref.moves.purse import OutOfTime
 
     game = _game("game-4p.ngn", (EXAMPLES / "game-4p.ngn").read_text(encoding="utf-8"))
-    turns = options_at(game.record, game.replayed.table.board, 9, game.lines).turns
+    turns = options_at(game.record, game.replayed.table.board, 98, game.lines).turns
     for count in (turns.counts, lambda d: turns.counts(d, lambda c: None)):
         start = time.monotonic()
         with pytest.raises(OutOfTime):
