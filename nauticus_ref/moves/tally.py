@@ -266,12 +266,13 @@ class Tally:
                 gifts = [i for i in kinds if not exact[i] or have[i] > used[i]]
                 if not gifts:
                     continue
-                if taken + size > room or not keep:
-                    fits = taken + size if taken + size <= room else taken
-                    out[(*need, fits, kept)] += n * len(gifts)
-                    continue
-                for i in gifts:
-                    out[(*need, taken + size, kept[:i] + (kept[i] + 1,) + kept[i + 1 :])] += n
+                if taken + size > room:  # forfeited
+                    out[(*need, taken, kept)] += n * len(gifts)
+                elif not keep:
+                    out[(*need, taken + size, kept)] += n * len(gifts)
+                else:
+                    for i in gifts:
+                        out[(*need, taken + size, kept[:i] + (kept[i] + 1,) + kept[i + 1 :])] += n
         return out
 
 
