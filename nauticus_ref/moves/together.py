@@ -69,15 +69,20 @@ def one_by_one(
 def together(purse: Purse, planned: Planned, price_of: Callable[[Tile], int] | None) -> Planned:
     """`planned` with the plans a walk pays alike taken together, each once with how
     many they are: those with the same runs and the same tiles on each ship they
-    complete (`plans.finishers`, what the other orders cost), since the tiles they
-    place are then the same too."""
+    complete (`plans.finishers`, what the other orders cost; of a transport, which
+    pays a worker a tile, as many tiles), since the tiles they place are then the
+    same too."""
     first: dict[object, tuple[Plan, Runs]] = {}
     times: Counter[object] = Counter()
     last: Plan | None = None
-    done: tuple[tuple[Tile, ...], ...] = ()
+    done: tuple[object, ...] = ()
     for plan, order, n in planned:
         if plan is not last:  # a plan comes once, or with each rest in a row
-            done = tuple(tuple(sorted(seq)) for _, seq in finishers(purse, plan, price_of))
+            # what the other orders cost: of a transport, a worker a tile
+            done = tuple(
+                len(seq) if price_of is None else tuple(sorted(seq))
+                for _, seq in finishers(purse, plan, price_of)
+            )
             last = plan
         k = (tuple(order), done)
         first.setdefault(k, (plan, order))
@@ -95,10 +100,10 @@ def counted_rest(
     so the plans whose other tiles are as many are walked alike, and those tiles are
     walked after the ships the plan completes: the order written pays them no later,
     so it needs no less, and that order is among those a body may be paid in
-    (`plans.arrangements`), so the bodies counted are the same.  The tiles stand in
-    for those the ways take by number where the tally tells them by number, else by
-    the first such tile.  None where no ship is left to count (then every plan is
-    made)."""
+    (`plans.arrangements`), so the bodies counted are the same.  Which tiles they are
+    the walk does not read (nor, of a transport, what the storage keeps): one tile
+    stands in for them all, and the plans whose rest takes as many are walked once.
+    None where no ship is left to count (then every plan is made)."""
     found = reach(ask, purse, "transport", extra, blue)
     if found is None:
         return None
@@ -111,33 +116,29 @@ def counted_rest(
     # as many tiles as the workers and the rewards allow (`plans.reach`)
     counted = Tally(ask, replace(purse, workers=found.most - blue), "transport", extra, blue, found)
     exact, limits = counted.exact, counted.limits
-    some = next((t for t, e in zip(found.tiles, exact) if not e), None)
     # the ways onto the other ships from none placed: from any start the same, where
     # the start and they together do not place more of a tile, or more tiles, than
     # there may be (what the tally cuts at only grows); each kept with the room it
     # leaves of the tiles told by number, and of tiles in all (last)
     fit = [i for i, e in enumerate(exact) if e] + [len(exact)]
-    ways: list[tuple[tuple[int, ...], tuple[Tile, ...], int]] = []
-    for used, n in counted.ships({counted.zero: 1}, rest, others).items():
-        more = [t for t, e, k in zip(found.tiles, exact, used) if e for _ in range(k)]
-        if len(more) < used[-1]:
-            assert some is not None, "only a tile told apart by whether it is placed"
-            more += [some] * (used[-1] - len(more))
-        ways.append((tuple(limits[i] - used[i] for i in fit), tuple(more), n))
+    stand = found.tiles[0]
+    ways: list[tuple[tuple[int, ...], int]] = [
+        (tuple(limits[i] - used[i] for i in fit), n)
+        for used, n in counted.ships({counted.zero: 1}, rest, others).items()
+    ]
     ways.sort(key=lambda way: -way[0][-1])  # the fewest tiles first
-    after: dict[Used, list[tuple[tuple[Tile, ...], int]]] = {}
+    after: dict[Used, Counter[int]] = {}
 
-    def taken(start: Used) -> list[tuple[tuple[Tile, ...], int]]:
-        """The tiles the ways onto the other ships take after `start`, and how many
-        ways take each."""
+    def taken(start: Used) -> Counter[int]:
+        """How many ways onto the other ships take each number of tiles after `start`."""
         if start not in after:
             placed = tuple(start[i] for i in fit)
-            out = after[start] = []
-            for room, more, n in ways:
+            out = after[start] = Counter()
+            for room, n in ways:
                 if room[-1] < placed[-1]:
                     break  # and every way after it: more tiles than there may be
                 if all(map(operator.le, placed, room)):
-                    out.append((more, n))
+                    out[limits[-1] - room[-1]] += n
         return after[start]
 
     def planned() -> Planned:
@@ -146,11 +147,13 @@ def counted_rest(
         ):
             if i % 16 == 15:
                 check(deadline)  # OutOfTime past it
-            # the ships it completes first, the others and the rest after them
+            # the ships it completes first, the others and the rest after them, each
+            # tile a worker whatever it is: all one tile
             paid = _paid(purse, plan)
-            head = [(tuple(sorted(seq)), masts) for seq, masts in paid if masts]
-            tail = tuple(t for seq, masts in paid if not masts for t in seq)
-            for more, n in taken(counted.state(tuple(placed.elements()))):
-                yield plan, head + [(tuple(sorted(tail + more)), 0)] if tail or more else head, n
+            head = [((stand,) * len(seq), masts) for seq, masts in paid if masts]
+            tail = sum(len(seq) for seq, masts in paid if not masts)
+            for more, n in taken(counted.state(tuple(placed.elements()))).items():
+                rest = (stand,) * (tail + more)
+                yield plan, head + [(rest, 0)] if rest else head, n
 
     return planned()

@@ -419,8 +419,13 @@ def _ways(
     for plan, order, times in planned if by_plan else together(purse, planned, price_of):
         placed = Counter(t for seq, _ in order for t in seq)
         # what is left of each tile in the supply, told apart only up to one more
-        # than the storage could take (the same ways to store, none the last)
-        left = tuple(min(found.have[t] - placed[t], room // spaces(t) + 1) for t in found.tiles)
+        # than the storage could take (the same ways to store, none the last); a
+        # transport stores nothing, from whatever is left
+        left = (
+            tuple(min(found.have[t] - placed[t], room // spaces(t) + 1) for t in found.tiles)
+            if buying
+            else ()
+        )
         if left not in storages:
             storages[left] = storage_ways(
                 tuple(found.tiles),
