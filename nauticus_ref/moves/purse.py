@@ -248,7 +248,9 @@ class Ask:
     walked: dict[tuple[object, ...], list[Any]] = field(default_factory=dict)
     #: any number of new ships of some shapes, by all a tally reads of them
     #: (`tally.Tally.ships`)
-    fleets: dict[tuple[object, ...], Counter[tuple[int, ...]]] = field(default_factory=dict)
+    fleets: dict[tuple[object, ...], tuple[tuple[int, ...], int, Counter[tuple[int, ...]]]] = field(
+        default_factory=dict
+    )
     #: how many ways `walked` holds, at most `WALKED`
     ways: int = 0
     #: where set (`TurnOptions.until`), a search for bodies raises `OutOfTime` past it

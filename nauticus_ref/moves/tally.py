@@ -111,17 +111,7 @@ class Tally:
             kinds = [f for f, n in zip(first, used) if n]
             return sum(kinds) + LATER_PRICE * (used[-1] - len(kinds))
 
-        @cache
-        def plus(used: Used, add: Used) -> Used | None:
-            """`used` with `add` placed too, None where the player cannot have that."""
-            more = tuple(map(operator.add, used, add))
-            if any(map(operator.gt, more, limits)):
-                return None
-            if caps is not None:
-                more = tuple(map(min, more, caps))
-            return more if price(more) <= taler else None
-
-        self.price, self.plus = price, plus
+        self.price, self.plus = price, _plus(limits, caps, price, taler)
 
     def _stored(
         self,
@@ -203,20 +193,40 @@ class Tally:
         """The ways any number of new ships of each of `states` take, one or more, by
         state: worked out once for all the tallies of a turn that read them alike
         (`Ask.fleets`).  Ships added to what others take reach what adding each in turn
-        does: a state only grows, so one within the limits was within them all along."""
-        k: tuple[object, ...] = (states, self.limits, self.caps, self.buying, self.first)
-        k += (self.purse.taler if self.buying else 0,)  # what `price` and `plus` read
-        fleets = self.ask.fleets.get(k)
-        if fleets is None:
-            grown: dict[Used, int] = {self.zero: 1}
-            for state in states:
-                grown = _any_number(grown, state, self.plus)
-            fleets = Counter(grown)
-            del fleets[self.zero]
-            if len(self.ask.fleets) >= REMEMBERED:
-                self.ask.fleets.clear()
-            self.ask.fleets[k] = fleets
-        return fleets
+        does: a state only grows, and so does its price, so one within the limits and
+        the taler was within them all along.  So where no state is cut to its caps,
+        the ways within more limits and taler, cut to these, are the same: worked out
+        within all the limits and taler asked so far, and cut to each."""
+        taler = self.purse.taler if self.buying else 0  # what `price` and `plus` read
+        k: tuple[object, ...] = (states, self.caps, self.buying, self.first)
+        if self.caps is not None:
+            k += (self.limits, taler)
+        kept = self.ask.fleets.get(k)
+        if kept is not None:
+            limits, most, fleets = kept
+            if (limits, most) == (self.limits, taler):
+                return fleets
+            if taler <= most and all(map(operator.le, self.limits, limits)):
+                return Counter(
+                    {
+                        state: n
+                        for state, n in fleets.items()
+                        if all(map(operator.le, state, self.limits)) and self.price(state) <= taler
+                    }
+                )
+            limits, taler = tuple(map(max, limits, self.limits)), max(most, taler)
+        else:
+            limits = self.limits
+        plus = self.plus if limits == self.limits else _plus(limits, None, self.price, taler)
+        grown: dict[Used, int] = {self.zero: 1}
+        for state in states:
+            grown = _any_number(grown, state, plus)
+        fleets = Counter(grown)
+        del fleets[self.zero]
+        if len(self.ask.fleets) >= REMEMBERED:
+            self.ask.fleets.clear()
+        self.ask.fleets[k] = (limits, taler, fleets)
+        return self._fleets(states)
 
     def rooms(self, ways: dict[Used, int]) -> Counter[tuple[int, int, int]]:
         """The bodies that place `ways` on the ships and any number of each tile in
@@ -328,6 +338,25 @@ def known(ask: Ask, seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None
             ask.known.clear()
         hit = ask.known[id(seqs)] = Known(seqs, completing(seqs, ship), {}, {})
     return hit
+
+
+def _plus(
+    limits: Used, caps: Used | None, price: Callable[[Used], int], taler: int
+) -> Callable[[Used, Used], Used | None]:
+    """What adds a choice to a state (`Tally.plus`): within `limits` and `taler`, each
+    tile cut to its `caps` where there are any."""
+
+    @cache
+    def plus(used: Used, add: Used) -> Used | None:
+        """`used` with `add` placed too, None where the player cannot have that."""
+        more = tuple(map(operator.add, used, add))
+        if any(map(operator.gt, more, limits)):
+            return None
+        if caps is not None:
+            more = tuple(map(min, more, caps))
+        return more if price(more) <= taler else None
+
+    return plus
 
 
 def _one_of(
