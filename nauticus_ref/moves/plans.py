@@ -1,7 +1,7 @@
 """Where a clause of a placing action could put its tiles: the tiles it could place, what
-each ship and a new ship could take (asked of the placing rules themselves,
-`purse.fits`), and every plan that combines them, before prices and rewards
-(`placing.py` prices them and writes their placements).
+each ship and a new ship could take (`onto.py`, asked of the placing rules themselves),
+and every plan that combines them, before prices and rewards (`placing.py` prices them
+and writes their placements).
 """
 
 from __future__ import annotations
@@ -14,75 +14,10 @@ from typing import Callable, Iterator, cast
 
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import Ship, Tile, spaces
-from nauticus_ref.moves.purse import Ask, Purse, fits, forfeited
+from nauticus_ref.moves.onto import REMEMBERED, UNBOUNDED, remembered, tiles_of
+from nauticus_ref.moves.purse import Ask, Purse, forfeited
 from nauticus_ref.moves.rewards import most_rewards
 from nauticus_ref.notation import vocab
-from nauticus_ref.referee.ships import put_on_ship
-
-#: The order hull parts are tried in: middles first, so that a ship with a stern alone
-#: can still take a middle and then a bow.
-HULL_SEARCH = ("1ship", "middle", "bow", "stern")
-
-
-def _tiles(ask: Ask, action: str, held: Counter[Tile]) -> list[Tile]:
-    """The tiles a clause of `action` could place, of those `held` (the supply, or for a
-    transport the storage), in the order they are tried."""
-    order = ask.orders.get(action)
-    if order is None:
-        order = ask.orders[action] = _order(ask.table.board.tiles, action)
-    return [t for t in order if held[t] > 0]
-
-
-def _order(board: dict[str, tuple[str, ...]], action: str) -> tuple[Tile, ...]:
-    """Every tile a clause of `action` places on a board of these `tiles`, in the order
-    they are tried."""
-    if action == "transport":
-        order = [("hull", h) for h in HULL_SEARCH]
-        for kind, names in (
-            ("mast", board["masts"] + ("crown",)),
-            ("sail", board["sails"] + ("crown",)),
-            ("good", board["goods"]),
-        ):
-            order += [(kind, n) for n in names]
-        return tuple(order)
-    kind = vocab.ITEM_KIND_OF_ACTION[action]
-    return tuple((kind, n) for n in (HULL_SEARCH if action == "hulls" else board[action]))
-
-
-def _onto(
-    ask: Ask, ship: Ship, tiles: list[Tile], most: int, have: Counter[Tile]
-) -> list[tuple[tuple[Tile, ...], Ship]]:
-    """Every sequence of at most `most` tiles (each no more often than `have` allows) the
-    placing rules let onto `ship` one after another, in the order of `tiles`, with the
-    ship it makes; the empty one first."""
-    out: list[tuple[tuple[Tile, ...], Ship]] = [((), ship)]
-    _grow(ask, tiles, most, have, out, ship, (), 0)
-    return out
-
-
-def _grow(
-    ask: Ask,
-    tiles: list[Tile],
-    most: int,
-    have: Counter[Tile],
-    out: list[tuple[tuple[Tile, ...], Ship]],
-    s: Ship,
-    seq: tuple[Tile, ...],
-    start: int,
-) -> None:
-    """`_onto`'s sequences that start with `seq` (onto `s`, the ship it made), from the
-    `start`th of `tiles` on, added to `out`."""
-    if len(seq) >= most:
-        return
-    for i in range(start, len(tiles)):
-        tile = tiles[i]
-        if seq.count(tile) >= have[tile] or not fits(ask.table, ask.judges, s, tile):
-            continue
-        nxt = s.twin()
-        put_on_ship(nxt, tile)
-        nxt.completed = nxt.complete
-        out.append((seq + (tile,), nxt))
-        _grow(ask, tiles, most, have, out, nxt, seq + (tile,), i)
 
 
 @dataclass
@@ -151,7 +86,7 @@ def _reach(
     """`reach`, worked out."""
     buying = action != "transport"
     held = purse.supply if buying else purse.storage
-    tiles = _tiles(ask, action, held)
+    tiles = tiles_of(ask, action, held)
     if not tiles:
         return None
     have = Counter({t: held[t] for t in tiles})
@@ -169,10 +104,10 @@ def _reach(
     bought = action if buying else None
     question = (tuple(tiles), lists, tuple(have[t] for t in tiles))
     onto = {
-        k: _remembered(ask, s, tiles, lists, have, bought, question) for k, s in purse.ships.items()
+        k: remembered(ask, s, tiles, lists, have, bought, question) for k, s in purse.ships.items()
     }
     shapes = (
-        _remembered(ask, None, tiles, lists, have, bought, question)
+        remembered(ask, None, tiles, lists, have, bought, question)
         if any(t[0] == "hull" for t in tiles)
         else []
     )
@@ -248,58 +183,13 @@ def taking(ask: Ask, found: Reach, action: str, ship: Ship) -> list[tuple[tuple[
     with workers to spare (`UNBOUNDED`): as `found.onto` has it for the purse's own
     ships."""
     bought = action if action in vocab.BUYING_ACTIONS else None
-    return _remembered(ask, ship, found.tiles, UNBOUNDED, found.have, bought)
+    return remembered(ask, ship, found.tiles, UNBOUNDED, found.have, bought)
 
 
 def completing(seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None) -> bool:
     """Whether one of `seqs`, what `ship` could take (a new ship's when None), completes
     it."""
     return not (ship is not None and ship.complete) and any(made.complete for _, made in seqs)
-
-
-#: More tiles than a clause places: how many masts, sails or goods a ship takes is
-#: bounded by the ship, and what a transport moves by the storage.
-UNBOUNDED = 99
-
-#: What each ship could take, remembered at most for so many questions (`Ask.onto`).
-REMEMBERED = 20_000
-
-
-def _remembered(
-    ask: Ask,
-    ship: Ship | None,
-    tiles: list[Tile],
-    most: int,
-    have: Counter[Tile],
-    bought: str | None = None,
-    question: tuple[object, ...] | None = None,
-) -> list[tuple[tuple[Tile, ...], Ship]]:
-    """`_onto` without the empty sequence, for `ship` (a new ship when None), asked once
-    for each ship and question (`question`: the tiles, `most` and their numbers, where
-    the caller has them).  `bought`: the purchase whose tiles `tiles` and `have` are, a
-    part of what the table's supply holds: the list is then the sequences the supply's
-    list has that `have` allows, in the same order, and the ships they make the same."""
-    key = (id(ship), *(question or (tuple(tiles), most, tuple(have[t] for t in tiles))))
-    if key not in ask.onto:
-        s = Ship(name="") if ship is None else ship
-        supply = ask.table.supply
-        whole = _tiles(ask, bought, supply) if bought is not None else None
-        if (
-            whole is not None
-            and (whole != tiles or any(supply[t] != have[t] for t in tiles))
-            and all(have[t] <= supply[t] for t in tiles)
-        ):
-            found = [
-                (seq, made)
-                for seq, made in _remembered(ask, ship, whole, most, supply)
-                if all(seq.count(t) <= have[t] for t in set(seq))
-            ]
-        else:
-            found = _onto(ask, s, tiles, most, have)[1:]
-        if len(ask.onto) >= REMEMBERED:
-            ask.onto.clear()
-        ask.onto[key] = (s, found)
-    return ask.onto[key][1]
 
 
 def plans(

@@ -238,7 +238,11 @@ class Ask:
     onto: dict[tuple[object, ...], tuple[Ship, list[tuple[tuple[Tile, ...], Ship]]]] = field(
         default_factory=dict
     )
-    #: the tiles each action places, in the order they are tried (`plans._tiles`)
+    #: the lists of `onto` by the ship's identity, the most tiles and the tiles tried,
+    #: with the numbers each was made from, which it denied for want, and the most of
+    #: each it holds (`onto._alike`)
+    lists: dict[tuple[object, ...], list[Any]] = field(default_factory=dict)
+    #: the tiles each action places, in the order they are tried (`onto.tiles_of`)
     orders: dict[str, tuple[Tile, ...]] = field(default_factory=dict)
     #: where a clause could place what, by all it read of the purse (`plans.reach`)
     reached: dict[tuple[object, ...], Any] = field(default_factory=dict)

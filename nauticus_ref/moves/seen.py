@@ -18,7 +18,8 @@ from typing import Callable, cast
 from nauticus_ref.game import rewards
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import EXTRA_WORKERS, Ship, Tile, spaces
-from nauticus_ref.moves.plans import UNBOUNDED, Reach, reach, taking
+from nauticus_ref.moves.onto import UNBOUNDED
+from nauticus_ref.moves.plans import Reach, reach, taking
 from nauticus_ref.moves.purse import Ask, Purse, alike_counts, check, stored
 from nauticus_ref.moves.tally import Known, Tally, Used, completes, known, state_of
 from nauticus_ref.notation import vocab
@@ -475,7 +476,7 @@ def _held(
     readings (of what each could take from the storage with all the purchase could
     add, `view`) and the tiles the storage keeps (`Tally.kept`, of `found`'s tiles):
     how many of each tile of `view` the storage then holds, and of each ship's ways
-    those it holds, as `plans._remembered` keeps a purchase's of the supply's (a ship
+    those it holds, as `onto.remembered` keeps a purchase's of the supply's (a ship
     with none is not read)."""
     tiles = view.tiles if view is not None else []
     base = tuple(purse.storage[t] for t in tiles)

@@ -22,7 +22,8 @@ from typing import Callable
 
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import EXTRA_WORKERS, Ship, Tile, spaces
-from nauticus_ref.moves.plans import REMEMBERED, Reach, completing, reach
+from nauticus_ref.moves.onto import REMEMBERED
+from nauticus_ref.moves.plans import Reach, completing, reach
 from nauticus_ref.moves.purse import Ask, Purse, alike_counts, forfeited
 from nauticus_ref.notation import vocab
 
