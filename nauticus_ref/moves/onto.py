@@ -80,7 +80,7 @@ def _grow(
             continue
         nxt = s.twin()
         put_on_ship(nxt, tile)
-        nxt.completed = nxt.complete
+        nxt.completed = nxt.complete  # as the referee marks it; read by `plans.completing`
         out.append((seq + (tile,), nxt))
         _grow(ask, tiles, most, have, out, nxt, seq + (tile,), i, short)
 

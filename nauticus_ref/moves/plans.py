@@ -189,7 +189,8 @@ def taking(ask: Ask, found: Reach, action: str, ship: Ship) -> list[tuple[tuple[
 def completing(seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None) -> bool:
     """Whether one of `seqs`, what `ship` could take (a new ship's when None), completes
     it."""
-    return not (ship is not None and ship.complete) and any(made.complete for _, made in seqs)
+    # a ship of such a list is marked completed where it is complete (`onto._grow`)
+    return not (ship is not None and ship.complete) and any(made.completed for _, made in seqs)
 
 
 def plans(
