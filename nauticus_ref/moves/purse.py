@@ -250,8 +250,8 @@ class Ask:
     known: dict[int, object] = field(default_factory=dict)
     #: the ways through a plan's ships each walk found (`walks._ways`), by all it read
     walked: dict[tuple[object, ...], list[Any]] = field(default_factory=dict)
-    #: any number of new ships of some shapes, by all a tally reads of them
-    #: (`tally.Tally.ships`)
+    #: any number of new ships of some shapes, by all a tally reads of them, with the
+    #: limits and taler they were worked out within (`tally.Tally._fleets`)
     fleets: dict[tuple[object, ...], tuple[tuple[int, ...], int, Counter[tuple[int, ...]]]] = field(
         default_factory=dict
     )

@@ -218,7 +218,11 @@ class Tally:
             limits, taler = tuple(map(max, limits, self.limits)), max(most, taler)
         else:
             limits = self.limits
-        plus = self.plus if limits == self.limits else _plus(limits, None, self.price, taler)
+        plus = (
+            self.plus
+            if (limits, taler) == (self.limits, self.purse.taler if self.buying else 0)
+            else _plus(limits, None, self.price, taler)
+        )
         grown: dict[Used, int] = {self.zero: 1}
         for state in states:
             grown = _any_number(grown, state, plus)

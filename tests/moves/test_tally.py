@@ -14,7 +14,7 @@ from nauticus_ref.core.files import Source
 from nauticus_ref.game.board import bundled
 from nauticus_ref.moves.clauses import bodies, tally
 from nauticus_ref.moves.point import options_at
-from nauticus_ref.moves.purse import OutOfTime
+from nauticus_ref.moves.purse import Ask, OutOfTime
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.referee.validate import Game, validate_source
@@ -95,6 +95,27 @@ def test_a_tally_of_ships_started_alike_is_what_listing_the_bodies_gives():
                 assert counted == Counter(b.needs for b in listed), (name, line, action)
                 tallied[action, bool(listed)] += 1
     assert tallied["hulls", True] > 10 and sum(tallied.values()) > 50, tallied
+
+
+def test_new_ships_kept_for_other_limits_tally_as_from_scratch():
+    """Any number of new ships is worked out within the largest limits and taler a turn
+    asked so far and cut to each (`Tally._fleets`): purses richer and poorer in taler
+    or workers, asked one after another, tally as each does with nothing kept."""
+    compared = Counter()
+    for name, line, turns in _positions(random.Random(53), 3):
+        ask = turns.ask
+        for action in ("hulls", "masts", "transport"):
+            for taler, workers in ((0, 0), (9, 0), (0, 2), (4, 1), (-3, 0), (-2, -1), (6, 3)):
+                purse = turns.purse.copy()
+                purse.taler = max(0, purse.taler + taler)
+                purse.workers = max(0, purse.workers + workers)
+                for tile in purse.supply:  # so few that each is told by number
+                    purse.supply[tile] = min(purse.supply[tile], 2)
+                kept = tally(ask, purse, action, True)
+                fresh = tally(Ask(ask.table, ask.judges, ask.space, ask.blue), purse, action, True)
+                assert kept == fresh, (name, line, action, taler, workers)
+                compared[action] += bool(kept)
+    assert min(compared.values()) > 20, compared
 
 
 def test_turns_counted_with_the_extra_action_are_the_turns_listed():
