@@ -1,5 +1,6 @@
 """Where a clause could put its tiles (`moves/plans.py`): the bound that cuts the plans a
-sail or a transport could pay only with the rewards of ships it completes."""
+sail or a transport could pay only with the rewards of ships it completes; and what a
+ship could take (`moves/onto.py`), kept for the next question alike."""
 
 from __future__ import annotations
 
@@ -8,13 +9,17 @@ from collections import Counter
 from helpers import EXAMPLES
 
 from nauticus_ref.core.files import Source
+from nauticus_ref.moves.onto import UNBOUNDED, remembered, tiles_of
 from nauticus_ref.moves.plans import _rewarded, plans, reach
 from nauticus_ref.moves.point import options_at
+from nauticus_ref.moves.purse import Ask
 from nauticus_ref.referee.validate import validate_source
 
 MAST, SAIL = ("mast", "helm"), ("sail", "crown")
 #: a 1-ship without masts and sails: one mast and one sail complete it, for 7t or 3w
 ONE_SHIP = (Counter({"mast": 1, "sail": 1}), 7, 3, 1)
+#: a bow, a middle and a stern more in storage
+HULLS = {("hull", "bow"): 1, ("hull", "middle"): 1, ("hull", "stern"): 1}
 
 
 def test_no_more_ships_are_counted_on_than_the_tiles_could_complete_together():
@@ -56,3 +61,39 @@ def test_a_plan_completing_no_ship_places_no_more_than_the_workers_allow():
                         assert sum(placed.values()) <= most, (path.name, line, action, plan)
                 cut += 1
     assert cut >= 10, cut
+
+
+def test_a_list_kept_for_other_numbers_of_tiles_is_the_list_made_anew():
+    """What a ship could take is kept for numbers of the tiles that tell no sequence
+    apart (`onto._alike`): asked of storages with more and fewer of each tile, one after
+    another, each ship's list is the one a fresh walk makes, in the same order."""
+    kept = compared = 0
+    for path in sorted(EXAMPLES.glob("game-*.ngn")):
+        game = validate_source(Source(path.name, path.read_text(encoding="utf-8")))
+        assert game.record is not None
+        lines = [t.span.line for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns]
+        for line in lines[::6]:
+            turns = options_at(game.record, game.replayed.table.board, line, game.lines).turns
+            if turns is None:
+                continue
+            ask, purse = turns.ask, turns.purse
+            for more in (Counter(), Counter({t: 2 for t in purse.storage}), Counter(HULLS)):
+                for less in (0, 1):
+                    storage = purse.storage + more
+                    for t in list(storage)[:less]:
+                        storage[t] -= 1
+                    ships = [*purse.ships.values(), None]
+                    tiles = tiles_of(ask, "transport", storage)
+                    for ship in ships:
+                        listed = remembered(ask, ship, tiles, UNBOUNDED, storage)
+                        fresh = Ask(ask.table, ask.judges, ask.space, ask.blue)
+                        made = remembered(fresh, ship, tiles, UNBOUNDED, storage)
+                        assert _read(listed) == _read(made), (path.name, line, ship, storage)
+                        compared += 1
+            kept += sum(len(lists) > 1 for lists in ask.lists.values())
+    assert compared > 200 and kept > 10, (compared, kept)
+
+
+def _read(listed):
+    """A list of what a ship could take, by value (ships compare by identity)."""
+    return [(seq, vars(made)) for seq, made in listed]
