@@ -41,25 +41,18 @@ def test_a_plan_completing_no_ship_places_no_more_than_the_workers_allow():
     transport that completes none places at most what the player's workers can; the
     planner cuts the others as it grows them, where a completion could still come."""
     cut = 0
-    for path in sorted(EXAMPLES.glob("game-*.ngn")):
-        game = validate_source(Source(path.name, path.read_text(encoding="utf-8")))
-        assert game.record is not None
-        lines = [t.span.line for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns]
-        for line in lines[::4]:
-            turns = options_at(game.record, game.replayed.table.board, line, game.lines).turns
-            if turns is None:
+    for name, line, turns in _turns(every=4):
+        ask, purse = turns.ask, turns.purse
+        for action in ("sails", "transport"):
+            found = reach(ask, purse, action, False, ask.blue)
+            if found is None or not found.rewarded[1]:
                 continue
-            ask, purse = turns.ask, turns.purse
-            for action in ("sails", "transport"):
-                found = reach(ask, purse, action, False, ask.blue)
-                if found is None or not found.rewarded[1]:
-                    continue
-                most = ask.blue + purse.workers
-                for plan, placed in plans(ask, purse, action, False, ask.blue, stores=False):
-                    completes = [s for k, _, s in plan.ships if not purse.ships[k].complete]
-                    if not any(s.complete for s in completes + [s for _, s in plan.new]):
-                        assert sum(placed.values()) <= most, (path.name, line, action, plan)
-                cut += 1
+            most = ask.blue + purse.workers
+            for plan, placed in plans(ask, purse, action, False, ask.blue, stores=False):
+                completes = [s for k, _, s in plan.ships if not purse.ships[k].complete]
+                if not any(s.complete for s in completes + [s for _, s in plan.new]):
+                    assert sum(placed.values()) <= most, (name, line, action, plan)
+            cut += 1
     assert cut >= 10, cut
 
 
@@ -68,32 +61,36 @@ def test_a_list_kept_for_other_numbers_of_tiles_is_the_list_made_anew():
     apart (`onto._alike`): asked of storages with more and fewer of each tile, one after
     another, each ship's list is the one a fresh walk makes, in the same order."""
     kept = compared = 0
-    for path in sorted(EXAMPLES.glob("game-*.ngn")):
-        game = validate_source(Source(path.name, path.read_text(encoding="utf-8")))
-        assert game.record is not None
-        lines = [t.span.line for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns]
-        for line in lines[::6]:
-            turns = options_at(game.record, game.replayed.table.board, line, game.lines).turns
-            if turns is None:
-                continue
-            ask, purse = turns.ask, turns.purse
-            for more in (Counter(), Counter({t: 2 for t in purse.storage}), Counter(HULLS)):
-                for less in (0, 1):
-                    storage = purse.storage + more
-                    for t in list(storage)[:less]:
-                        storage[t] -= 1
-                    ships = [*purse.ships.values(), None]
-                    tiles = tiles_of(ask, "transport", storage)
-                    for ship in ships:
-                        listed = remembered(ask, ship, tiles, UNBOUNDED, storage)
-                        fresh = Ask(ask.table, ask.judges, ask.space, ask.blue)
-                        made = remembered(fresh, ship, tiles, UNBOUNDED, storage)
-                        assert _read(listed) == _read(made), (path.name, line, ship, storage)
-                        compared += 1
-            kept += sum(len(lists) > 1 for lists in ask.lists.values())
+    for name, line, turns in _turns(every=6):
+        ask, purse = turns.ask, turns.purse
+        for more in (Counter(), Counter({t: 2 for t in purse.storage}), Counter(HULLS)):
+            for less in (0, 1):
+                storage = purse.storage + more
+                for t in list(storage)[:less]:
+                    storage[t] -= 1
+                tiles = tiles_of(ask, "transport", storage)
+                for ship in [*purse.ships.values(), None]:
+                    listed = remembered(ask, ship, tiles, UNBOUNDED, storage)
+                    fresh = Ask(ask.table, ask.judges, ask.space, ask.blue)
+                    made = remembered(fresh, ship, tiles, UNBOUNDED, storage)
+                    assert _read(listed) == _read(made), (name, line, ship, storage)
+                    compared += 1
+        kept += sum(len(lists) > 1 for lists in ask.lists.values())
     assert compared > 200 and kept > 10, (compared, kept)
 
 
 def _read(listed):
     """A list of what a ship could take, by value (ships compare by identity)."""
     return [(seq, vars(made)) for seq, made in listed]
+
+
+def _turns(every: int):
+    """Every `every`th turn line of the examples' games, with the turns there."""
+    for path in sorted(EXAMPLES.glob("game-*.ngn")):
+        game = validate_source(Source(path.name, path.read_text(encoding="utf-8")))
+        assert game.record is not None
+        lines = [t.span.line for rnd in game.record.rounds for ph in rnd.phases for t in ph.turns]
+        for line in lines[::every]:
+            turns = options_at(game.record, game.replayed.table.board, line, game.lines).turns
+            if turns is not None:
+                yield path.name, line, turns
