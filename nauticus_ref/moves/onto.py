@@ -109,7 +109,6 @@ def remembered(
     list has that `have` allows, in the same order, and the ships they make the same."""
     key = (id(ship), *(question or (tuple(tiles), most, tuple(have[t] for t in tiles))))
     if key not in ask.onto:
-        s = Ship(name="") if ship is None else ship
         supply = ask.table.supply
         whole = tiles_of(ask, bought, supply) if bought is not None else None
         if (
@@ -127,7 +126,7 @@ def remembered(
         if len(ask.onto) >= REMEMBERED:
             ask.onto.clear()
             ask.lists.clear()
-        ask.onto[key] = (s, found)
+        ask.onto[key] = (ship, found)  # the ship kept alive
     return ask.onto[key][1]
 
 

@@ -235,7 +235,7 @@ class Ask:
     judges: Judges
     space: int | None
     blue: int
-    onto: dict[tuple[object, ...], tuple[Ship, list[tuple[tuple[Tile, ...], Ship]]]] = field(
+    onto: dict[tuple[object, ...], tuple[Ship | None, list[tuple[tuple[Tile, ...], Ship]]]] = field(
         default_factory=dict
     )
     #: the lists of `onto` by the ship's identity, the most tiles and the tiles tried,
