@@ -144,12 +144,17 @@ def _alike(
         ):
             return found
     made, denied = _onto(ask, Ship(name="") if ship is None else ship, tiles, most, have)
-    most_of: Counter[Tile] = Counter()
-    for seq, _ in made:
-        for t in set(seq):
-            most_of[t] = max(most_of[t], seq.count(t))
-    lists.append((ship, tuple(have[t] for t in tiles), denied, most_of, made[1:]))
+    lists.append((ship, tuple(have[t] for t in tiles), denied, most_held(made), made[1:]))
     return made[1:]
+
+
+def most_held(seqs: list[tuple[tuple[Tile, ...], Ship]]) -> Counter[Tile]:
+    """The most of each tile one of `seqs` holds."""
+    most: Counter[Tile] = Counter()
+    for seq, _ in seqs:
+        for t in set(seq):
+            most[t] = max(most[t], seq.count(t))
+    return most
 
 
 #: A list `_alike` keeps: the ship (kept alive), the numbers of the tiles it was made

@@ -22,7 +22,7 @@ from typing import Callable
 
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import EXTRA_WORKERS, Ship, Tile, spaces
-from nauticus_ref.moves.onto import REMEMBERED
+from nauticus_ref.moves.onto import REMEMBERED, most_held
 from nauticus_ref.moves.plans import Reach, completing, reach
 from nauticus_ref.moves.purse import Ask, Purse, alike_counts, forfeited
 from nauticus_ref.notation import vocab
@@ -199,15 +199,16 @@ class Tally:
         the ways within more limits and taler, cut to these, are the same: worked out
         within all the limits and taler asked so far, and cut to each."""
         taler = self.purse.taler if self.buying else 0  # what `price` and `plus` read
+        own = (self.limits, taler)
         k: tuple[object, ...] = (states, self.caps, self.buying, self.first)
         if self.caps is not None:
-            k += (self.limits, taler)
+            k += own
         kept = self.ask.fleets.get(k)
         if kept is not None:
-            limits, most, fleets = kept
-            if (limits, most) == (self.limits, taler):
+            limits, richest, fleets = kept
+            if (limits, richest) == own:
                 return fleets
-            if taler <= most and all(map(operator.le, self.limits, limits)):
+            if taler <= richest and all(map(operator.le, self.limits, limits)):
                 return Counter(
                     {
                         state: n
@@ -215,14 +216,10 @@ class Tally:
                         if all(map(operator.le, state, self.limits)) and self.price(state) <= taler
                     }
                 )
-            limits, taler = tuple(map(max, limits, self.limits)), max(most, taler)
+            limits, taler = tuple(map(max, limits, self.limits)), max(richest, taler)
         else:
             limits = self.limits
-        plus = (
-            self.plus
-            if (limits, taler) == (self.limits, self.purse.taler if self.buying else 0)
-            else _plus(limits, None, self.price, taler)
-        )
+        plus = self.plus if (limits, taler) == own else _plus(limits, None, self.price, taler)
         grown: dict[Used, int] = {self.zero: 1}
         for state in states:
             grown = _any_number(grown, state, plus)
@@ -308,10 +305,7 @@ class Known:
     def most_of(self) -> Counter[Tile]:
         """The most of each tile one of the ways holds."""
         if self.most is None:
-            self.most = Counter()
-            for seq, _ in self.seqs:
-                for t in set(seq):
-                    self.most[t] = max(self.most[t], seq.count(t))
+            self.most = most_held(self.seqs)
         return self.most
 
     def states(self, tiles: list[Tile], exact: tuple[bool, ...]) -> Counter[Used]:
