@@ -95,8 +95,9 @@ class Tally:
             if all(self.exact)
             else tuple(h if e else 1 for h, e in zip(self.have, self.exact)) + (most,)
         )
-        # many ways reach the same state; closures over the values, not `self`, so that
-        # a tally's caches go with it and leave no cycle to the garbage collector
+        # many ways reach the same state, whose price is kept; closures over the values,
+        # not `self`, so that a tally's cache goes with it and leaves no cycle to the
+        # garbage collector
         buying, first, limits, caps, taler = (
             self.buying,
             self.first,
@@ -183,12 +184,20 @@ class Tally:
             choices = known(self.ask, found.onto[key], self.purse.ships[key]).states(
                 self.tiles, exact
             )
-            ways = (
-                _one_of(ways, choices, self.plus) if n == 1 else _n_of(ways, choices, n, self.plus)
-            )
+            ways = self._one_of(ways, choices) if n == 1 else _n_of(ways, choices, n, self.plus)
         new = found.shapes if shapes is None else shapes
         states = known(self.ask, new, None).states(self.tiles, exact)
-        return _one_of(ways, self._fleets(tuple(sorted(states))), self.plus) if states else ways
+        return self._one_of(ways, self._fleets(tuple(sorted(states)))) if states else ways
+
+    def _one_of(self, ways: dict[Used, int], choices: Counter[Used]) -> dict[Used, int]:
+        """`ways` and, for each, each of `choices` added (`_one_of`): where a state is
+        held to its limits alone (nothing to pay, every tile told by number) and the
+        pairs are many beside the states, with the states packed into numbers
+        (`_packed_one_of`, whose packing costs a state about what a pair costs here)."""
+        few = len(ways) * len(choices) < PACKED_PAIRS * (len(ways) + len(choices))
+        if few or self.buying or self.caps is not None:
+            return _one_of(ways, choices, self.plus, self.limits[-1])
+        return _packed_one_of(ways, choices, self.limits)
 
     def _fleets(self, states: tuple[Used, ...]) -> Counter[Used]:
         """The ways any number of new ships of each of `states` take, one or more, by
@@ -343,9 +352,9 @@ def _plus(
     limits: Used, caps: Used | None, price: Callable[[Used], int], taler: int
 ) -> Callable[[Used, Used], Used | None]:
     """What adds a choice to a state (`Tally.plus`): within `limits` and `taler`, each
-    tile cut to its `caps` where there are any."""
+    tile cut to its `caps` where there are any.  Its answers are not kept: a tally
+    seldom adds the same choice to the same state twice (about one time in ten)."""
 
-    @cache
     def plus(used: Used, add: Used) -> Used | None:
         """`used` with `add` placed too, None where the player cannot have that."""
         more = tuple(map(operator.add, used, add))
@@ -359,17 +368,68 @@ def _plus(
 
 
 def _one_of(
-    ways: dict[Used, int], choices: Counter[Used], plus: Callable[[Used, Used], Used | None]
+    ways: dict[Used, int],
+    choices: Counter[Used],
+    plus: Callable[[Used, Used], Used | None],
+    most: int,
 ) -> dict[Used, int]:
     """`ways` and, for each, each of `choices` added (a destination taking at most one);
-    `plus`: the state with a choice added, None where it cannot be."""
+    `plus`: the state with a choice added, None where it cannot be, as where it holds
+    more than `most` tiles in all (those are not asked: most choices of a fleet of new
+    ships hold too many for a state that already holds some)."""
     out: dict[Used, int] = defaultdict(int, ways)
+    fewest_first = sorted(choices.items(), key=lambda choice: choice[0][-1])
     for used, n in ways.items():
-        for add, k in choices.items():
+        room = most - used[-1]
+        for add, k in fewest_first:
+            if add[-1] > room:
+                break  # and every choice after it
             more = plus(used, add)
             if more is not None:
                 out[more] += n * k
     return out
+
+
+#: How many pairs of a state and a choice, for each state and choice, make packing them
+#: worth its cost (`Tally._one_of`).
+PACKED_PAIRS = 8
+
+
+def _packed_one_of(ways: dict[Used, int], choices: Counter[Used], limits: Used) -> dict[Used, int]:
+    """As `_one_of` where a state is held to `limits` alone (`ways` within them), each
+    state packed into one number: a field a tile (the total last), wide enough that
+    adding a choice carries into no other field, and each set off by so much that a
+    number past its limit sets its field's top bit.  A sum of two is then a state and
+    its check one mask."""
+    if not ways or not choices:
+        return dict(ways)
+    top = max(*limits, *(n for choice in choices for n in choice))
+    width = top.bit_length() + 1
+    shifts = range(0, width * len(limits), width)
+    offsets = [(1 << (width - 1)) - 1 - limit for limit in limits]
+    high = sum(1 << (width - 1 + shift) for shift in shifts)
+    mask = (1 << width) - 1
+    starts = [
+        (sum((k + offset) << shift for k, offset, shift in zip(used, offsets, shifts)), n, used[-1])
+        for used, n in ways.items()
+    ]
+    fewest_first = sorted(
+        (choice[-1], sum(k << shift for k, shift in zip(choice, shifts)), n)
+        for choice, n in choices.items()
+    )
+    out = {at: n for at, n, _ in starts}
+    for at, n, placed in starts:
+        room = limits[-1] - placed
+        for total, add, k in fewest_first:
+            if total > room:
+                break  # and every choice after it
+            more = at + add
+            if not more & high:
+                out[more] = out.get(more, 0) + n * k
+    return {
+        tuple(((at >> shift) & mask) - offset for shift, offset in zip(shifts, offsets)): n
+        for at, n in out.items()
+    }
 
 
 def _n_of(

@@ -15,6 +15,7 @@ from nauticus_ref.game.board import bundled
 from nauticus_ref.moves.clauses import bodies, tally
 from nauticus_ref.moves.point import options_at
 from nauticus_ref.moves.purse import Ask, OutOfTime
+from nauticus_ref.moves.tally import _one_of, _packed_one_of, _plus
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.referee.validate import Game, validate_source
@@ -116,6 +117,25 @@ def test_new_ships_kept_for_other_limits_tally_as_from_scratch():
                 assert kept == fresh, (name, line, action, taler, workers)
                 compared[action] += bool(kept)
     assert min(compared.values()) > 20, compared
+
+
+def test_states_packed_into_numbers_add_as_the_states_do():
+    """A transport's tally adds choices to states packed into numbers where the pairs
+    are many (`tally._packed_one_of`): the same ways, each as many times, as adding
+    them one pair at a time, with choices past the limits and numbers of any width."""
+    rng = random.Random(7)
+    for _ in range(300):
+        size = rng.randint(1, 6)
+        limits = tuple(rng.randint(0, rng.choice((3, 12, 70))) for _ in range(size + 1))
+
+        def state(over: int) -> tuple[int, ...]:
+            tiles = [rng.randint(0, limit + over) for limit in limits[:-1]]
+            return (*tiles, min(sum(tiles) + rng.randint(0, 2), limits[-1] + over))
+
+        ways = {state(0): rng.randint(1, 9) for _ in range(rng.randint(0, 40))}
+        choices = Counter({state(rng.randint(0, 3)): rng.randint(1, 5) for _ in range(60)})
+        plain = _one_of(ways, choices, _plus(limits, None, lambda _: 0, 0), limits[-1])
+        assert _packed_one_of(ways, choices, limits) == plain, (limits, ways, choices)
 
 
 def test_turns_counted_with_the_extra_action_are_the_turns_listed():
