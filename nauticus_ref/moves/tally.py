@@ -192,8 +192,8 @@ class Tally:
     def _one_of(self, ways: dict[Used, int], choices: Counter[Used]) -> dict[Used, int]:
         """`ways` and, for each, each of `choices` added (`_one_of`): where a state is
         held to its limits alone (nothing to pay, every tile told by number) and the
-        pairs are many beside the states, with the states packed into numbers
-        (`_packed_one_of`, whose packing costs a state about what a pair costs here)."""
+        pairs are many beside the states (packing a state costs about what several
+        pairs cost unpacked), with the states packed into numbers (`_packed_one_of`)."""
         few = len(ways) * len(choices) < PACKED_PAIRS * (len(ways) + len(choices))
         if few or self.buying or self.caps is not None:
             return _one_of(ways, choices, self.plus, self.limits[-1])
