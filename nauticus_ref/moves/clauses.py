@@ -19,7 +19,7 @@ from nauticus_ref.game.state import (
 )
 from nauticus_ref.moves.placing import pay, placing
 from nauticus_ref.moves.plans import reach
-from nauticus_ref.moves.purse import Ask, Body, Purse, make_clause, ship_name
+from nauticus_ref.moves.purse import Ask, Body, Purse, Shaped, Tallied, make_clause, ship_name
 from nauticus_ref.moves.seen import (
     seen_by_tally,
     seen_in_room,
@@ -197,7 +197,7 @@ def unseen(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> bool
 
 def afters(
     ask: Ask, purse: Purse, action: str, extra: bool, then: str, deadline: float | None = None
-) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+) -> Shaped | None:
     """The bodies of the placing `action` by the shape they leave the bodies of `then`
     (`Purse.shape`), each with a purse of that shape and how many bodies leave each
     (taler, workers): tallied from each way onto the ships `then` sees where only some
@@ -213,7 +213,7 @@ def afters(
 
 def by_tally(
     ask: Ask, purse: Purse, action: str, extra: bool, then: str, deadline: float | None = None
-) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+) -> Tallied | None:
     """As `afters`, keyed not by shape but by what the tally of `then`, a purchase or
     transport, reads (`seen.seen_by_tally`), where the bodies of the purchase `action`
     can be so counted without listing them; None where not."""

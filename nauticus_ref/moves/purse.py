@@ -184,6 +184,15 @@ def alike_counts(twins: dict[str, str], keys: Iterable[str]) -> Counter[str]:
     return out
 
 
+#: How many first clauses leave, or bodies need, each (taler, own workers).
+Budgets = Counter[tuple[int, int]]
+#: First clauses by the shape they leave the next clause (`Purse.shape`, or what its
+#: tally reads): a purse of that shape, and how many leave each (taler, workers).
+Shaped = dict[object, tuple[Purse, Budgets]]
+#: As `Shaped`, each with what the next clause's bodies need where it is counted too.
+Tallied = dict[object, tuple[Purse, Budgets, Budgets | None]]
+
+
 def forfeited(tile: Tile, taken: int, room: int) -> bool:
     """Whether a free tile (the first of a kind at a printed 0) stored once `taken` of
     the storage's `room` free spaces are filled finds no room, and is forfeited as the

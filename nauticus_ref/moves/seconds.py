@@ -37,8 +37,19 @@ class Seconds:
         k = (group, after.shape(action) if shape is None else shape, action, extra)
         self._budgets(k, after)[after.taler, after.workers] += 1
 
-    def add_many(self, k: SecondKey, after: Purse, budgets: Counter[tuple[int, int]]) -> None:
+    def add_many(
+        self,
+        k: SecondKey,
+        after: Purse,
+        budgets: Counter[tuple[int, int]],
+        needs: Counter[tuple[int, int]] | None = None,
+    ) -> None:
+        """First clauses that leave `after` (of `k`), how many leaving each (taler,
+        workers); `needs`, where the caller has it, what the second clause's bodies
+        from a purse of `k` need (as `clauses.needs` would find)."""
         self._budgets(k, after).update(budgets)
+        if needs is not None:
+            self.known[k] = needs
 
     def _budgets(self, k: SecondKey, after: Purse) -> Counter[tuple[int, int]]:
         """How many first clauses leave each (taler, workers) of `k`, `after` its purse
@@ -100,8 +111,8 @@ class Seconds:
                 shaped = by_tally(self.ask, purse, phase, False, action, self.deadline)
                 if shaped is None:
                     continue
-                for shape, (after, budgets) in shaped.items():
-                    self.add_many((group, shape, action, True), after, budgets)
+                for shape, (after, budgets, needs) in shaped.items():
+                    self.add_many((group, shape, action, True), after, budgets, needs)
             done.add(action)
         return done
 

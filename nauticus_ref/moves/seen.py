@@ -18,9 +18,10 @@ from typing import Callable, cast
 from nauticus_ref.game import rewards
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import EXTRA_WORKERS, Ship, Tile, spaces
+from nauticus_ref.moves.held import transport_needs
 from nauticus_ref.moves.onto import UNBOUNDED
 from nauticus_ref.moves.plans import Reach, reach, taking
-from nauticus_ref.moves.purse import Ask, Purse, alike_counts, check, stored
+from nauticus_ref.moves.purse import Ask, Purse, Shaped, Tallied, alike_counts, check, stored
 from nauticus_ref.moves.tally import Known, Tally, Used, completes, known, state_of
 from nauticus_ref.notation import vocab
 
@@ -190,7 +191,7 @@ def unseen_by(ask: Ask, purse: Purse, action: str, extra: bool, blue: int, other
 
 def seen_on_ships(
     ask: Ask, purse: Purse, action: str, extra: bool, blue: int, then: str
-) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+) -> Shaped | None:
     """The bodies of the placing `action` by the shape they leave the bodies of `then`
     (`Purse.shape`), as `walks.listed_afters` gives them, where only what some of the
     existing ships take is seen (goods on finished ships, before a delivery): the ways
@@ -225,7 +226,7 @@ def seen_on_ships(
             )
             ways.setdefault(after.shape(then), (after, defaultdict(int)))[1][used] += 1
     rest = [k for k in found.keys if k not in seen]
-    out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
+    out: Shaped = {}
     for k, (after, start) in ways.items():
         budgets: Counter[tuple[int, int]] = Counter()
         for (taler, workers, _), n in counted.rooms(counted.ships(start, rest)).items():
@@ -305,13 +306,14 @@ def seen_by_tally(
     blue: int,
     then: str,
     deadline: float | None = None,
-) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+) -> Tallied | None:
     """The bodies of the purchase `action`, by what the tally of `then`, a purchase or
     transport after it, reads of what they leave (`tallied_from`): for each reading, a
     purse that leaves it and how many bodies leave each (taler, workers).  Counted as
     `Tally` counts them, each ship's choices told apart also by what the ship it makes
     could take of `then`, so no body is listed; before a transport, which reads the
-    storage tile by tile, told apart also by how many of each tile they store.  None
+    storage tile by tile, told apart also by how many of each tile they store, each
+    with what the transport's bodies need (`held.transport_needs`).  None
     where a body can complete a ship, where `then` could complete one it leaves, or
     where both buy one kind of tile from a supply the two could exhaust (`ample`).
     Raises `OutOfTime` past `deadline`."""
@@ -380,7 +382,7 @@ def _by_reading(
     view: Reach | None,
     reading: Callable[[Ship], Reading | None],
     deadline: float | None,
-) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]] | None:
+) -> Tallied | None:
     """`seen_by_tally`'s count: the ways to place on the ships, by the state they reach
     (`Used`) and the ships' readings, each with the ships of one such way; then the
     storage, by the room it leaves (before a transport, by the tiles it holds)."""
@@ -447,7 +449,7 @@ def _by_reading(
     # as `tallied_from` reads the room: all alike beyond what the most workers place,
     # `then` being the phase's action (its blue workers) or the Extra Action (two more)
     room = _room_read(max(ask.blue, EXTRA_WORKERS) + purse.workers, view.tiles if view else [])
-    out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
+    out: Tallied = {}
     free = purse.storage_free
     held = _held(purse, found, view) if then == "transport" else None
     for seen, ways_in in by_seen.items():
@@ -461,11 +463,16 @@ def _by_reading(
         else:
             for (taler, workers, taken), n in counted.rooms(ways_in).items():
                 left[taler, workers, min(free - taken, room)] += n
+        fresh = []
         for (taler, workers, read), n in left.items():
             shape = ("tallied", twins, read) if held is None else ("tallied", *held(twins, read))
             if shape not in out:
-                out[shape] = (_left(ask, purse, action, found, fleet, read), Counter())
+                out[shape] = (_left(ask, purse, action, found, fleet, read), Counter(), None)
+                fresh.append(shape)
             out[shape][1][purse.taler - taler, purse.workers - workers - EXTRA_WORKERS * extra] += n
+        if held is not None:  # the other clause, with no more workers than this one had
+            needs = transport_needs(ask, purse.copy(fleet), not extra, [out[s][0] for s in fresh])
+            out.update({s: (*out[s][:2], n) for s, n in zip(fresh, needs or ())})
     return out
 
 

@@ -74,7 +74,16 @@ class Tally:
     """The ways to place a clause's tiles that `found` reaches, counted by state
     (`Used`): existing ships (`ships`), new ships, then the storage (`rooms`)."""
 
-    def __init__(self, ask: Ask, purse: Purse, action: str, extra: bool, blue: int, found: Reach):
+    def __init__(
+        self,
+        ask: Ask,
+        purse: Purse,
+        action: str,
+        extra: bool,
+        blue: int,
+        found: Reach,
+        told: frozenset[Tile] = frozenset(),
+    ):
         self.ask, self.purse, self.action, self.extra, self.blue = ask, purse, action, extra, blue
         self.found, self.tiles = found, found.tiles
         self.buying = found.budget is not None
@@ -85,7 +94,7 @@ class Tally:
         # only by whether it is placed (its first costs the printed price, the others
         # 4 each); of the others, how many: the state is that for each tile, and the
         # tiles placed
-        self.exact = tuple(h <= most for h in self.have)
+        self.exact = tuple(h <= most or t in told for t, h in zip(self.tiles, self.have))
         self.zero: Used = (0,) * (len(self.tiles) + 1)
         # a state past these is more than the player has (the total: than the workers
         # allow), and a tile told apart only by whether it is placed is counted up to 1
@@ -239,6 +248,10 @@ class Tally:
         self.ask.fleets[k] = (limits, taler, fleets)
         return self._fleets(states)
 
+    def need(self, used: Used) -> tuple[int, int]:
+        """What a body placing `used` needs (`Body.needs`): taler and own workers."""
+        return self.price(used), max(0, used[-1] - self.blue) - EXTRA_WORKERS * self.extra
+
     def rooms(self, ways: dict[Used, int]) -> Counter[tuple[int, int, int]]:
         """The bodies that place `ways` on the ships and any number of each tile in
         storage, by (taler, own workers, storage spaces taken): as `room_needs`."""
@@ -256,7 +269,7 @@ class Tally:
 
     def _rooms(self, ways: dict[Used, int], keep: bool) -> Counter[tuple[int, int, int, Kept]]:
         """`rooms`, with `keep` also by how many of each tile the storage keeps."""
-        tiles, buying, first, price = self.tiles, self.buying, self.first, self.price
+        tiles, buying, first = self.tiles, self.buying, self.first
         # storage: any number of each tile within its free spaces; which tiles priced 0
         # went there (the golden rule) is kept beside the state
         free = {i for i, f in enumerate(first) if buying and f == 0}
@@ -273,13 +286,13 @@ class Tally:
         )
         kinds = [i for i in regular if i is not None] if regular and None not in regular else []
         size = spaces((kind, ""))  # a free tile's
-        blue, extra, exact, have = self.blue, self.extra, self.exact, self.have
+        exact, have = self.exact, self.have
         out: Counter[tuple[int, int, int, Kept]] = Counter()
         for (used, taken, zero, kept), n in stored.items():
             placed = used[-1]
             if not placed or free and any(used[i] and i not in zero for i in free):
                 continue
-            need = (price(used), max(0, placed - blue) - EXTRA_WORKERS * extra)
+            need = self.need(used)
             out[(*need, taken, kept)] += n
             if kinds and all(used[i] for i in kinds):
                 # a free tile of each kind not all placed (a tile not told by number is

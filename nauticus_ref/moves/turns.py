@@ -353,11 +353,12 @@ class TurnOptions:
                 return sum(taken.values())
         shaped = by_tally(self.ask, purse, action, True, self.action, seconds.deadline)
         if shaped is None:
-            shaped = afters(self.ask, purse, action, True, self.action, seconds.deadline)
+            walked = afters(self.ask, purse, action, True, self.action, seconds.deadline)
+            shaped = None if walked is None else {s: (*w, None) for s, w in walked.items()}
         if shaped is not None:
-            for shape, (after, budgets) in shaped.items():
-                seconds.add_many((group, shape, self.action, False), after, budgets)
-            return sum(sum(budgets.values()) for _, budgets in shaped.values())
+            for shape, (after, budgets, needs) in shaped.items():
+                seconds.add_many((group, shape, self.action, False), after, budgets, needs)
+            return sum(sum(budgets.values()) for _, budgets, _ in shaped.values())
         n = 0
         for n, e in enumerate(self.extra_bodies(purse, action), 1):
             seconds.add(group, e.after, self.action, False)

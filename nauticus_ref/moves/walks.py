@@ -31,7 +31,7 @@ from nauticus_ref.game.state import EXTRA_WORKERS, Ship, Tile, spaces
 from nauticus_ref.moves.orders import Costs, costs, lowest, union
 from nauticus_ref.moves.placing import pay
 from nauticus_ref.moves.plans import Plan, plans, reach
-from nauticus_ref.moves.purse import Ask, Purse, check
+from nauticus_ref.moves.purse import Ask, Purse, Shaped, check
 from nauticus_ref.moves.rewards import most_rewards, reward_groups
 from nauticus_ref.moves.tally import storage_ways
 from nauticus_ref.moves.together import counted_rest, one_by_one, together
@@ -94,7 +94,7 @@ def listed_afters(
     blue: int,
     then: str,
     deadline: float | None = None,
-) -> dict[object, tuple[Purse, Counter[tuple[int, int]]]]:
+) -> Shaped:
     """The bodies of the placing `action` by what they leave the bodies of `then`
     (`walked_before`): for each shape (`Purse.shape`), a purse of that shape and how
     many bodies leave each (taler, workers).  Walked as `listed_needs`, with the reward
@@ -102,7 +102,7 @@ def listed_afters(
     them, and the free tile apart, since it takes room.  The purse's storage and supply
     are right where `then` reads them: the room, and the supply of its own kind."""
     assert walked_before(action, then)
-    out: dict[object, tuple[Purse, Counter[tuple[int, int]]]] = {}
+    out: Shaped = {}
     kind = vocab.ITEM_KIND_OF_ACTION.get(action, "")
     size = spaces((kind, ""))  # a stored tile's, and the free tile's
     gift = (kind, ask.table.board.tiles[action][0]) if kind else None

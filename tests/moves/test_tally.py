@@ -343,11 +343,11 @@ def test_bodies_counted_by_what_the_next_tally_reads_are_the_bodies_listed():
     # each reading, and more than one group each, was met often, of each order
     assert all(checked[then, True] > 10 for then in vocab.PLACING_ACTIONS), checked
     assert checked[True] > 20 and checked[False] > 20 and checked["same kind"] > 10, checked
-    assert checked["out of time"] > 10
+    assert checked["out of time"] > 10 and checked["needs given"] > 10
 
 
 def _counted_by_tally_as_listed(turns, purse, action, extra, then, listed, checked, where):
-    from nauticus_ref.moves.clauses import _as_clause, by_tally
+    from nauticus_ref.moves.clauses import _as_clause, by_tally, needs
     from nauticus_ref.moves.seen import ample, tallied_from
 
     grouped = by_tally(turns.ask, purse, action, extra, then)
@@ -374,8 +374,17 @@ def _counted_by_tally_as_listed(turns, purse, action, extra, then, listed, check
         return tallied_from(turns.ask, rich, then, not extra, blue, blue + most)
 
     counted: Counter[object] = Counter()  # (two groups read alike where ships are twins)
-    for p, budgets in grouped.values():
+    asked = 0
+    for p, budgets, known in grouped.values():
         counted.update({(read(p), t, w): n for (t, w), n in budgets.items()})
+        if known is not None and asked < 3:  # what the second clause needs, as asked
+            asked += 1
+            checked["needs given"] += 1
+            richest = p.copy()
+            richest.workers = max(w for _, w in budgets)
+            assert {k: n for k, n in known.items() if k[1] <= richest.workers} == needs(
+                turns.ask, richest, then, not extra
+            ), (*where, action, then)
     assert Counter((read(b.after), b.after.taler, b.after.workers) for b in listed) == counted, (
         *where,
         action,
