@@ -19,7 +19,16 @@ from nauticus_ref.game.state import (
 )
 from nauticus_ref.moves.placing import pay, placing
 from nauticus_ref.moves.plans import reach
-from nauticus_ref.moves.purse import Ask, Body, Purse, Shaped, Tallied, make_clause, ship_name
+from nauticus_ref.moves.purse import (
+    Ask,
+    Body,
+    Purse,
+    Shaped,
+    Tallied,
+    as_clause,
+    make_clause,
+    ship_name,
+)
 from nauticus_ref.moves.seen import (
     seen_by_tally,
     seen_in_room,
@@ -34,21 +43,12 @@ from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Placement
 
 
-def _as_clause(ask: Ask, purse: Purse, extra: bool) -> tuple[Purse, int]:
-    """What a clause has to spend: as the Extra Action, two more workers of the
-    player's own and none of the phase's blue ones."""
-    if not extra:
-        return purse, ask.blue
-    # read only: its counters shared
-    return replace(purse, workers=purse.workers + EXTRA_WORKERS), 0
-
-
 def bodies(
     ask: Ask, purse: Purse, action: str, extra: bool, only: Counter[Tile] | None = None
 ) -> Iterator[Body]:
     """Every legal body of `action` (as the Extra Action with `extra`), from `purse`;
     `only`: of a placing action, just those that place exactly these tiles."""
-    purse, blue = _as_clause(ask, purse, extra)
+    purse, blue = as_clause(ask, purse, extra)
     if action in vocab.PLACING_ACTIONS:
         yield from placing(ask, purse, action, extra, blue, only)
     elif action == "money":
@@ -105,7 +105,7 @@ def holding(
     body is the quicker), or for an action that places nothing."""
     if action not in vocab.PLACING_ACTIONS:
         return None
-    p, blue = _as_clause(ask, purse, extra)
+    p, blue = as_clause(ask, purse, extra)
     found = reach(ask, p, action, extra, blue)
     room = -1 if found is None else found.most - sum(least.values())
     if found is None or room < 0 or any(found.have[t] < n for t, n in least.items()):
@@ -172,7 +172,7 @@ def needs(
     `OutOfTime` past `deadline`)."""
     if action not in vocab.PLACING_ACTIONS:
         return Counter(b.needs for b in bodies(ask, purse, action, extra))
-    p, blue = _as_clause(ask, purse, extra)
+    p, blue = as_clause(ask, purse, extra)
     counted = placing_needs(ask, p, action, extra, blue)
     return listed_needs(ask, p, action, extra, blue, deadline) if counted is None else counted
 
@@ -184,14 +184,14 @@ def tally(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int
     other."""
     if action not in vocab.PLACING_ACTIONS:
         return None
-    p, blue = _as_clause(ask, purse, extra)
+    p, blue = as_clause(ask, purse, extra)
     return placing_needs(ask, p, action, extra, blue)
 
 
 def unseen(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> bool:
     """Whether the bodies of the placing `action` leave those of `other` after them what
     they would have from `purse`, but the taler and workers (`seen.unseen_by`)."""
-    p, blue = _as_clause(ask, purse, extra)
+    p, blue = as_clause(ask, purse, extra)
     return unseen_by(ask, p, action, extra, blue, other)
 
 
@@ -206,7 +206,7 @@ def afters(
     any other."""
     if action not in vocab.PLACING_ACTIONS or not walked_before(action, then):
         return None
-    p, blue = _as_clause(ask, purse, extra)
+    p, blue = as_clause(ask, purse, extra)
     shaped = seen_on_ships(ask, p, action, extra, blue, then)
     return listed_afters(ask, p, action, extra, blue, then, deadline) if shaped is None else shaped
 
@@ -217,7 +217,7 @@ def by_tally(
     """As `afters`, keyed not by shape but by what the tally of `then`, a purchase or
     transport, reads (`seen.seen_by_tally`), where the bodies of the purchase `action`
     can be so counted without listing them; None where not."""
-    p, blue = _as_clause(ask, purse, extra)
+    p, blue = as_clause(ask, purse, extra)
     return seen_by_tally(ask, p, action, extra, blue, then, deadline)
 
 
@@ -230,7 +230,7 @@ def alike(ask: Ask, purse: Purse, action: str, extra: bool, workers: int) -> obj
     where neither can tell."""
     if action not in vocab.PLACING_ACTIONS:
         return None
-    p, blue = _as_clause(ask, purse, extra)
+    p, blue = as_clause(ask, purse, extra)
     # read with the most workers, as the walk reads it: what a ship could take of
     # masts, sails or goods, or from the storage, does not depend on them
     # (`plans.reach`), and the same purse is then reached once for both
@@ -247,7 +247,7 @@ def in_room(ask: Ask, purse: Purse, action: str, extra: bool, other: str) -> boo
     """Whether the room the bodies of the placing `action` take in storage is all the
     bodies of `other` after them see of them but the taler and workers
     (`seen.seen_in_room`): then `rooms` counts them for what comes after."""
-    p, blue = _as_clause(ask, purse, extra)
+    p, blue = as_clause(ask, purse, extra)
     return action in vocab.PLACING_ACTIONS and seen_in_room(ask, p, action, extra, blue, other)
 
 
@@ -257,5 +257,5 @@ def rooms(ask: Ask, purse: Purse, action: str, extra: bool) -> Counter[tuple[int
     ship, or for an action that places nothing."""
     if action not in vocab.PLACING_ACTIONS:
         return None
-    p, blue = _as_clause(ask, purse, extra)
+    p, blue = as_clause(ask, purse, extra)
     return room_needs(ask, p, action, extra, blue)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import operator
 from collections import Counter, defaultdict
+from dataclasses import replace
 
-from nauticus_ref.game.state import EXTRA_WORKERS, Tile
+from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.plans import reach
-from nauticus_ref.moves.purse import Ask, Purse
+from nauticus_ref.moves.purse import Ask, Purse, as_clause
 from nauticus_ref.moves.tally import Tally, completes
 
 
@@ -30,11 +31,7 @@ def transport_needs(
     most: Counter[Tile] = Counter()
     for after in afters:
         most |= after.storage
-    richest = purse.copy()
-    richest.storage = most
-    blue = ask.blue
-    if extra:  # as the Extra Action: two more workers, none blue
-        richest.workers, blue = richest.workers + EXTRA_WORKERS, 0
+    richest, blue = as_clause(ask, replace(purse, storage=most), extra)
     found = reach(ask, richest, "transport", extra, blue)
     if found is None:
         return [Counter() for _ in afters]

@@ -17,7 +17,7 @@ from typing import Any, Iterable, cast
 
 from nauticus_ref.core.span import Span
 from nauticus_ref.game import rewards
-from nauticus_ref.game.state import STORAGE_SPACES, Player, Ship, Tile, spaces
+from nauticus_ref.game.state import EXTRA_WORKERS, STORAGE_SPACES, Player, Ship, Tile, spaces
 from nauticus_ref.game.table import Table
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.model import Action, ActionClause, Claim, Name, Placement, Unit
@@ -182,6 +182,15 @@ def alike_counts(twins: dict[str, str], keys: Iterable[str]) -> Counter[str]:
             key = twins[key]
         out[key] += 1
     return out
+
+
+def as_clause(ask: Ask, purse: Purse, extra: bool) -> tuple[Purse, int]:
+    """What a clause has to spend, and its blue workers: as the Extra Action, two more
+    workers of the player's own and none of the phase's blue ones."""
+    if not extra:
+        return purse, ask.blue
+    # read only: its counters shared
+    return replace(purse, workers=purse.workers + EXTRA_WORKERS), 0
 
 
 #: How many first clauses leave, or bodies need, each (taler, own workers).

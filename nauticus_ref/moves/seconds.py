@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Callable
 
 from nauticus_ref.moves.clauses import alike, by_tally, in_room, needs, tally, unseen
-from nauticus_ref.moves.purse import Ask, Purse, check, stored
+from nauticus_ref.moves.purse import Ask, Budgets, Purse, check, stored
 from nauticus_ref.moves.tally import by_needs
 from nauticus_ref.notation import vocab
 
@@ -41,8 +41,8 @@ class Seconds:
         self,
         k: SecondKey,
         after: Purse,
-        budgets: Counter[tuple[int, int]],
-        needs: Counter[tuple[int, int]] | None = None,
+        budgets: Budgets,
+        needs: Budgets | None = None,
     ) -> None:
         """First clauses that leave `after` (of `k`), how many leaving each (taler,
         workers); `needs`, where the caller has it, what the second clause's bodies

@@ -208,7 +208,7 @@ def test_a_transport_from_what_a_purchase_leaves_is_counted_as_listing_it_gives(
     and plans paid alike are walked once (`together.together`): from the purses the
     Extra Action's purchases leave (new ships, ships started alike, hull parts in
     storage), as many bodies as listing gives, at the purse and poorer ones."""
-    from nauticus_ref.moves.clauses import _as_clause
+    from nauticus_ref.moves.purse import as_clause
     from nauticus_ref.moves.together import counted_rest
 
     checked = Counter()
@@ -225,7 +225,7 @@ def test_a_transport_from_what_a_purchase_leaves_is_counted_as_listing_it_gives(
             if len(listed) > MOST:
                 continue
             _afforded_as_listed(turns.ask, after, "transport", False)
-            p, blue = _as_clause(turns.ask, after, False)
+            p, blue = as_clause(turns.ask, after, False)
             rest = counted_rest(turns.ask, p, False, blue, None)
             checked[rest is not None, bool(after.twins())] += 1
     assert checked[True, False] > 20 and checked[True, True] > 5, checked
@@ -297,7 +297,7 @@ def test_bodies_tallied_from_the_ships_seen_are_the_bodies_walked():
     before a delivery), `seen_on_ships` lists the ways onto those ships and tallies the
     rest: the same shapes and budgets as walking every plan, also with the storage
     nearly full."""
-    from nauticus_ref.moves.clauses import _as_clause
+    from nauticus_ref.moves.purse import as_clause
     from nauticus_ref.moves.seen import seen_on_ships
     from nauticus_ref.moves.walks import listed_afters
 
@@ -308,7 +308,7 @@ def test_bodies_tallied_from_the_ships_seen_are_the_bodies_walked():
             vocab.PLACING_ACTIONS,
             ("deliver", "money", "masts"),
         ):
-            p, blue = _as_clause(turns.ask, purse, True)
+            p, blue = as_clause(turns.ask, purse, True)
             shaped = seen_on_ships(turns.ask, p, action, True, blue, then)
             if shaped is None:
                 continue
@@ -347,7 +347,8 @@ def test_bodies_counted_by_what_the_next_tally_reads_are_the_bodies_listed():
 
 
 def _counted_by_tally_as_listed(turns, purse, action, extra, then, listed, checked, where):
-    from nauticus_ref.moves.clauses import _as_clause, by_tally, needs
+    from nauticus_ref.moves.clauses import by_tally, needs
+    from nauticus_ref.moves.purse import as_clause
     from nauticus_ref.moves.seen import ample, tallied_from
 
     grouped = by_tally(turns.ask, purse, action, extra, then)
@@ -366,7 +367,7 @@ def _counted_by_tally_as_listed(turns, purse, action, extra, then, listed, check
     most = purse.workers + 2  # the most own workers `then` has, read with as many
 
     def read(after, most=most, then=then):  # what the tally reads (`seen.tallied_from`)
-        rich, blue = _as_clause(turns.ask, after, not extra)  # `then`: the other one
+        rich, blue = as_clause(turns.ask, after, not extra)  # `then`: the other one
         rich = rich.copy()
         rich.workers = most
         if same:  # as from the whole supply: the purse's, which `ample` read
