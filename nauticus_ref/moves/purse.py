@@ -267,7 +267,10 @@ class Ask:
     #: what the tally works out about each of those lists, by its identity (`tally.Known`)
     known: dict[int, object] = field(default_factory=dict)
     #: the ways through a plan's ships each walk found (`walks._ways`), by all it read
-    walked: dict[tuple[object, ...], list[Any]] = field(default_factory=dict)
+    #: but the taler and workers it started from, with those
+    walked: dict[tuple[object, ...], tuple[tuple[int, int], list[Any]]] = field(
+        default_factory=dict
+    )
     #: any number of new ships of some shapes, by all a tally reads of them, with the
     #: limits and taler they were worked out within (`tally.Tally._fleets`)
     fleets: dict[tuple[object, ...], tuple[tuple[int, ...], int, Counter[tuple[int, ...]]]] = field(
@@ -281,11 +284,13 @@ class Ask:
     halted: bool = False
     ticks: int = 0
 
-    def remember(self, k: tuple[object, ...], ways: list[Any]) -> None:
-        """Keep what a walk found for the next walk asked the same, within `WALKED`."""
-        if self.ways + len(ways) <= WALKED:
-            self.walked[k] = ways
-            self.ways += len(ways)
+    def remember(self, k: tuple[object, ...], start: tuple[int, int], ways: list[Any]) -> None:
+        """Keep what a walk from `start` found for the next walk asked the same, in
+        place of one from a poorer start, within `WALKED`."""
+        before = len(self.walked[k][1]) if k in self.walked else 0
+        if self.ways - before + len(ways) <= WALKED:
+            self.walked[k] = (start, ways)
+            self.ways += len(ways) - before
 
     def tick(self) -> None:
         """One step of a search for bodies: every 1024th looks at the `deadline`, so a

@@ -6,8 +6,9 @@ needs depends on the order its placements are written in: each way to place on t
 ships is walked as the referee pays it (`placing._Walk`), tile by tile and reward by
 reward, but no placement or clause is made.  The storage, written first, is taken in
 groups by what it leaves the walk; the ships are walked once for each way the storage
-enters them, from the richest such start, and each way through them then set against
-every start that can pay it.  A body the storage-first order cannot pay may be paid
+enters them, from the richest such start, ship by ship with the ways that reach the
+same state taken together, and each way through them then set against every start
+that can pay it (the walk kept serves later clauses whose start is no richer).  A body the storage-first order cannot pay may be paid
 with the completed ships first and the storage after their rewards
 (`plans.arrangements`): where a plan completes ships, each way also carries the lowest
 the taler and workers go in each order of those ships (`orders.py`), the ways are
@@ -227,6 +228,21 @@ def _seen(reads: Reads, tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
 #: tiles take (the storage is bought after them there).
 Path = tuple[int, int, int, int, tuple[Tile, ...], int, tuple[tuple[int, int], ...], int]
 
+#: Where a way through a plan's ships stands after a ship (`_ways`): the taler, the
+#: workers, the tiles used and the kinds first paid (as `placing.pay` reads them), the
+#: reward tiles gained, the lowest the taler and workers went, each completed ship's
+#: rewards (where other orders read them) and the storage spaces the reward tiles take.
+_Step = tuple[
+    int,
+    int,
+    int,
+    frozenset[str],
+    tuple[Tile, ...],
+    tuple[int, int],
+    tuple[tuple[int, int], ...],
+    int,
+]
+
 #: A way into a plan's ships the storage leaves: the taler and workers, and as far as
 #: the walk's leaf reads them (`Reads`), how many tiles it stores and of which kinds;
 #: and whether the body takes a free tile.
@@ -290,7 +306,6 @@ def _ways(
         start, so that any poorer start can be set against it; and the lowest the
         taler and workers go in the `others` orders of the ships it completes
         (`orders.lowest`), only the best of them (where none goes lower in both)."""
-        out: list[Path] = []
         memo: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
 
         def best(gains: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
@@ -298,58 +313,48 @@ def _ways(
                 memo[gains] = lowest(others, gains)
             return memo[gains]
 
-        def step(
-            k: int,
-            taler: int,
-            workers: int,
-            used: int,
-            first_paid: frozenset[str],
-            gained: tuple[Tile, ...],
-            low: tuple[int, int],
-            ways: int,
-            gains: tuple[tuple[int, int], ...],
-            room: int,
-        ) -> None:
-            if k == len(order):
-                out.append(
-                    (
-                        taler - start[0],
-                        workers - start[1],
-                        low[0] - start[0],
-                        low[1] - start[1],
-                        gained,
-                        ways,
-                        best(gains) if others else (),
-                        room,
-                    )
-                )
-                return
-            seq, masts = order[k]
-            paying = pay(seq, taler, workers, used, first_paid, price_of, blue, False)
-            if paying is None:
-                return
-            taler, workers, used, first_paid, _ = paying
-            low = (min(low[0], taler), min(low[1], workers))
-            if not masts:
-                step(k + 1, taler, workers, used, first_paid, gained, low, ways, gains, room)
-                return
+        # ship by ship, how many ways reach each state, those alike taken together
+        states: dict[_Step, int] = {(*start, used, first_paid, (), start, (), 0): 1}
+        for k, (seq, masts) in enumerate(order):
             last = k + 1 == len(order) or k + 2 == len(order) and not order[-1][1]
-            for t, w, tiles, n, more in _branches(gained, masts, last, ordered, reads, supply):
-                step(
-                    k + 1,
-                    taler + t,
-                    workers + w,
-                    used,
-                    first_paid,
-                    tiles,
-                    low,
-                    ways * n,
-                    (*gains, (t, w)) if others else (),
-                    room + more,
-                )
-
-        step(0, *start, used, first_paid, (), start, 1, (), 0)
-        return out
+            grown: dict[_Step, int] = {}
+            for state, ways in states.items():
+                taler, workers, used, first_paid, gained, low, gains, room = state
+                paying = pay(seq, taler, workers, used, first_paid, price_of, blue, False)
+                if paying is None:
+                    continue
+                taler, workers, used, first_paid, _ = paying
+                low = (min(low[0], taler), min(low[1], workers))
+                if not masts:
+                    state = (taler, workers, used, first_paid, gained, low, gains, room)
+                    grown[state] = grown.get(state, 0) + ways
+                    continue
+                for t, w, tiles, n, more in _branches(gained, masts, last, ordered, reads, supply):
+                    state = (
+                        taler + t,
+                        workers + w,
+                        used,
+                        first_paid,
+                        tiles,
+                        low,
+                        (*gains, (t, w)) if others else (),
+                        room + more,
+                    )
+                    grown[state] = grown.get(state, 0) + ways * n
+            states = grown
+        return [
+            (
+                taler - start[0],
+                workers - start[1],
+                low[0] - start[0],
+                low[1] - start[1],
+                gained,
+                ways,
+                best(gains) if others else (),
+                room,
+            )
+            for (taler, workers, _, _, gained, low, gains, room), ways in states.items()
+        ]
 
     gifts = [(kind, r) for r in regular]
     Entering = dict[tuple[frozenset[str], int], tuple[tuple[int, int], Counter[Start]]]
@@ -456,12 +461,16 @@ def _ways(
             # from that): those ways too
             rich = (most[0] + more[0], most[1] + more[1])
             asked: tuple[object, ...] = (action, extra, blue, tuple(order), used, first_paid)
-            asked += (rich, ordered, reads, supply, tuple(map(tuple, others)))
-            paths = ask.walked.get(asked)
-            if paths is None:  # walked once for all the clauses that ask it
+            asked += (ordered, reads, supply, tuple(map(tuple, others)))
+            # walked once for all the clauses that ask it from as much or less: the ways
+            # from a richer start hold those from a poorer one, each counted from the
+            # start and set against the starts that can pay it
+            walked, paths = ask.walked.get(asked, ((-1, -1), []))
+            if rich[0] > walked[0] or rich[1] > walked[1]:
+                rich = (max(rich[0], walked[0]), max(rich[1], walked[1]))
                 paths = walk(order, used, first_paid, rich, others)
                 paths = _merged(paths, reads) if others else paths
-                ask.remember(asked, paths)
+                ask.remember(asked, rich, paths)
             for i, path in enumerate(paths, 1):
                 if not i % 256:
                     check(deadline)  # a plan can have many ways through its ships
@@ -486,7 +495,8 @@ def _branches(
     have = dict(zip(rewards.TILES, supply))
     merged: Counter[tuple[int, int, tuple[Tile, ...], int]] = Counter()
     for (t, w, got), n in reward_groups(masts, ordered).items():
-        tiles = gained + got
+        # unordered, the tiles gained are read only as how many of each
+        tiles = gained + got if ordered else tuple(sorted(gained + got))
         if all(have[tile] >= tiles.count(tile) for tile in set(got)):
             room = sum(spaces(tile) for tile in got)
             merged[t, w, _seen(reads, tiles) if last else tiles, room] += n

@@ -202,6 +202,33 @@ def test_bodies_that_can_complete_a_ship_are_counted_as_listing_them_gives():
     assert checked[True] > 10  # positions where some body completes a ship and is rewarded
 
 
+def test_a_walk_kept_from_one_start_serves_poorer_ones_and_a_richer_one_walks_again():
+    """A walk is kept with the start it was walked from and serves the clauses whose
+    start is no richer (`Ask.walked`): asked of a poorer purse, then of a richer one,
+    then of the poorer again, on one ask, what the bodies need is what each gives on an
+    ask of its own."""
+    from nauticus_ref.moves.clauses import needs
+
+    def fresh(ask):
+        return Ask(ask.table, ask.judges, ask.space, ask.blue)
+
+    checked = 0
+    for name, line, turns in _positions(random.Random(35), 6):
+        for action in ("sails", "transport"):
+            if tally(turns.ask, turns.purse, action, False) is not None:
+                continue  # no ship can be completed: tallied, not walked
+            poorer = turns.purse.copy()
+            poorer.taler, poorer.workers = poorer.taler // 2, poorer.workers // 2
+            if (poorer.taler, poorer.workers) == (turns.purse.taler, turns.purse.workers):
+                continue
+            shared = fresh(turns.ask)
+            for purse in (poorer, turns.purse, poorer):
+                alone = needs(fresh(turns.ask), purse, action, False)
+                assert needs(shared, purse, action, False) == alone, (name, line, action)
+            checked += 1
+    assert checked > 10
+
+
 def test_a_transport_from_what_a_purchase_leaves_is_counted_as_listing_it_gives():
     """Where a transport could complete a ship, its plans onto the other ships and new
     ships are counted by how many tiles they take, not made (`together.counted_rest`),
