@@ -276,6 +276,9 @@ class Ask:
     fleets: dict[tuple[object, ...], tuple[tuple[int, ...], int, Counter[tuple[int, ...]]]] = field(
         default_factory=dict
     )
+    #: what the storage adds to a state of a tally, by all the tally reads of it
+    #: (`tally.Tally._rooms`)
+    stored: dict[tuple[object, ...], Any] = field(default_factory=dict)
     #: how many ways `walked` holds, at most `WALKED`
     ways: int = 0
     #: where set (`TurnOptions.until`), a search for bodies raises `OutOfTime` past it

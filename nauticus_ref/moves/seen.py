@@ -22,7 +22,8 @@ from nauticus_ref.moves.held import transport_needs
 from nauticus_ref.moves.onto import UNBOUNDED
 from nauticus_ref.moves.plans import Reach, reach, taking
 from nauticus_ref.moves.purse import Ask, Purse, Shaped, Tallied, alike_counts, check, stored
-from nauticus_ref.moves.tally import Known, Tally, Used, completes, known, state_of
+from nauticus_ref.moves.states import Used
+from nauticus_ref.moves.tally import Known, Tally, completes, known, state_of
 from nauticus_ref.notation import vocab
 
 
@@ -163,8 +164,7 @@ def _walked(taken: Known, tiles: list[Tile], ordered: bool = False) -> Reading:
 
 
 def _reading(taken: Known, tiles: list[Tile]) -> Reading:
-    """What `tallied_from` reads of what a ship could take: how many ways it could take
-    each count of `tiles`."""
+    """What `tallied_from` reads of a ship's ways: how many take each count of `tiles`."""
     return tuple(sorted(taken.states(tiles, (True,) * len(tiles)).items()))
 
 

@@ -18,20 +18,25 @@ import operator
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Callable
 
 from nauticus_ref.game.board import LATER_PRICE
 from nauticus_ref.game.state import EXTRA_WORKERS, Ship, Tile, spaces
 from nauticus_ref.moves.onto import REMEMBERED, most_held
 from nauticus_ref.moves.plans import Reach, completing, reach
 from nauticus_ref.moves.purse import Ask, Purse, alike_counts, forfeited
+from nauticus_ref.moves.states import (
+    PACKED_PAIRS,
+    Used,
+    any_number,
+    n_of,
+    one_of,
+    packed_one_of,
+    plus_within,
+)
 from nauticus_ref.notation import vocab
 
 #: What ships could take: each sequence of tiles with the ship it makes.
 Shapes = list[tuple[tuple[Tile, ...], Ship]]
-#: How many of each tile, in the order of `Reach.tiles` (or only whether, `placing_needs`),
-#: then how many tiles in all.
-Used = tuple[int, ...]
 #: How many of each tile the storage keeps, in the order of `Reach.tiles` (`Tally.kept`).
 Kept = tuple[int, ...]
 #: A state of `Tally._stored`: the tiles placed, the storage spaces taken, which free
@@ -122,7 +127,21 @@ class Tally:
             kinds = [f for f, n in zip(first, used) if n]
             return sum(kinds) + LATER_PRICE * (used[-1] - len(kinds))
 
-        self.price, self.plus = price, _plus(limits, caps, price, taler)
+        self.price, self.plus = price, plus_within(limits, caps, price, taler)
+        #: all `_stored_from` reads but the state: the tiles and how they are told and
+        #: priced, the taler, workers and storage spaces, the phase and the board's tiles
+        self.storage_read = (
+            action,
+            extra,
+            blue,
+            tuple(self.tiles),
+            self.first,
+            self.have,
+            self.exact,
+            self.limits,
+            taler if buying else 0,
+            purse.storage_free,
+        )
 
     def _stored(
         self,
@@ -193,20 +212,20 @@ class Tally:
             choices = known(self.ask, found.onto[key], self.purse.ships[key]).states(
                 self.tiles, exact
             )
-            ways = self._one_of(ways, choices) if n == 1 else _n_of(ways, choices, n, self.plus)
+            ways = self._one_of(ways, choices) if n == 1 else n_of(ways, choices, n, self.plus)
         new = found.shapes if shapes is None else shapes
         states = known(self.ask, new, None).states(self.tiles, exact)
         return self._one_of(ways, self._fleets(tuple(sorted(states)))) if states else ways
 
     def _one_of(self, ways: dict[Used, int], choices: Counter[Used]) -> dict[Used, int]:
-        """`ways` and, for each, each of `choices` added (`_one_of`): where a state is
+        """`ways` and, for each, each of `choices` added (`states.one_of`): where a state is
         held to its limits alone (nothing to pay, every tile told by number) and the
         pairs are many beside the states (packing a state costs about what several
-        pairs cost unpacked), with the states packed into numbers (`_packed_one_of`)."""
+        pairs cost unpacked), with the states packed into numbers (`states.packed_one_of`)."""
         few = len(ways) * len(choices) < PACKED_PAIRS * (len(ways) + len(choices))
         if few or self.buying or self.caps is not None:
-            return _one_of(ways, choices, self.plus, self.limits[-1])
-        return _packed_one_of(ways, choices, self.limits)
+            return one_of(ways, choices, self.plus, self.limits[-1])
+        return packed_one_of(ways, choices, self.limits)
 
     def _fleets(self, states: tuple[Used, ...]) -> Counter[Used]:
         """The ways any number of new ships of each of `states` take, one or more, by
@@ -237,10 +256,10 @@ class Tally:
             limits, taler = tuple(map(max, limits, self.limits)), max(richest, taler)
         else:
             limits = self.limits
-        plus = self.plus if (limits, taler) == own else _plus(limits, None, self.price, taler)
+        plus = self.plus if (limits, taler) == own else plus_within(limits, None, self.price, taler)
         grown: dict[Used, int] = {self.zero: 1}
         for state in states:
-            grown = _any_number(grown, state, plus)
+            grown = any_number(grown, state, plus)
         fleets = Counter(grown)
         del fleets[self.zero]
         if len(self.ask.fleets) >= REMEMBERED:
@@ -268,7 +287,30 @@ class Tally:
         return out
 
     def _rooms(self, ways: dict[Used, int], keep: bool) -> Counter[tuple[int, int, int, Kept]]:
-        """`rooms`, with `keep` also by how many of each tile the storage keeps."""
+        """`rooms`, with `keep` also by how many of each tile the storage keeps.  Where
+        the ways are few, the sum of what each state gives alone, worked out once for
+        all the tallies of a turn that read the storage alike (`Ask.stored`); many are
+        stored together, since states that meet once a tile is stored go on as one."""
+        if len(ways) > FEW_STATES:
+            return self._stored_from(ways, keep)
+        out: Counter[tuple[int, int, int, Kept]] = Counter()
+        read = (self.storage_read, keep)
+        kept = self.ask.stored
+        for used, n in ways.items():
+            k = (read, used)
+            one = kept.get(k)
+            if one is None:
+                if len(kept) >= REMEMBERED:
+                    kept.clear()
+                one = kept[k] = self._stored_from({used: 1}, keep)
+            for key, m in one.items():
+                out[key] += n * m
+        return out
+
+    def _stored_from(
+        self, ways: dict[Used, int], keep: bool
+    ) -> Counter[tuple[int, int, int, Kept]]:
+        """`_rooms`, worked out."""
         tiles, buying, first = self.tiles, self.buying, self.first
         # storage: any number of each tile within its free spaces; which tiles priced 0
         # went there (the golden rule) is kept beside the state
@@ -308,6 +350,10 @@ class Tally:
                     for i in gifts:
                         out[(*need, taken + size, kept[:i] + (kept[i] + 1,) + kept[i + 1 :])] += n
         return out
+
+
+#: How many states `Tally._rooms` stores one by one, each kept for the next tally.
+FEW_STATES = 16
 
 
 @dataclass(slots=True)
@@ -359,138 +405,6 @@ def known(ask: Ask, seqs: list[tuple[tuple[Tile, ...], Ship]], ship: Ship | None
             ask.known.clear()
         hit = ask.known[id(seqs)] = Known(seqs, completing(seqs, ship), {}, {})
     return hit
-
-
-def _plus(
-    limits: Used, caps: Used | None, price: Callable[[Used], int], taler: int
-) -> Callable[[Used, Used], Used | None]:
-    """What adds a choice to a state (`Tally.plus`): within `limits` and `taler`, each
-    tile cut to its `caps` where there are any.  Its answers are not kept: a tally
-    seldom adds the same choice to the same state twice (about one time in ten)."""
-
-    def plus(used: Used, add: Used) -> Used | None:
-        """`used` with `add` placed too, None where the player cannot have that."""
-        more = tuple(map(operator.add, used, add))
-        if any(map(operator.gt, more, limits)):
-            return None
-        if caps is not None:
-            more = tuple(map(min, more, caps))
-        return more if price(more) <= taler else None
-
-    return plus
-
-
-def _one_of(
-    ways: dict[Used, int],
-    choices: Counter[Used],
-    plus: Callable[[Used, Used], Used | None],
-    most: int,
-) -> dict[Used, int]:
-    """`ways` and, for each, each of `choices` added (a destination taking at most one);
-    `plus`: the state with a choice added, None where it cannot be, as where it holds
-    more than `most` tiles in all (those are not asked: most choices of a fleet of new
-    ships hold too many for a state that already holds some)."""
-    out: dict[Used, int] = defaultdict(int, ways)
-    fewest_first = sorted(choices.items(), key=lambda choice: choice[0][-1])
-    for used, n in ways.items():
-        room = most - used[-1]
-        for add, k in fewest_first:
-            if add[-1] > room:
-                break  # and every choice after it
-            more = plus(used, add)
-            if more is not None:
-                out[more] += n * k
-    return out
-
-
-#: How many pairs of a state and a choice, for each state and choice, make packing them
-#: worth its cost (`Tally._one_of`).
-PACKED_PAIRS = 8
-
-
-def _packed_one_of(ways: dict[Used, int], choices: Counter[Used], limits: Used) -> dict[Used, int]:
-    """As `_one_of` where a state is held to `limits` alone (`ways` within them), each
-    state packed into one number: a field a tile (the total last), wide enough that
-    adding a choice carries into no other field, and each set off by so much that a
-    number past its limit sets its field's top bit.  A sum of two is then a state and
-    its check one mask."""
-    if not ways or not choices:
-        return dict(ways)
-    top = max(*limits, *(n for choice in choices for n in choice))
-    width = top.bit_length() + 1
-    shifts = range(0, width * len(limits), width)
-    offsets = [(1 << (width - 1)) - 1 - limit for limit in limits]
-    high = sum(1 << (width - 1 + shift) for shift in shifts)
-    mask = (1 << width) - 1
-    starts = [
-        (sum((k + offset) << shift for k, offset, shift in zip(used, offsets, shifts)), n, used[-1])
-        for used, n in ways.items()
-    ]
-    fewest_first = sorted(
-        (choice[-1], sum(k << shift for k, shift in zip(choice, shifts)), n)
-        for choice, n in choices.items()
-    )
-    out = {at: n for at, n, _ in starts}
-    for at, n, placed in starts:
-        room = limits[-1] - placed
-        for total, add, k in fewest_first:
-            if total > room:
-                break  # and every choice after it
-            more = at + add
-            if not more & high:
-                out[more] = out.get(more, 0) + n * k
-    return {
-        tuple(((at >> shift) & mask) - offset for shift, offset in zip(shifts, offsets)): n
-        for at, n in out.items()
-    }
-
-
-def _n_of(
-    ways: dict[Used, int],
-    choices: Counter[Used],
-    n: int,
-    plus: Callable[[Used, Used], Used | None],
-) -> dict[Used, int]:
-    """`ways` with `n` alike ships each taking nothing or one of `choices` (a state as
-    many times as there are ways to it), told apart only by how many take each way:
-    each way is taken by none, one, ... of the ships not given one before it."""
-    out: dict[tuple[Used, int], int] = {(used, 0): k for used, k in ways.items()}
-    for add, ways_to in choices.items():
-        for _ in range(ways_to):
-            grown: dict[tuple[Used, int], int] = defaultdict(int, out)
-            frontier = out
-            while frontier:
-                more_ways: dict[tuple[Used, int], int] = defaultdict(int)
-                for (used, given), k in frontier.items():
-                    more = plus(used, add) if given < n else None
-                    if more is not None:
-                        more_ways[more, given + 1] += k
-                for state, k in more_ways.items():
-                    grown[state] += k
-                frontier = more_ways
-            out = grown
-    counted: dict[Used, int] = defaultdict(int)
-    for (used, _), k in out.items():
-        counted[used] += k
-    return counted
-
-
-def _any_number(
-    ways: dict[Used, int], add: Used, plus: Callable[[Used, Used], Used | None]
-) -> dict[Used, int]:
-    """`ways` with any number of `add` added (`plus` as for `_one_of`)."""
-    out: dict[Used, int] = defaultdict(int, ways)
-    frontier = ways
-    while frontier:
-        grown: dict[Used, int] = defaultdict(int)
-        for used, n in frontier.items():
-            more = plus(used, add)
-            if more is not None:
-                grown[more] += n
-        for k, n in grown.items():
-            out[k] += n
-        frontier = grown
-    return out
 
 
 @lru_cache(maxsize=1024)  # a clause's plans, and the next clause's, ask again

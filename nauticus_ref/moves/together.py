@@ -21,7 +21,8 @@ from typing import Callable, Iterator
 from nauticus_ref.game.state import Tile
 from nauticus_ref.moves.plans import Plan, finishers, finishing_first, plans, reach
 from nauticus_ref.moves.purse import Ask, Purse, check
-from nauticus_ref.moves.tally import Tally, Used, known
+from nauticus_ref.moves.states import Used
+from nauticus_ref.moves.tally import Tally, known
 
 #: A walk's order of payment: each run's tiles, sorted, and the masts of the ship it
 #: completes (0: the rest, which brings no reward).

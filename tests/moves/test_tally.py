@@ -12,10 +12,10 @@ from helpers import EXAMPLES
 
 from nauticus_ref.core.files import Source
 from nauticus_ref.game.board import bundled
-from nauticus_ref.moves.clauses import bodies, tally
+from nauticus_ref.moves.clauses import bodies, rooms, tally
 from nauticus_ref.moves.point import options_at
 from nauticus_ref.moves.purse import Ask, OutOfTime
-from nauticus_ref.moves.tally import _one_of, _packed_one_of, _plus
+from nauticus_ref.moves.states import one_of, packed_one_of, plus_within
 from nauticus_ref.notation import vocab
 from nauticus_ref.notation.printer import to_ngn
 from nauticus_ref.referee.validate import Game, validate_source
@@ -119,9 +119,36 @@ def test_new_ships_kept_for_other_limits_tally_as_from_scratch():
     assert min(compared.values()) > 20, compared
 
 
+def test_storage_kept_for_other_tallies_tallies_as_from_scratch():
+    """What the storage adds to a state is kept for the next tally that reads it alike
+    (`Tally._rooms`, `Ask.stored`): purses richer and poorer in taler, workers and
+    storage spaces, asked one after another on one ask, count by the room they take
+    as each does on an ask of its own."""
+    compared = Counter()
+    for name, line, turns in _positions(random.Random(54), 3):
+        ask = turns.ask
+        for action in ("hulls", "sails", "goods"):
+            for taler, workers, full in (
+                (0, 0, False),
+                (-3, 0, False),
+                (0, -1, True),
+                (5, 2, True),
+            ):
+                purse = turns.purse.copy()
+                purse.taler = max(0, purse.taler + taler)
+                purse.workers = max(0, purse.workers + workers)
+                if full:
+                    purse = _nearly_full(purse)
+                kept = rooms(ask, purse, action, False)
+                fresh = rooms(Ask(ask.table, ask.judges, ask.space, ask.blue), purse, action, False)
+                assert kept == fresh, (name, line, action, taler, workers, full)
+                compared[action] += bool(kept)
+    assert min(compared.values()) > 20, compared
+
+
 def test_states_packed_into_numbers_add_as_the_states_do():
     """A transport's tally adds choices to states packed into numbers where the pairs
-    are many (`tally._packed_one_of`): the same ways, each as many times, as adding
+    are many (`states.packed_one_of`): the same ways, each as many times, as adding
     them one pair at a time, with choices past the limits and numbers of any width."""
     rng = random.Random(7)
     for _ in range(300):
@@ -134,8 +161,8 @@ def test_states_packed_into_numbers_add_as_the_states_do():
 
         ways = {state(0): rng.randint(1, 9) for _ in range(rng.randint(0, 40))}
         choices = Counter({state(rng.randint(0, 3)): rng.randint(1, 5) for _ in range(60)})
-        plain = _one_of(ways, choices, _plus(limits, None, lambda _: 0, 0), limits[-1])
-        assert _packed_one_of(ways, choices, limits) == plain, (limits, ways, choices)
+        plain = one_of(ways, choices, plus_within(limits, None, lambda _: 0, 0), limits[-1])
+        assert packed_one_of(ways, choices, limits) == plain, (limits, ways, choices)
 
 
 def test_turns_counted_with_the_extra_action_are_the_turns_listed():
